@@ -1,0 +1,1 @@
+"""Runvil: runs Markdown prompt files with sandboxed Lua blocks."""
