@@ -1,0 +1,13 @@
+"""pylua benchmark suite.
+
+``benchmarks/programs/`` holds pairs of equivalent programs, ``NAME.lua`` and
+``NAME.py``, each printing one checksum line.  ``python -m benchmarks`` runs
+every pair on pylua (in-process), CPython (in-process) and, when installed,
+the reference ``lua5.4`` (subprocess), checks that all outputs agree, and
+prints times and the ratios pylua/CPython and pylua/lua5.4 with their
+geometric means.  It also measures the cost of a fresh ``pylua.LuaRuntime()``
+(creation time and retained memory).  See ``benchmarks/README.md``.
+
+Other files in ``benchmarks/`` (for example ``prompt_parse.py``) belong to
+other benchmarks and are not run by this runner.
+"""

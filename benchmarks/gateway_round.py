@@ -1,0 +1,136 @@
+"""The cost of one model round beyond the server's own time.
+
+    python -m benchmarks.gateway_round [--rounds N] [--json FILE]
+
+Starts the scripted gateway on 127.0.0.1, in a process of its own as a real
+gateway would be (in this process its threads would compete for the GIL with
+the client's), and times, for a few reply shapes,
+(a) a minimal raw-socket client that sends the same request bytes on a
+keep-alive connection and reads until the end of the chunked reply, which is
+the server's own time plus the loopback, and (b) ``GatewayClient.complete``
+for the same round.  The difference is the client's overhead per round:
+request encoding, httpx, the network thread hand-off, SSE decoding, reply
+assembly and checks.  Target (issue 7): under 5 ms per round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from runvil.gateway import GatewayClient, GatewayConfig
+
+TARGET_MS = 5.0
+ASK = {"model": "bench", "messages": [
+    {"role": "system", "content": "be terse"}, {"role": "user", "content": "ping " * 40}]}
+TOOLS = [{"type": "function", "function": {"name": "search", "parameters": {"type": "object"}}}]
+
+SCENARIOS = {
+    "short text (5 frames)": ({"text": "pong, and a few more words", "usage": {
+        "prompt_tokens": 50, "completion_tokens": 7}}, ASK),
+    "tool call (10 frames)": ({"tool_calls": [{"id": "call_1", "name": "search",
+        "arguments": {"query": "scripted gateway", "limit": 3}}], "chunk_chars": 8},
+        {**ASK, "tools": TOOLS}),
+    "long stream (203 frames)": ({"text": "0123456789" * 200, "chunk_chars": 10}, ASK),
+}
+
+
+def request_bytes(url: str, request: dict) -> bytes:
+    # The same body the client sends, so both sides do the same server work.
+    body = json.dumps({**request, "stream": True, "stream_options": {"include_usage": True}},
+                      ensure_ascii=False, separators=(",", ":")).encode()
+    host = url.split("/")[2]
+    head = (f"POST /v1/chat/completions HTTP/1.1\r\nHost: {host}\r\n"
+            f"Content-Type: application/json\r\nAccept: text/event-stream\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n")
+    return head.encode() + body
+
+
+def raw_round(sock: socket.socket, data: bytes) -> None:
+    sock.sendall(data)
+    received = b""
+    while not received.endswith(b"\r\n0\r\n\r\n"):
+        received += sock.recv(65536)
+
+
+@contextlib.contextmanager
+def gateway_process(reply: dict):
+    """The scripted gateway answering every request with ``reply``; yields its URL."""
+    with tempfile.TemporaryDirectory() as folder:
+        script = os.path.join(folder, "script.json")
+        with open(script, "w", encoding="utf-8") as file:
+            json.dump({"fallback": reply}, file)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "runvil.testing.gateway", "--script", script, "--port", "0"],
+            stdout=subprocess.PIPE, text=True)
+        try:
+            yield server.stdout.readline().strip()
+        finally:
+            server.send_signal(signal.SIGINT)
+            server.wait(10)
+
+
+def measure(reply: dict, request: dict, rounds: int) -> dict:
+    """Raw and client rounds alternate, so both meet the same machine load;
+    the overhead is the median of the per-pair differences."""
+    with gateway_process(reply) as url:
+        port = int(url.split(":")[2].split("/")[0])
+        data = request_bytes(url, request)
+        fragments: list[str] = []
+        with socket.create_connection(("127.0.0.1", port)) as sock, \
+                GatewayClient(GatewayConfig(url)) as client:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            raw, full = [], []
+            for i in range(rounds + 20):  # the first 20 pairs warm up
+                start = time.perf_counter()
+                raw_round(sock, data)
+                middle = time.perf_counter()
+                client.complete(request, on_text=fragments.append)
+                end = time.perf_counter()
+                if i >= 20:
+                    raw.append((middle - start) * 1e3)
+                    full.append((end - middle) * 1e3)
+    overhead = [f - r for f, r in zip(full, raw, strict=True)]
+    return {
+        "server_ms": round(statistics.median(raw), 3),
+        "client_ms": round(statistics.median(full), 3),
+        "overhead_ms": round(statistics.median(overhead), 3),
+        "overhead_p90_ms": round(statistics.quantiles(overhead, n=10)[-1], 3),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.gateway_round",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=300)
+    parser.add_argument("--json", help="also write the results to this file")
+    options = parser.parse_args(argv)
+    if options.rounds < 2:
+        parser.error("--rounds must be at least 2")
+    results = {name: measure(reply, request, options.rounds)
+               for name, (reply, request) in SCENARIOS.items()}
+    print(f"{'scenario (medians)':36} {'server':>9} {'client':>9} {'overhead':>9} "
+          f"{'overhead p90':>13}")
+    for name, r in results.items():
+        print(f"{name:36} {r['server_ms']:7.3f}ms {r['client_ms']:7.3f}ms "
+              f"{r['overhead_ms']:7.3f}ms {r['overhead_p90_ms']:11.3f}ms")
+    worst = max(r["overhead_ms"] for r in results.values())
+    verdict = "met" if worst < TARGET_MS else "MISSED"
+    print(f"worst median overhead {worst:.3f} ms per round: target < {TARGET_MS} ms {verdict}")
+    if options.json:
+        with open(options.json, "w", encoding="utf-8") as file:
+            json.dump(results, file, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

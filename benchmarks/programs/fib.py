@@ -1,0 +1,10 @@
+# Recursive calls: naive doubly recursive Fibonacci (first-issue benchmark).
+
+
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+
+print("fib(27) = %d" % fib(27))

@@ -1,0 +1,1 @@
+"""The project's own conformance suites (see conformance/lua/README.md)."""

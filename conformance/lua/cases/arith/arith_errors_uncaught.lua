@@ -1,0 +1,2 @@
+local t = {}
+local x = t + 1

@@ -1,0 +1,5 @@
+print(math.maxinteger + 1 == math.mininteger)
+print(math.mininteger - 1 == math.maxinteger)
+print(math.maxinteger * 2, math.mininteger * -1)
+print(-math.mininteger, math.mininteger // -1, math.mininteger % -1)
+print(math.maxinteger + 1.0, math.maxinteger + 0.0 == 2^63)

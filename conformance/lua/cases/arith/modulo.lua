@@ -1,0 +1,5 @@
+print(7 % 3, -7 % 3, 7 % -3, -7 % -3)
+print(7.5 % 2, -7.5 % 2, 7.5 % -2, 5.0 % 3)
+print(0 % 3, math.type(7 % 3), math.type(7.0 % 3))
+print(5 % math.huge, -5 % math.huge, 5 % -math.huge, -5 % -math.huge)
+print(3 % 1.5, -0.5 % 1, 1e15 % 7)

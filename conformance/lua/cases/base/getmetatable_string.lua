@@ -1,0 +1,2 @@
+print(getmetatable("abc").__index == string)
+print(getmetatable("abc") == getmetatable(""))

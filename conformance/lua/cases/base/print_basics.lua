@@ -1,0 +1,6 @@
+print()
+print(nil)
+print(1, nil, 3)
+print("a", "b")
+print(true, false)
+print(1.5, -2, "x\ty")

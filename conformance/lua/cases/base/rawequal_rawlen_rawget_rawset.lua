@@ -1,0 +1,6 @@
+local t = setmetatable({}, {__len = function() return 99 end, __index = function() return "dflt" end})
+print(rawlen(t), #t, rawlen("abcd"), rawget(t, "x"), t.x)
+print(rawset(t, "x", 1) == t, rawget(t, "x"), rawequal(t, t), rawequal(1, 1.0), rawequal("a", "a"))
+print(pcall(rawlen, 5))
+print(pcall(rawget, "s", 1))
+print(pcall(rawset, {}, 1))

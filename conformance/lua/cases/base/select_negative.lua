@@ -1,0 +1,5 @@
+print(select(-1, 1, 2, 3))
+print(select(-2, 1, 2, 3))
+print(select("#"))
+print(select(2, "a"))
+print(pcall(select, "x"))

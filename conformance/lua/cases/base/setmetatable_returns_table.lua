@@ -1,0 +1,3 @@
+local t = {}
+print(setmetatable(t, {}) == t)
+print(pcall(setmetatable, t))

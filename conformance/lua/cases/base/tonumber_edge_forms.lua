@@ -1,0 +1,5 @@
+print(tonumber("0x"), tonumber("0x.1"), tonumber("1e+2"), tonumber("1E-2"), tonumber("+5"))
+print(tonumber("- 5"), tonumber("5 5"), tonumber("0b101"), tonumber("1_000"), tonumber("infinity"))
+print(tonumber("9223372036854775807"), tonumber("9223372036854775808"), tonumber("-9223372036854775809"))
+print(tonumber("0x7FFFFFFFFFFFFFFF"), tonumber("0xFFFFFFFFFFFFFFFFF"), math.type(tonumber("0x10")))
+print(tonumber("1" .. string.rep("0", 30)), tonumber("\0" .. "1"), tonumber("1\0"))

@@ -1,0 +1,2 @@
+local a = 2.5
+print(a | 1)

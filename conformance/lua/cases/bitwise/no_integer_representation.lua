@@ -1,0 +1,5 @@
+print(pcall(function() return 1.5 & 1 end))
+print(pcall(function() return 1 | 2^63 end))
+print(pcall(function() return ~math.huge end))
+print(pcall(function() local x = 0/0 return x << 1 end))
+print(pcall(function() return "1.5" | 0 end))

@@ -1,0 +1,1 @@
+print(load("local x <close> = nil; x = 1"))

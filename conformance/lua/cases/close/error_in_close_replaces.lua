@@ -1,0 +1,6 @@
+local ok, err = pcall(function()
+  local a <close> = setmetatable({}, {__close = function() error("in close a") end})
+  local b <close> = setmetatable({}, {__close = function(_, e) print("b sees", e) end})
+  error("original")
+end)
+print(ok, err)

@@ -1,0 +1,1 @@
+print(load("local a <close>, b <close> = nil, nil"))

@@ -1,0 +1,5 @@
+print(pcall(function() return "a" .. nil end))
+print(pcall(function() return "a" .. {} end))
+print(pcall(function() return true .. "" end))
+print(pcall(function() local s; return "x" .. s end))
+print(pcall(function() local t = {}; return t.name .. "x" end))

@@ -1,0 +1,3 @@
+local s
+print("start")
+print("value: " .. s)

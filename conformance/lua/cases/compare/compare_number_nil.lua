@@ -1,0 +1,7 @@
+print(pcall(function() return 1 < nil end))
+print(pcall(function() return nil > 1 end))
+print(pcall(function() return "a" < 1 end))
+print(pcall(function() return 1 <= "2" end))
+print(pcall(function() return {} < {} end))
+print(pcall(function() return true < false end))
+print(pcall(function() return print < print end))

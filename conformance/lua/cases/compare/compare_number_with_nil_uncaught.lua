@@ -1,0 +1,2 @@
+local x
+if 1 < x then print("no") end

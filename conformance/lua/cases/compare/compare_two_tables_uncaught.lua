@@ -1,0 +1,3 @@
+local a, b = {}, {}
+print(a == b)
+print(a < b)

@@ -1,0 +1,2 @@
+local limit <const> = 10
+limit = 11

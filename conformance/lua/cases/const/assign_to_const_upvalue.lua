@@ -1,0 +1,1 @@
+print(load("local x <const> = 1; local function f() x = 2 end"))

@@ -1,0 +1,1 @@
+for i = {}, 10 do end

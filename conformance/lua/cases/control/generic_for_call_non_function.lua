@@ -1,0 +1,1 @@
+for k in 42 do end

@@ -1,0 +1,12 @@
+local co = coroutine.create(function(a, b)
+  print("start", a, b)
+  local c = coroutine.yield(a + b)
+  print("got", c)
+  local d, e = coroutine.yield(c * 2)
+  print("got", d, e)
+  return "end", d + e
+end)
+print(coroutine.resume(co, 1, 2))
+print(coroutine.resume(co, 10))
+print(coroutine.resume(co, 3, 4))
+print(coroutine.resume(co))

@@ -1,0 +1,7 @@
+local co = coroutine.create(function() coroutine.yield() end)
+coroutine.resume(co)
+print(coroutine.close(co), coroutine.status(co))
+print(coroutine.close(coroutine.create(print)))
+local dead = coroutine.create(function() error("x", 0) end)
+coroutine.resume(dead)
+print(coroutine.close(dead))

@@ -1,0 +1,6 @@
+local co = coroutine.create(function()
+  local x <close> = setmetatable({}, {__close = function() error("close error", 0) end})
+  coroutine.yield()
+end)
+coroutine.resume(co)
+print(coroutine.close(co))

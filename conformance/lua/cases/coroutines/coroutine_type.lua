@@ -1,0 +1,2 @@
+local co = coroutine.create(function() end)
+print(type(co), type(coroutine.wrap(function() end)))

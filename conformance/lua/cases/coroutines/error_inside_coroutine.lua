@@ -1,0 +1,6 @@
+local co = coroutine.create(function() error("inside") end)
+print(coroutine.resume(co))
+print(coroutine.status(co))
+local co2 = coroutine.create(function() error({code = 5}) end)
+local ok, e = coroutine.resume(co2)
+print(ok, type(e), e.code)

@@ -1,0 +1,4 @@
+local outer
+local inner = coroutine.create(function() print("outer is", coroutine.status(outer)) end)
+outer = coroutine.create(function() coroutine.resume(inner) end)
+coroutine.resume(outer)

@@ -1,0 +1,10 @@
+local co
+co = coroutine.create(function()
+  print("inside", coroutine.status(co))
+  coroutine.yield()
+end)
+print(coroutine.status(co))
+coroutine.resume(co)
+print(coroutine.status(co))
+coroutine.resume(co)
+print(coroutine.status(co))

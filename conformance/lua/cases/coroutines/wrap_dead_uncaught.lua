@@ -1,0 +1,3 @@
+local f = coroutine.wrap(function() end)
+f()
+f()

@@ -1,0 +1,7 @@
+local f = coroutine.wrap(function() error("wrapped failure") end)
+print(pcall(f))
+local g = coroutine.wrap(function() local x = nil; return x.y end)
+print(pcall(g))
+local h = coroutine.wrap(function() error({}) end)
+local ok, e = pcall(h)
+print(ok, type(e))

@@ -1,0 +1,11 @@
+local co = coroutine.create(function()
+  local ok, v = pcall(function()
+    local x = coroutine.yield("from inside pcall")
+    error("after resume: " .. x)
+  end)
+  coroutine.yield(ok, v)
+  return "finished"
+end)
+print(coroutine.resume(co))
+print(coroutine.resume(co, "X"))
+print(coroutine.resume(co))

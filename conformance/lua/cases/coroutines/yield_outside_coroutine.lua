@@ -1,0 +1,1 @@
+print(pcall(coroutine.yield, 1))

@@ -1,0 +1,2 @@
+local t = {}
+local r = t * 2

@@ -1,0 +1,7 @@
+print(pcall(function() local a; return a + 1 end))
+print(pcall(function() return nope + 1 end))
+print(pcall(function() local t = {}; return t.f - 1 end))
+print(pcall(function() local t = {}; return 2 * t end))
+print(pcall(function() return -{} end))
+print(pcall(function() local s = "abc"; return s * 2 end))
+print(pcall(function() local b = true; return b / 2 end))

@@ -1,0 +1,2 @@
+print("before")
+undefined_function(1, 2)

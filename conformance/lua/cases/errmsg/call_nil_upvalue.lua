@@ -1,0 +1,3 @@
+local g
+local function h() g() end
+h()

@@ -1,0 +1,7 @@
+print(pcall(function() local n = 5; n() end))
+print(pcall(function() local s = "str"; s() end))
+print(pcall(function() local t = {}; t.x.y() end))
+print(pcall(function() (nil)() end))
+print(pcall(function() local t = {f = true}; t.f() end))
+print(pcall(function() return math.nope() end))
+print(pcall(function() string.nope("x") end))

@@ -1,0 +1,2 @@
+local s
+local r = "prefix" .. s

@@ -1,0 +1,5 @@
+print(pcall(function() local a = {}; return "x" .. a end))
+print(pcall(function() return "x" .. undefined_var end))
+print(pcall(function() local t = {}; return t.name .. "!" end))
+print(pcall(function() return 1 .. {} .. "z" end))
+print(pcall(function() local b = false; return b .. "" end))

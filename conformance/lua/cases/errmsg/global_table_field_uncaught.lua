@@ -1,0 +1,1 @@
+string.unknown.x = 1

@@ -1,0 +1,3 @@
+local s = "text"
+print(pcall(function() return s.x.y end))
+print(s.len ~= nil)

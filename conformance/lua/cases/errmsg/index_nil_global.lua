@@ -1,0 +1,1 @@
+print(undefined_global.field)

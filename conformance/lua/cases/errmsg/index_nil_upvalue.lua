@@ -1,0 +1,3 @@
+local z
+local function f() return z.k end
+f()

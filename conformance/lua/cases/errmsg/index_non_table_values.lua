@@ -1,0 +1,5 @@
+print(pcall(function() local n = 1; return n.x end))
+print(pcall(function() local b = true; return b[1] end))
+print(pcall(function() local f = print; return f.x end))
+print(pcall(function() local n = 1; n.x = 2 end))
+print(pcall(function() undefined_g.x = 1 end))

@@ -1,0 +1,4 @@
+local config
+local function get() return config.value end
+print(pcall(get))
+get()

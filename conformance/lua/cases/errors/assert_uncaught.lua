@@ -1,0 +1,2 @@
+local value = nil
+assert(value, "value must not be nil")

@@ -1,0 +1,8 @@
+print(pcall(assert, true, "unused"))
+print(pcall(assert, 1, 2, 3))
+print(pcall(assert, false))
+print(pcall(assert, nil, "custom message"))
+print(pcall(assert, false, 42))
+local ok, e = pcall(assert, false, {k = "v"})
+print(ok, type(e), e.k)
+print(pcall(assert))

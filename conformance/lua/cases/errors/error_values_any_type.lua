@@ -1,0 +1,7 @@
+print(pcall(error, "msg"))
+print(pcall(error, 42))
+print(pcall(error, nil))
+print(pcall(error, true))
+print(pcall(error))
+local ok, e = pcall(error, {code = 1})
+print(ok, type(e), e.code)

@@ -1,0 +1,3 @@
+print(pcall(function() return 1, 2, 3 end))
+print(pcall(function() end))
+print(select("#", pcall(function() return nil, nil end)))

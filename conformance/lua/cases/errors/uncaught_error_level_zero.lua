@@ -1,0 +1,1 @@
+error("no location", 0)

@@ -1,0 +1,2 @@
+print("output before error")
+error("fatal problem")

@@ -1,0 +1,1 @@
+print(xpcall(function() error("first") end, function(e) error("in handler") end))

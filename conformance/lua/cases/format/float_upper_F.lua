@@ -1,0 +1,1 @@
+print(string.format("%F", 1.5))

@@ -1,0 +1,5 @@
+print(string.format("%f %f %f", 1.5, -0.0, 1e10))
+print(string.format("%.2f %.0f %10.3f %-10.1f| %+.1f", 3.14159, 2.5, 3.14159, 2.0, 1.0))
+print(string.format("%e %E %.2e %.0e", 12345.678, 0.00012, 1.0, 5e10))
+print(string.format("%g %g %g %g %g %g", 100000, 1000000, 1e-4, 1e-5, 0.1, 123456789))
+print(string.format("%G %.3g %#g %10.2g|", 1e-10, 3.14159, 1.0, 1234.5))

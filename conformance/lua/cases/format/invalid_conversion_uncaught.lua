@@ -1,0 +1,1 @@
+print(string.format("%w", 1))

@@ -1,0 +1,6 @@
+print(pcall(string.format, "%y", 1))
+print(pcall(string.format, "%", 1))
+print(pcall(string.format, "%10", 1))
+print(pcall(string.format, "%100d", 1))
+print(pcall(string.format, "%.100f", 1))
+print(pcall(string.format, "%ld", 1))

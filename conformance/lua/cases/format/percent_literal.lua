@@ -1,0 +1,1 @@
+print(string.format("100%%"), string.format("%%d"), string.format("%d%%", 50))

@@ -1,0 +1,7 @@
+print(string.format("%q", 'he said "hi"\n\ttab\\'))
+print(string.format("%q", "\0\1\127\200\255"))
+print(string.format("%q", "a\0001"))
+print(string.format("%q %q %q %q", 1, -5, math.mininteger, 2^53))
+print(string.format("%q %q %q %q", 1.5, 0.1, 1/0, -1/0))
+print(string.format("%q %q %q", true, false, nil))
+print(string.format("%q", "\r\n"))

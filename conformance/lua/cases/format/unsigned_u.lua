@@ -1,0 +1,1 @@
+print(string.format("%u %u", 42, 0))

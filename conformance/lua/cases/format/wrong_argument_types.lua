@@ -1,0 +1,6 @@
+print(pcall(string.format, "%d", "x"))
+print(pcall(string.format, "%d", 1.5))
+print(pcall(string.format, "%f", "abc"))
+print(pcall(string.format, "%c", "a"))
+print(pcall(string.format, "%x", {}))
+print(pcall(string.format, "%d", nil))

@@ -1,0 +1,2 @@
+print(load("break"))
+print(load("if true then break end"))

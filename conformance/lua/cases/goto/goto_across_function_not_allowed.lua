@@ -1,0 +1,1 @@
+print(load("::l:: local function f() goto l end"))

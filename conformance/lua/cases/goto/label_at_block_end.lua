@@ -1,0 +1,7 @@
+do
+  goto done
+  print("skipped")
+  local y = 1
+  ::done::
+end
+print("after")

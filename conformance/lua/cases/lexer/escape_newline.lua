@@ -1,0 +1,3 @@
+local s = "line1\
+line2"
+print(s, #s)

@@ -1,0 +1,5 @@
+local s = "hello \z
+           world"
+print(s)
+print("a\z  b", "c\z
+d")

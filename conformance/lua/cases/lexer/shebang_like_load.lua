@@ -1,0 +1,1 @@
+print(load("# not a comment in load"))

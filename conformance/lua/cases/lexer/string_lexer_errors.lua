@@ -1,0 +1,7 @@
+print(load("return 'abc"))
+print(load("return \"a\\qb\""))
+print(load("return '\\300'"))
+print(load("return '\\xZZ'"))
+print(load("return '\\u{110000000}'"))
+print(load("return [[abc"))
+print(load("return '\\u{zz}'"))

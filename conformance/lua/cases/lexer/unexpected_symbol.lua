@@ -1,0 +1,3 @@
+print(load("x = @"))
+print(load("return $"))
+print(load("local 1 = 2"))

@@ -1,0 +1,3 @@
+print(pcall(load))
+print(pcall(load, 42))
+print(pcall(load, "return 1", "c", "x"))

@@ -1,0 +1,7 @@
+local f = load("error('oops')", "=mychunk")
+print(pcall(f))
+f = load("error('oops')", "@script.lua")
+print(pcall(f))
+f = load("error('oops')", "plain name")
+print(pcall(f))
+print(load("x = = 1", "=named"))

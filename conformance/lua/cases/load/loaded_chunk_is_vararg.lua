@@ -1,0 +1,2 @@
+local f = load("return select('#', ...), ...")
+print(f("a", nil, "c"))

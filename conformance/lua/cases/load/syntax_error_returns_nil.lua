@@ -1,0 +1,5 @@
+print(load("x = = 1"))
+print(load("return +"))
+print(load("if x then"))
+print(load("for i = 1 do end"))
+print(load("local function() end"))

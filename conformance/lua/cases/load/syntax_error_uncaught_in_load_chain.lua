@@ -1,0 +1,3 @@
+local f, err = load("return 1 +")
+print(f, err)
+assert(f, err)

@@ -1,0 +1,11 @@
+local function try(src) local f, e = load(src); print(type(f), e) end
+try("x = ")
+try("f(")
+try("return return")
+try("local t = {1, 2")
+try("a.b:c = 1")
+try("x = }")
+try("(x) = 1")
+try("x, y() = 1, 2")
+try("function f(a,) end")
+try("return 1 +* 2")

@@ -1,0 +1,1 @@
+print(load("local caf\xC3\xA9 = 1"))

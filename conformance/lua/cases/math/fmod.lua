@@ -1,0 +1,5 @@
+print(math.fmod(7, 3), math.fmod(-7, 3), math.fmod(7, -3), math.fmod(7.5, 2), math.fmod(-7.5, 2))
+print(math.fmod(1, math.huge), math.fmod(math.mininteger, -1), math.type(math.fmod(7, 3)), math.type(math.fmod(7.0, 3)))
+print(math.fmod(5, 0.0) ~= math.fmod(5, 0.0), math.fmod(0, 3))
+print(pcall(math.fmod, 1, 0))
+print(pcall(math.fmod, 1))

@@ -1,0 +1,2 @@
+print(math.fmod(10, 3))
+print(math.fmod(10, 0))

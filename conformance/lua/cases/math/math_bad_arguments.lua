@@ -1,0 +1,5 @@
+print(pcall(math.sqrt))
+print(pcall(math.sin, "x"))
+print(pcall(math.log, {}))
+print(pcall(math.tointeger))
+print(pcall(math.abs, nil))

@@ -1,0 +1,6 @@
+math.randomseed(123)
+print(math.random(10), math.random(5, 7), math.random(0))
+local f = math.random()
+print(f >= 0 and f < 1, math.type(f), string.format("%.17g", f))
+math.randomseed(7, 0)
+print(math.random(1000000), math.random(-10, 10), math.random(math.mininteger, math.maxinteger))

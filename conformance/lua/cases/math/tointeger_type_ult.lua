@@ -1,0 +1,5 @@
+print(math.tointeger(3.0), math.tointeger(3.5), math.tointeger("8"), math.tointeger("x"), math.tointeger(2^63))
+print(math.tointeger(-0.0), math.tointeger({}), math.tointeger(7), math.tointeger(-2^63))
+print(math.type(1), math.type(1.0), math.type("1"), math.type(nil), pcall(math.type))
+print(math.ult(1, 2), math.ult(-1, 2), math.ult(2, -1), math.ult(math.maxinteger, math.mininteger))
+print(pcall(math.ult, 1.5, 2))

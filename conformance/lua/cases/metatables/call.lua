@@ -1,0 +1,5 @@
+local callable = setmetatable({}, {__call = function(self, a, b) return "called", a, b end})
+print(callable(1, 2))
+print(pcall(callable, "x"))
+local t = setmetatable({}, {__call = function(self, ...) return select("#", ...) end})
+print(t(), t(nil, nil))

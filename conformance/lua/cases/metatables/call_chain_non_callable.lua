@@ -1,0 +1,2 @@
+local t = setmetatable({}, {__call = 42})
+print(pcall(t))

@@ -1,0 +1,2 @@
+local t = setmetatable({}, {__index = 1})
+print(pcall(function() return t.x end))

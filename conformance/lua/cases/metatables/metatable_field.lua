@@ -1,0 +1,5 @@
+local t = setmetatable({}, {__metatable = "locked"})
+print(getmetatable(t))
+print(pcall(setmetatable, t, {}))
+local u = setmetatable({}, {__metatable = false})
+print(getmetatable(u), pcall(setmetatable, u, nil))

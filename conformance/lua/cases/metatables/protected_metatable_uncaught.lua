@@ -1,0 +1,2 @@
+local t = setmetatable({}, {__metatable = 1})
+setmetatable(t, {})

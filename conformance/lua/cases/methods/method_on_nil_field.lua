@@ -1,0 +1,3 @@
+local obj = {}
+print(pcall(function() return obj:missing() end))
+obj:missing()

@@ -1,0 +1,5 @@
+print(("John Smith"):match("(%a+) (%a+)"))
+print(("x=1,y=2"):match("(%w)=(%w),(%w)=(%w)"))
+print(("nested"):match("((n)(e)(s))"))
+print(("abc"):match("()"), ("abc"):match("(a)()(b)()"))
+print(("hello"):match("(h)(.-)(o)"))

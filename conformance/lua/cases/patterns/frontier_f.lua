@@ -1,0 +1,5 @@
+print(("THE (quick) fox"):find("%f[%a]%a+%f[%A]"))
+print(("hello world"):gsub("%f[%w]%w+", function(w) return w:upper() end))
+print(("aaa bbb"):gsub("%f[%S]", "|"))
+print(("foo bar"):match("%f[%a]bar"), ("foobar"):match("%f[%a]bar"))
+print(("THE END"):gsub("%f[%z]", "!"), ("x"):find("%f[%z]"))

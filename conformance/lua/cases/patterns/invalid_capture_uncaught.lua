@@ -1,0 +1,1 @@
+string.match("aa", "(a)%2")

@@ -1,0 +1,2 @@
+print(("(x)"):match("%(x%)"))
+print(("(x)"):match("x)"))

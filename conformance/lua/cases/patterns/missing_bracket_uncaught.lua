@@ -1,0 +1,1 @@
+string.gsub("x", "[x", "")

@@ -1,0 +1,1 @@
+for w in ("abc"):gmatch("(b") do print(w) end

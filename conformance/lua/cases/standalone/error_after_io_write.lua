@@ -1,0 +1,3 @@
+io.write("partial output ")
+io.write("then error\n")
+error("stopped")

@@ -1,0 +1,5 @@
+io.write("no newline")
+io.write(" continued\n")
+io.write(1, " ", 2.5, " ", "x", "\n")
+print(io.write("chained ") == io.stdout)
+io.write("a", "b"):write("c\n")

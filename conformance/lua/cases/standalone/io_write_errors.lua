@@ -1,0 +1,3 @@
+print(pcall(io.write, {}))
+print(pcall(io.write, nil))
+print(select("#", io.write()))

@@ -1,0 +1,2 @@
+io.write("flushed on exit\n")
+os.exit(true, true)

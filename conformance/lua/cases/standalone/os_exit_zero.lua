@@ -1,0 +1,4 @@
+print("before exit")
+io.write("buffered ")
+os.exit(0)
+print("never printed")

@@ -1,0 +1,1 @@
+print(type(string.dump), type(string.dump(function() end)))

@@ -1,0 +1,6 @@
+print(string.byte("A"), string.byte("abc", 2), string.byte("abc", 1, 3), string.byte("abc", -1))
+print(string.byte("abc", 10), string.byte(""), string.byte("abc", 0), string.byte("abc", 2, 1))
+print(string.char(72, 105), string.char(), #string.char(0, 255), string.char(0x41):byte())
+print(pcall(string.char, 256))
+print(pcall(string.char, -1))
+print(pcall(string.char, "x"))

@@ -1,0 +1,3 @@
+print(("key=value"):find("(%w+)=(%w+)"))
+print(("  x"):find("()x()"))
+print(("abc"):find("b()"))

@@ -1,0 +1,1 @@
+local s = ("abc"):gsub("b", "%1 and %2")

@@ -1,0 +1,6 @@
+print(pcall(string.gsub, "abc", "%w", {a = {}}))
+print(pcall(string.gsub, "abc", "(%w)", "%2"))
+print(pcall(string.gsub, "abc", "%w", "%x"))
+print(pcall(string.gsub, "abc", "%w", function() return {} end))
+print(pcall(string.gsub, "abc", "%w", true))
+print(pcall(string.gsub, "abc", "%w"))

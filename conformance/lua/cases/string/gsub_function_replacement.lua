@@ -1,0 +1,5 @@
+print(("1 2 3"):gsub("%d", function(d) return d * 2 end))
+print(("abc"):gsub("%w", function(c) if c == "b" then return nil end return c:upper() end))
+print(("x=1 y=2"):gsub("(%w)=(%d)", function(k, v) return v .. "=" .. k end))
+print(("abc"):gsub("", function() return "." end))
+print(("hello"):gsub("l+", function(m) return #m end))

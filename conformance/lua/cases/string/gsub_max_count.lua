@@ -1,0 +1,5 @@
+print(("aaaa"):gsub("a", "b", 2))
+print(("aaaa"):gsub("a", "b", 0))
+print(("aaaa"):gsub("a", "b", -1))
+print(("aaaa"):gsub("a", "b", 2.0))
+print(pcall(string.gsub, "aaaa", "a", "b", 1.5))

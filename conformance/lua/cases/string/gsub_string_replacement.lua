@@ -1,0 +1,7 @@
+print(("hello world"):gsub("o", "0"))
+print(("hello world"):gsub("o", "0", 1))
+print(("hello"):gsub("", "-"))
+print(("abc"):gsub("%w", "%0%0"))
+print(("hello world"):gsub("(%w+) (%w+)", "%2 %1"))
+print(("abc"):gsub("b", "%%"))
+print(("a.b"):gsub("%.", "%%."))

@@ -1,0 +1,7 @@
+print(pcall(string.upper))
+print(pcall(string.len, nil))
+print(pcall(string.rep, "x", "y"))
+print(pcall(string.byte, "x", {}))
+print(pcall(string.find, "x"))
+print(pcall(string.match, nil, "x"))
+print(pcall(("x").rep, "x", 2, 3))

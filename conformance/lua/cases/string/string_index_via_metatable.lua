@@ -1,0 +1,3 @@
+local s = "abc"
+print(s.upper == string.upper, s.nope)
+print(("x").len == string.len)

@@ -1,0 +1,7 @@
+print(pcall(string.pack, "i1", 128))
+print(pcall(string.pack, "i1", -129))
+print(pcall(string.pack, "I1", 256))
+print(pcall(string.pack, "I1", -1))
+print(pcall(string.pack, "i2", 2^15))
+print(pcall(string.pack, "i17", 1))
+print(pcall(string.pack, "i0", 1))

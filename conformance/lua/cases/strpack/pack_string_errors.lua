@@ -1,0 +1,6 @@
+print(pcall(string.pack, "c2", "abc"))
+print(pcall(string.pack, "z", "a\0b"))
+print(pcall(string.pack, "s1", string.rep("x", 256)))
+print(pcall(string.pack, "c", "x"))
+print(pcall(string.unpack, "z", "abc"))
+print(pcall(string.unpack, "c5", "abc"))

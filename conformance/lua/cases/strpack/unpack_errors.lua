@@ -1,0 +1,7 @@
+print(pcall(string.unpack, "i4", "abc"))
+print(pcall(string.unpack, "y", "abc"))
+print(pcall(string.pack, "q", 1))
+print(pcall(string.pack, "i4"))
+print(pcall(string.pack, "i4", "x"))
+print(pcall(string.unpack, "<i9", string.rep("\255", 9)))
+print(pcall(string.unpack, "<i9", "\0\0\0\0\0\0\0\0\1"))

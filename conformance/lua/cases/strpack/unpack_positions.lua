@@ -1,0 +1,6 @@
+local packed = string.pack("<i2 i2 i2", 1, 2, 3)
+print(string.unpack("<i2", packed, 3))
+print(string.unpack("<i2 i2", packed, -4))
+print(pcall(string.unpack, "<i2", packed, 6))
+print(pcall(string.unpack, "<i2", packed, 8))
+print(string.unpack("<i2", packed, 7 - 2))

@@ -1,0 +1,5 @@
+print(pcall(table.concat, 1))
+print(pcall(table.unpack, nil))
+print(pcall(table.remove, "x"))
+print(pcall(table.sort, "abc"))
+print(pcall(table.move, nil, 1, 1, 1))

@@ -1,0 +1,5 @@
+print(pcall(table.concat, {1, {}, 3}))
+print(pcall(table.concat, {true}))
+print(pcall(table.concat, {1, 2}, ",", 1, 3))
+print(pcall(table.concat, nil))
+print(pcall(table.concat, {}, {}))

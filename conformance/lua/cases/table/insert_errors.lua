@@ -1,0 +1,6 @@
+print(pcall(table.insert, {}, 1, 2, 3))
+print(pcall(table.insert, {}))
+print(pcall(table.insert, {1, 2}, 5, "x"))
+print(pcall(table.insert, {1, 2}, 0, "x"))
+print(pcall(table.insert, nil, 1))
+print(pcall(table.insert, {}, "x", 1))

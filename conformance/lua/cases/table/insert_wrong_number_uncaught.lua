@@ -1,0 +1,1 @@
+table.insert({}, 1, 2, 3)

@@ -1,0 +1,5 @@
+-- (only symmetric type pairs: which pair is compared first depends on the algorithm)
+print(pcall(table.sort, {{}, {}}))
+print(pcall(table.sort, {true, false}))
+print(pcall(table.sort, {1, 2}, 42))
+print(pcall(table.sort, nil))

@@ -1,0 +1,1 @@
+print(pcall(table.unpack, {}, math.mininteger, math.maxinteger))

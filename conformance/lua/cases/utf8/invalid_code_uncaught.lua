@@ -1,0 +1,1 @@
+for _, c in utf8.codes("a\xFFb") do print(c) end

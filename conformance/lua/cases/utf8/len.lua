@@ -1,0 +1,8 @@
+print(utf8.len("hello"), utf8.len("h\u{E9}llo"), utf8.len(""), utf8.len("\u{1F600}\u{1F600}"))
+print(utf8.len("h\u{E9}llo", 3), utf8.len("abc", 2, 2), utf8.len("abc", 4), utf8.len("abc", -1))
+print(utf8.len("ab\xFFcd"))
+print(utf8.len("\xC3"))
+print(utf8.len("a\x80"))
+print(utf8.len("h\u{E9}llo", 3))
+print(pcall(utf8.len, "abc", 5))
+print(pcall(utf8.len, "abc", 0))

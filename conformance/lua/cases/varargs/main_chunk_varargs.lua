@@ -1,0 +1,3 @@
+print(select("#", ...))
+local a = ...
+print(a)

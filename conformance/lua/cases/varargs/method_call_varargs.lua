@@ -1,0 +1,4 @@
+local obj = {name = "o"}
+function obj:m(...) return self.name, select("#", ...), ... end
+print(obj:m(1, 2))
+print(obj.m(obj))

@@ -1,0 +1,6 @@
+print(select(2, "a", "b", "c"))
+print(select(-1, "a", "b", "c"))
+print(select(-3, "a", "b", "c"))
+print(select(4, "a", "b", "c"))
+print(pcall(select, -4, "a", "b", "c"))
+print(pcall(select, 0, "a"))

@@ -1,0 +1,6 @@
+local t = table.pack(1, nil, 3, nil)
+print(t.n, t[1], t[2], t[3], t[4])
+print(table.unpack({1, 2, 3}))
+print(table.unpack({1, 2, 3}, 2))
+print(table.unpack({1, 2, 3}, 2, 5))
+print(table.unpack({}, 1, 0))

@@ -1,0 +1,1 @@
+print(load("function f() return ... end"))

@@ -1,0 +1,348 @@
+"""The embedding API: ``LuaRuntime`` and conversions at the host boundary.
+
+Python strings cross as UTF-8 bytes (Lua strings are byte strings); Lua
+strings come back as Python ``str`` decoded with the runtime's encoding
+(invalid bytes survive as surrogate escapes) or as ``bytes`` when the
+encoding is None.  Lua tables and functions come back as proxies that keep
+their identity; nothing on the Lua side can reach a Python object.
+"""
+from __future__ import annotations
+
+import traceback as _tb
+from types import FunctionType
+
+from .compiler.pipeline import compile_lua, display_name, load_into
+from .runtime import memory, ops, state
+from .runtime.errors import LuaError, LuaInterrupt, LuaMemoryError, LuaSyntaxError
+from .runtime.frames import lua_info
+from .runtime.luathread import on_lua_thread
+from .runtime.numbers import MAXINT, MININT
+from .runtime.state import VM
+from .runtime.table import LuaTable
+from .runtime.values import Builtin, GenBuiltin, Userdata, type_name
+
+SANDBOX_LIBS = ('string', 'table', 'math', 'utf8', 'coroutine')
+
+
+class Effect:
+    """A request a host function yields to suspend Lua until the embedder answers."""
+    __slots__ = ('payload',)
+
+    def __init__(self, payload):
+        self.payload = payload
+
+    def __repr__(self):
+        return 'Effect(%r)' % (self.payload,)
+
+
+class LuaRuntime:
+    """One Lua state.  ``profile`` is 'sandbox' (default) or 'standalone'."""
+
+    def __init__(self, max_memory=None, profile='sandbox', encoding='utf-8', stdout=None):
+        if profile not in ('sandbox', 'standalone'):
+            raise ValueError('unknown profile %r' % (profile,))
+        self.encoding = encoding
+        vm = self.vm = VM(max_memory)
+        vm.runtime = self
+        vm.ns.update(ops.HELPERS)
+        vm.stdout = stdout
+        vm.globals = LuaTable()
+        vm.string_meta = LuaTable()
+        previous = state.set_current(vm)
+        try:
+            from .library import base
+            base.make(vm)
+            for name in SANDBOX_LIBS:
+                module = __import__('pylua.library.' + name, fromlist=['make'])
+                vm.globals.set_str(name, module.make(vm))
+            vm.string_meta.set_str('__index', vm.globals.get('string'))
+            if profile == 'standalone':
+                from .library import standalone
+                standalone.install(vm)
+        finally:
+            state.set_current(previous)
+
+    # ----------------------------------------------------------- running
+    def _enter(self, fn, *args):
+        vm = self.vm
+        previous = state.set_current(vm)
+        try:
+            return fn(*args)
+        finally:
+            state.set_current(previous)
+
+    def load(self, source, name=None, env=None):
+        """Compile a chunk and return it as a Lua function value (raw)."""
+        src = to_lua_string(source)
+        chunkname = display_name(name if name is not None else src)
+        compiled = compile_lua(src, chunkname)
+        return load_into(self.vm, compiled, env if env is not None else self.vm.globals)
+
+    def execute(self, source, *args, name=None):
+        """Run a chunk; returns its results converted to Python (None, one value, or a tuple)."""
+        fn = self.load(source, name)
+        return self._results(self.call_raw(fn, tuple(self.to_lua(a) for a in args)))
+
+    def eval(self, expr, name=None):
+        return self.execute('return ' + expr, name=name or '=(eval)')
+
+    def compile(self, source, name=None):
+        """Compile a chunk; returns a Python callable running it."""
+        return LuaFunction(self, self.load(source, name))
+
+    def call_raw(self, fn, args=()):
+        """Call a raw Lua value with raw arguments; returns the raw result tuple.
+
+        Host effects are refused here: use ``run`` to answer them."""
+        def step():
+            gen = ops.call(fn, args)
+            try:
+                effect = gen.send(None)
+            except StopIteration as stop:
+                return tuple(stop.value)
+            gen.close()
+            raise LuaError('attempt to yield from outside a coroutine'
+                           if type(effect).__name__ == 'LuaYield' else
+                           'a host effect was requested outside run()')
+        return on_lua_thread(self._guarded, step)
+
+    def run(self, source_or_function, *args, name=None):
+        """Run Lua as a Python generator: it yields each ``Effect`` a host
+        function requests and takes the embedder's answer through ``send``
+        (or an exception through ``throw``); it returns the raw results."""
+        fn = source_or_function
+        if isinstance(fn, (str, bytes)):
+            fn = self.load(fn, name)
+        elif isinstance(fn, LuaFunction):
+            fn = fn.raw
+        gen = ops.call(fn, tuple(self.to_lua(a) for a in args))
+        answer, error = None, None
+        while True:
+            def step(answer=answer, error=error):
+                try:
+                    y = gen.send(answer) if error is None else gen.throw(error)
+                except StopIteration as stop:
+                    return ('done', tuple(stop.value))
+                if type(y).__name__ == 'LuaYield':
+                    gen.close()
+                    raise LuaError('attempt to yield from outside a coroutine')
+                return ('effect', y)
+            kind, value = on_lua_thread(self._guarded, step)
+            if kind == 'done':
+                return value
+            try:
+                answer, error = (yield value), None
+            except GeneratorExit:
+                on_lua_thread(gen.close)
+                raise
+            except BaseException as exc:
+                answer, error = None, exc
+
+    def _guarded(self, fn):
+        """Run ``fn`` as this runtime, turning anything escaping into the API's errors."""
+        vm = self.vm
+        previous = state.set_current(vm)
+        try:
+            return fn()
+        except LuaError as e:
+            if e.traceback is None:
+                e.traceback = lua_traceback(e.__traceback__)
+            raise
+        except RecursionError as e:
+            raise LuaError('stack overflow', lua_traceback(e.__traceback__)) from None
+        except MemoryError:
+            raise LuaMemoryError('not enough memory') from None
+        except Exception as e:            # a pylua bug: never leak a raw Python error
+            raise LuaError('internal error: %s: %s' % (type(e).__name__, e),
+                           ''.join(_tb.format_exception(e))) from None
+        finally:
+            state.set_current(previous)
+
+    def cancel(self, message='interrupted'):
+        """Thread-safe: stop the running Lua code at its next check (LuaInterrupt)."""
+        self.vm.cancel(message)
+
+    def reset_cancel(self):
+        self.vm.cancel_event.clear()
+
+    def set_hook(self, fn, every):
+        """Call ``fn(instruction_count)`` about every ``every`` instructions; it may raise."""
+        self.vm.hook = (fn, max(1, every))
+        self.vm._hook_left = every
+
+    def memory_used(self):
+        """Accounted live Lua heap in bytes (measured now)."""
+        return self._enter(memory.measure, self.vm)
+
+    # ------------------------------------------------------------ values
+    def globals(self):
+        return LuaTableProxy(self, self.vm.globals)
+
+    def table(self, *items, **fields):
+        t = LuaTable()
+        for i, v in enumerate(items, 1):
+            t.set(i, self.to_lua(v))
+        for k, v in fields.items():
+            t.set(self.to_lua(k), self.to_lua(v))
+        return LuaTableProxy(self, t)
+
+    def table_from(self, obj):
+        """A Lua table from a Python mapping or sequence (recursively)."""
+        return LuaTableProxy(self, self._from_python(obj, deep=True))
+
+    @staticmethod
+    def lua_type(obj):
+        """'table' or 'function' for Lua objects seen from Python, else None."""
+        if isinstance(obj, LuaTableProxy):
+            return 'table'
+        if isinstance(obj, LuaFunction):
+            return 'function'
+        return None
+
+    def to_lua(self, v):
+        return self._from_python(v, deep=False)
+
+    def _from_python(self, v, deep):
+        if v is None or v is True or v is False:
+            return v
+        c = v.__class__
+        if c is int:
+            if MININT <= v <= MAXINT:
+                return v
+            return float(v)
+        if c is float:
+            return v
+        if c is str:
+            return to_lua_string(v, self.encoding or 'utf-8')
+        if c is bytes or c is bytearray:
+            return bytes(v).decode('latin-1')
+        if isinstance(v, LuaTableProxy):
+            return v.raw
+        if isinstance(v, LuaFunction):
+            return v.raw
+        if c in (LuaTable, Builtin, GenBuiltin, Userdata, FunctionType):
+            return v
+        if deep and isinstance(v, dict):
+            t = LuaTable()
+            for k, x in v.items():
+                t.set(self._from_python(k, True), self._from_python(x, True))
+            return t
+        if deep and isinstance(v, (list, tuple)):
+            t = LuaTable()
+            for i, x in enumerate(v, 1):
+                t.set_int(i, self._from_python(x, True))
+            return t
+        if callable(v):
+            return self.wrap_function(v)
+        raise TypeError('cannot pass a %s to Lua' % type(v).__name__)
+
+    def wrap_function(self, fn, name=None):
+        """Expose a Python callable to Lua, converting arguments and results."""
+        def host(*args):
+            r = fn(*(self.to_python(a) for a in args))
+            if r is None:
+                return ()
+            if isinstance(r, tuple):
+                return tuple(self.to_lua(x) for x in r)
+            return (self.to_lua(r),)
+        return Builtin(host, name or getattr(fn, '__name__', '?'))
+
+    def to_python(self, v):
+        c = v.__class__
+        if c is str:
+            if self.encoding is None:
+                return v.encode('latin-1')
+            return v.encode('latin-1').decode(self.encoding, 'surrogateescape')
+        if c is LuaTable:
+            return LuaTableProxy(self, v)
+        if c is FunctionType or c is Builtin or c is GenBuiltin:
+            return LuaFunction(self, v)
+        return v
+
+    def _results(self, r):
+        if not r:
+            return None
+        if len(r) == 1:
+            return self.to_python(r[0])
+        return tuple(self.to_python(x) for x in r)
+
+
+class LuaFunction:
+    """A Lua function seen from Python; calling it runs Lua."""
+
+    def __init__(self, runtime, raw):
+        self.runtime = runtime
+        self.raw = raw
+
+    def __call__(self, *args):
+        rt = self.runtime
+        return rt._results(rt.call_raw(self.raw, tuple(rt.to_lua(a) for a in args)))
+
+    def __eq__(self, other):
+        return isinstance(other, LuaFunction) and other.raw is self.raw
+
+    def __hash__(self):
+        return id(self.raw)
+
+
+class LuaTableProxy:
+    """A Lua table seen from Python (raw access, no metamethods)."""
+
+    def __init__(self, runtime, raw):
+        self.runtime = runtime
+        self.raw = raw
+
+    def __getitem__(self, k):
+        rt = self.runtime
+        return rt.to_python(self.raw.get(rt.to_lua(k)))
+
+    def __setitem__(self, k, v):
+        rt = self.runtime
+        self.raw.set(rt.to_lua(k), rt.to_lua(v))
+
+    def __len__(self):
+        return self.raw.length()
+
+    def items(self):
+        rt = self.runtime
+        return [(rt.to_python(k), rt.to_python(v)) for k, v in self.raw.items()]
+
+    def keys(self):
+        return [k for k, _ in self.items()]
+
+    def values(self):
+        return [v for _, v in self.items()]
+
+    def __iter__(self):
+        return iter(self.keys())
+
+    def __eq__(self, other):
+        return isinstance(other, LuaTableProxy) and other.raw is self.raw
+
+    def __hash__(self):
+        return id(self.raw)
+
+
+def to_lua_string(s, encoding='utf-8'):
+    if isinstance(s, (bytes, bytearray)):
+        return bytes(s).decode('latin-1')
+    return s.encode(encoding, 'surrogateescape').decode('latin-1')
+
+
+def lua_traceback(tb):
+    """Lua-style ``stack traceback:`` text from a Python traceback."""
+    frames = []
+    while tb is not None:
+        info = lua_info(tb.tb_frame.f_code)
+        if info is not None:
+            chunk, lines, what = info
+            ln = tb.tb_lineno
+            frames.append('\t%s:%d: in %s' % (chunk, lines[ln] if ln < len(lines) else 0, what))
+        tb = tb.tb_next
+    frames.reverse()
+    return 'stack traceback:\n' + '\n'.join(frames + ['\t[C]: in ?'])
+
+
+def compile_check(source, chunkname):
+    """Raise LuaSyntaxError if ``source`` does not compile; ``chunkname`` is used verbatim."""
+    compile_lua(to_lua_string(source), chunkname)

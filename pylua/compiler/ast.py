@@ -1,0 +1,229 @@
+"""The Lua 5.4 syntax tree produced by the parser and consumed by the code generator.
+
+Every node carries ``line``, the 1-based source line the compiler uses for
+runtime error positions.  String values are Lua byte strings: Python ``str``
+whose code points are all below 256, one per byte.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+
+@dataclass(slots=True)
+class Node:
+    line: int
+
+
+# ---------------------------------------------------------------- expressions
+
+@dataclass(slots=True)
+class Nil(Node):
+    pass
+
+
+@dataclass(slots=True)
+class TrueLit(Node):
+    pass
+
+
+@dataclass(slots=True)
+class FalseLit(Node):
+    pass
+
+
+@dataclass(slots=True)
+class Vararg(Node):
+    pass
+
+
+@dataclass(slots=True)
+class Number(Node):
+    value: Union[int, float]          # ints already wrapped to 64 bits
+
+
+@dataclass(slots=True)
+class String(Node):
+    value: str                        # byte string
+
+
+@dataclass(slots=True)
+class Name(Node):
+    name: str
+
+
+@dataclass(slots=True)
+class Index(Node):
+    obj: "Expr"
+    key: "Expr"                       # a.b is Index(a, String('b'))
+
+
+@dataclass(slots=True)
+class Call(Node):
+    func: "Expr"
+    args: list
+
+
+@dataclass(slots=True)
+class MethodCall(Node):
+    obj: "Expr"
+    method: str
+    args: list
+
+
+@dataclass(slots=True)
+class Function(Node):
+    params: list                      # parameter names, 'self' first for methods
+    is_vararg: bool
+    body: "Block"
+    end_line: int = 0
+    name: Optional[str] = None        # display name for listings, e.g. 'a.b:m'
+
+
+@dataclass(slots=True)
+class BinOp(Node):
+    op: str       # + - * / // % ^ .. == ~= < <= > >= and or & | ~ << >>
+    left: "Expr"
+    right: "Expr"
+
+
+@dataclass(slots=True)
+class UnOp(Node):
+    op: str       # - not # ~
+    operand: "Expr"
+
+
+@dataclass(slots=True)
+class Paren(Node):
+    """A parenthesised expression: truncates calls and varargs to one value."""
+    expr: "Expr"
+
+
+@dataclass(slots=True)
+class PosField(Node):
+    value: "Expr"
+
+
+@dataclass(slots=True)
+class NamedField(Node):
+    name: str
+    value: "Expr"
+
+
+@dataclass(slots=True)
+class KeyedField(Node):
+    key: "Expr"
+    value: "Expr"
+
+
+@dataclass(slots=True)
+class Table(Node):
+    fields: list                      # PosField | NamedField | KeyedField
+
+
+Expr = Union[Nil, TrueLit, FalseLit, Vararg, Number, String, Name, Index, Call,
+             MethodCall, Function, BinOp, UnOp, Paren, Table]
+
+
+# ----------------------------------------------------------------- statements
+
+@dataclass(slots=True)
+class Block(Node):
+    stmts: list
+    end_line: int = 0                 # line of the token that closes the block
+
+
+@dataclass(slots=True)
+class Local(Node):
+    names: list
+    attribs: list                     # per name: None, 'const' or 'close'
+    exprs: list
+
+
+@dataclass(slots=True)
+class Assign(Node):
+    targets: list                     # Name | Index
+    exprs: list
+
+
+@dataclass(slots=True)
+class CallStat(Node):
+    call: Union[Call, MethodCall]
+
+
+@dataclass(slots=True)
+class Do(Node):
+    body: Block
+
+
+@dataclass(slots=True)
+class While(Node):
+    cond: "Expr"
+    body: Block
+
+
+@dataclass(slots=True)
+class Repeat(Node):
+    body: Block
+    cond: "Expr"                      # sees the body's locals
+
+
+@dataclass(slots=True)
+class If(Node):
+    tests: list                       # [(cond, Block), ...] for if / elseif
+    orelse: Optional[Block]
+
+
+@dataclass(slots=True)
+class NumFor(Node):
+    var: str
+    start: "Expr"
+    stop: "Expr"
+    step: Optional["Expr"]
+    body: Block
+
+
+@dataclass(slots=True)
+class GenFor(Node):
+    names: list
+    exprs: list
+    body: Block
+
+
+@dataclass(slots=True)
+class FunctionStat(Node):
+    """``function a.b.c:m() end``: target is Name or Index; func already has 'self'."""
+    target: Union[Name, Index]
+    func: Function
+
+
+@dataclass(slots=True)
+class LocalFunction(Node):
+    name: str
+    func: Function
+
+
+@dataclass(slots=True)
+class Return(Node):
+    exprs: list
+
+
+@dataclass(slots=True)
+class Break(Node):
+    pass
+
+
+@dataclass(slots=True)
+class Goto(Node):
+    label: str
+
+
+@dataclass(slots=True)
+class Label(Node):
+    name: str
+
+
+@dataclass(slots=True)
+class Chunk(Node):
+    body: Block
+    chunkname: str = "?"

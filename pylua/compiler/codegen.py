@@ -1,0 +1,685 @@
+"""Code generator: resolved AST -> register bytecode prototypes."""
+from __future__ import annotations
+
+from . import ast as A
+from .bytecode import ARITH, Instr, Proto
+from .resolver import resolve
+from ..runtime.errors import LuaSyntaxError
+
+MAXREGS = 250
+LFIELDS_PER_FLUSH = 50
+_CMP = {'==': ('EQ', False), '~=': ('NE', False), '<': ('LT', False),
+        '<=': ('LE', False), '>': ('LT', True), '>=': ('LE', True)}
+_UNARY = {'-': 'UNM', 'not': 'NOT', '#': 'LEN', '~': 'BNOT'}
+_CONST_NODES = (A.Nil, A.TrueLit, A.FalseLit, A.Number, A.String)
+
+
+def compile_chunk(chunk: A.Chunk) -> Proto:
+    res = resolve(chunk)
+    fi = res.funcs[id(chunk)]
+    proto = Proto(chunk.chunkname, 'main chunk', 0, 0, 0, True)
+    proto.upvals = [('_ENV', False, 0)]
+    fs = _FuncState(proto, res, fi, chunk.chunkname)
+    fs.block_body(chunk.body)
+    fs.emit('RETURN', 0, 0, line=chunk.body.end_line)
+    return proto
+
+
+class _FuncState:
+    def __init__(self, proto, res, fi, chunkname):
+        self.proto = proto
+        self.res = res
+        self.fi = fi
+        self.chunkname = chunkname
+        self.freereg = 0
+        self.kcache = {}
+        self.tbc = []                 # stack of (register, loop depth) of live <close> vars
+        self.loops = 0
+
+    # ------------------------------------------------------------ emission
+    def emit(self, op, a=0, b=0, c=0, line=0, note=None):
+        ins = Instr(op, a, b, c, line, note)
+        self.proto.code.append(ins)
+        return ins
+
+    def const(self, v):
+        key = (v.__class__, v)
+        k = self.kcache.get(key)
+        if k is None:
+            k = len(self.proto.consts)
+            self.proto.consts.append(v)
+            self.kcache[key] = k
+        return -(k + 1)
+
+    def alloc(self, n=1, line=0):
+        r = self.freereg
+        self.freereg += n
+        if self.freereg > MAXREGS:
+            raise LuaSyntaxError('%s:%d: function or expression needs too many registers'
+                                 % (self.chunkname, line))
+        if self.freereg > self.proto.maxreg:
+            self.proto.maxreg = self.freereg
+        return r
+
+    # ----------------------------------------------------------- blocks
+    def block_body(self, blk, pre=None):
+        """Compile a block's statements; locals declared inside are freed after."""
+        saved_reg = self.freereg
+        saved_tbc = len(self.tbc)
+        if pre:
+            pre()
+        for s in blk.stmts:
+            self.stmt(s)
+            self.freereg = max(self.freereg, saved_reg)
+        self.close_tbc_to(saved_tbc, blk.end_line)
+        self.freereg = saved_reg
+
+    def close_tbc_to(self, depth, line):
+        while len(self.tbc) > depth:
+            reg, _ = self.tbc.pop()
+            self.emit('CLOSE', reg, line=line)
+
+    def activate(self, var, reg):
+        var.reg = reg
+        if var.captured:
+            self.emit('NEWCELL', reg, line=var.line)
+
+    # ------------------------------------------------------------ statements
+    def stmt(self, s):
+        getattr(self, 's_' + s.__class__.__name__)(s)
+        self.freereg = self.nlocal_regs()
+
+    def nlocal_regs(self):
+        return self._locals_top
+
+    _locals_top = 0
+
+    def s_Local(self, s):
+        vars_ = self.res.decls[id(s)]
+        base = self.freereg
+        n = len(vars_)
+        if all(v.const is not None for v in vars_):
+            for e in s.exprs:
+                if e.__class__ not in _CONST_NODES:
+                    self.exp_discard(e)
+            return
+        self.explist_to(s.exprs, base, n, s.line)
+        self.freereg = base + n
+        self._locals_top = base + n
+        for i, v in enumerate(vars_):
+            self.activate(v, base + i)
+            if v.attrib == 'close':
+                self.emit('TBC', base + i, line=s.line, note=v.name)
+                self.tbc.append((base + i, self.loops))
+
+    def s_LocalFunction(self, s):
+        v = self.res.decls[id(s)][0]
+        reg = self.alloc(line=s.line)
+        self._locals_top = self.freereg
+        if v.captured:
+            self.emit('LOADNIL', reg, 1, line=s.line)
+        self.activate(v, reg)
+        if v.captured:
+            tmp = self.alloc()
+            self.closure(s.func, tmp)
+            self.emit('SETCELL', reg, tmp, line=s.line)
+        else:
+            self.closure(s.func, reg)
+
+    def s_Assign(self, s):
+        targets = s.targets
+        if len(targets) == 1 and len(s.exprs) == 1:
+            t = targets[0]
+            if t.__class__ is A.Name:
+                self.assign_name(t, s.exprs[0], s.line)
+                return
+            obj = self.exp_reg(t.obj)
+            key = self.exp_rk(t.key)
+            val = self.exp_rk(s.exprs[0])
+            self.emit('SETTABLE', obj, key, val, line=s.line, note=self.describe(t.obj))
+            return
+        # General case: evaluate table/key operands, then all values, then store.
+        prepared = []
+        for t in targets:
+            if t.__class__ is A.Index:
+                # Copy operands into temporaries: a later target may be the
+                # very local they live in (``a[i], i = 1, 2``).
+                obj = self.alloc(line=s.line)
+                self.exp_to(t.obj, obj)
+                key = self.exp_rk(t.key)
+                if key >= 0 and key < obj:
+                    tmp = self.alloc(line=s.line)
+                    self.emit('MOVE', tmp, key, line=s.line)
+                    key = tmp
+                prepared.append((t, obj, key))
+            else:
+                prepared.append((t, None, None))
+        base = self.freereg
+        self.explist_to(s.exprs, base, len(targets), s.line)
+        self.freereg = base + len(targets)
+        for i in range(len(targets) - 1, -1, -1):
+            t, obj, key = prepared[i]
+            src = base + i
+            if obj is None:
+                self.store_name(t, src, s.line)
+            else:
+                self.emit('SETTABLE', obj, key, src, line=s.line, note=self.describe(t.obj))
+
+    def assign_name(self, name, e, line):
+        b = self.res.names[id(name)]
+        kind = b[0]
+        if kind == 'local' and not b[1].captured:
+            self.exp_to(e, b[1].reg)
+            return
+        if kind == 'global':
+            env = b[1]
+            val = self.exp_rk(e)
+            self.set_global(env, name.name, val, line)
+            return
+        src = self.exp_rk(e) if kind == 'local' else self.exp_reg(e)
+        self.store_binding(b, src, line, name.name)
+
+    def store_name(self, name, src, line):
+        b = self.res.names[id(name)]
+        if b[0] == 'global':
+            self.set_global(b[1], name.name, src, line)
+        else:
+            self.store_binding(b, src, line, name.name)
+
+    def store_binding(self, b, src, line, name):
+        if b[0] == 'local':
+            v = b[1]
+            if v.captured:
+                self.emit('SETCELL', v.reg, src, line=line)
+            else:
+                self.emit('MOVE', v.reg, src, line=line)
+        else:
+            if src < 0:
+                r = self.alloc()
+                self.emit('LOADK', r, src, line=line)
+                src = r
+            self.emit('SETUPVAL', src, b[1], line=line)
+
+    def set_global(self, env, name, val, line):
+        if env[0] == 'upval':
+            self.emit('SETTABUP', env[1], self.const(name), val, line=line, note="global '%s'" % name)
+        else:
+            envreg = self.binding_reg(env, line)
+            self.emit('SETTABLE', envreg, self.const(name), val, line=line, note="global '%s'" % name)
+
+    def s_CallStat(self, s):
+        self.call(s.call, self.freereg, 0)
+
+    def s_Do(self, s):
+        self.block_scope(s.body)
+
+    def block_scope(self, body, pre=None):
+        saved_top = self._locals_top
+        self.block_body(body, pre)
+        self._locals_top = saved_top
+        self.freereg = saved_top
+
+    def s_While(self, s):
+        self.emit('LOOP', line=s.line)
+        self.loops += 1
+        c = self.exp_reg(s.cond)
+        self.emit('IFNOT', c, line=s.line)
+        self.emit('BREAK', line=s.line)
+        self.emit('END', line=s.line)
+        self.freereg = self._locals_top
+        self.block_scope(s.body)
+        self.loops -= 1
+        self.emit('END', line=s.body.end_line)
+
+    def s_Repeat(self, s):
+        self.emit('LOOP', line=s.line)
+        self.loops += 1
+        saved_top = self._locals_top
+        saved_reg = self.freereg
+        saved_tbc = len(self.tbc)
+        for st in s.body.stmts:
+            self.stmt(st)
+        c = self.exp_reg(s.cond)
+        self.emit('IF', c, line=s.body.end_line)
+        self.close_tbc_keep(saved_tbc, s.body.end_line)
+        self.emit('BREAK', line=s.body.end_line)
+        self.emit('END', line=s.body.end_line)
+        self.close_tbc_to(saved_tbc, s.body.end_line)
+        self._locals_top = saved_top
+        self.freereg = saved_reg
+        self.loops -= 1
+        self.emit('END', line=s.body.end_line)
+
+    def close_tbc_keep(self, depth, line):
+        """Close <close> variables above ``depth`` on a jump, without ending their regions."""
+        for reg, _ in reversed(self.tbc[depth:]):
+            self.emit('CLOSE', reg, 1, line=line)
+
+    def s_If(self, s):
+        nclose = 0
+        for i, (cond, body) in enumerate(s.tests):
+            if i:
+                self.emit('ELSE', line=cond.line)
+                nclose += 1
+            c = self.exp_reg(cond)
+            self.emit('IF', c, line=cond.line)
+            self.freereg = self._locals_top
+            self.block_scope(body)
+        if s.orelse is not None:
+            self.emit('ELSE', line=s.orelse.line)
+            self.block_scope(s.orelse)
+        for _ in range(nclose + 1):
+            self.emit('END', line=s.line)
+
+    def s_NumFor(self, s):
+        base = self.alloc(3, s.line)
+        self.exp_to(s.start, base)
+        self.exp_to(s.stop, base + 1)
+        if s.step is not None:
+            self.exp_to(s.step, base + 2)
+        else:
+            self.emit('LOADK', base + 2, self.const(1), line=s.line)
+        self._locals_top = self.freereg
+        var = self.res.decls[id(s)][0]
+        vreg = self.alloc(1, s.line)
+        self._locals_top = self.freereg
+        self.emit('FORPREP', base, line=s.line)
+        self.loops += 1
+        self.block_scope(s.body, lambda: self.activate(var, vreg))
+        self.loops -= 1
+        self.emit('END', line=s.body.end_line)
+
+    def s_GenFor(self, s):
+        base = self.alloc(4, s.line)
+        self.explist_to(s.exprs, base, 4, s.line)
+        self._locals_top = self.freereg
+        vars_ = self.res.decls[id(s)]
+        vbase = self.alloc(len(vars_), s.line)
+        self._locals_top = self.freereg
+        self.emit('TFORPREP', base, len(vars_), line=s.line)
+        self.loops += 1
+
+        def pre():
+            for i, v in enumerate(vars_):
+                self.activate(v, vbase + i)
+        self.block_scope(s.body, pre)
+        self.loops -= 1
+        self.emit('END', line=s.body.end_line)
+
+    def s_FunctionStat(self, s):
+        t = s.target
+        if t.__class__ is A.Name:
+            b = self.res.names[id(t)]
+            if b[0] == 'local' and not b[1].captured:
+                self.closure(s.func, b[1].reg)
+                return
+            r = self.alloc()
+            self.closure(s.func, r)
+            self.store_name(t, r, s.line)
+            return
+        obj = self.exp_reg(t.obj)
+        key = self.exp_rk(t.key)
+        r = self.alloc()
+        self.closure(s.func, r)
+        self.emit('SETTABLE', obj, key, r, line=s.line, note=self.describe(t.obj))
+
+    def s_Return(self, s):
+        exprs = s.exprs
+        base = self.freereg
+        if len(exprs) == 1 and not self.tbc:
+            e = exprs[0]
+            if e.__class__ in (A.Call, A.MethodCall):
+                self.call(e, base, -1)
+                self.emit('RETURN', base, -1, line=s.line)
+                return
+            if e.__class__ is A.Name:
+                b = self.res.names[id(e)]
+                if b[0] == 'local' and not b[1].captured:
+                    self.emit('RETURN', b[1].reg, 1, line=s.line)
+                    return
+        n = self.explist_to(exprs, base, -1, s.line)
+        self.close_tbc_keep(0, s.line)
+        self.emit('RETURN', base, n, line=s.line)
+
+    def s_Break(self, s):
+        # Close the <close> variables declared inside the innermost loop.
+        for reg, depth in reversed(self.tbc):
+            if depth < self.loops:
+                break
+            self.emit('CLOSE', reg, 1, line=s.line)
+        self.emit('BREAK', line=s.line)
+
+    def s_Goto(self, s):
+        self.proto.has_goto = True
+        self.emit('GOTO', s.label, line=s.line)
+
+    def s_Label(self, s):
+        self.proto.has_goto = True
+        self.emit('LABEL', s.name, line=s.line)
+
+    # ----------------------------------------------------------- expressions
+    def describe(self, e):
+        """Lua's variable description of an expression, for error messages."""
+        c = e.__class__
+        if c is A.Name:
+            b = self.res.names.get(id(e))
+            if b is None:
+                return None
+            kind = b[0]
+            if kind == 'const':
+                v = b[1]
+                return "constant '%s'" % v if isinstance(v, str) else None
+            return "%s '%s'" % ({'local': 'local', 'upval': 'upvalue', 'global': 'global'}[kind], e.name)
+        if c is A.Index and e.key.__class__ is A.String:
+            return "field '%s'" % e.key.value
+        if c is A.String:
+            return "constant '%s'" % e.value
+        return None
+
+    def binding_reg(self, b, line):
+        """Register holding the value of a local/upvalue binding."""
+        if b[0] == 'local' and not b[1].captured:
+            return b[1].reg
+        r = self.alloc(line=line)
+        self.load_binding(b, r, line)
+        return r
+
+    def load_binding(self, b, reg, line):
+        kind = b[0]
+        if kind == 'local':
+            v = b[1]
+            if v.captured:
+                self.emit('GETCELL', reg, v.reg, line=line)
+            elif v.reg != reg:
+                self.emit('MOVE', reg, v.reg, line=line)
+        elif kind == 'upval':
+            self.emit('GETUPVAL', reg, b[1], line=line)
+        else:
+            self.emit('LOADK', reg, self.const(b[1]), line=line)
+
+    def exp_discard(self, e):
+        if e.__class__ in (A.Call, A.MethodCall):
+            self.call(e, self.freereg, 0)
+        else:
+            saved = self.freereg
+            self.exp_reg(e)
+            self.freereg = saved
+
+    def exp_rk(self, e):
+        """An operand: a constant for literals, else a register."""
+        c = e.__class__
+        if c is A.Number or c is A.String:
+            return self.const(e.value)
+        if c is A.Nil:
+            return self.const(None)
+        if c is A.TrueLit:
+            return self.const(True)
+        if c is A.FalseLit:
+            return self.const(False)
+        if c is A.Name:
+            b = self.res.names[id(e)]
+            if b[0] == 'const':
+                return self.const(b[1])
+        return self.exp_reg(e)
+
+    def exp_reg(self, e):
+        """A register holding the value: a local's own register or a new temporary."""
+        if e.__class__ is A.Name:
+            b = self.res.names[id(e)]
+            if b[0] == 'local' and not b[1].captured:
+                return b[1].reg
+        r = self.alloc(line=e.line)
+        self.exp_to(e, r)
+        return r
+
+    def exp_to(self, e, reg):
+        """Evaluate ``e`` (one value) into register ``reg``."""
+        c = e.__class__
+        line = e.line
+        saved = self.freereg
+        if reg >= self.freereg:
+            self.freereg = reg + 1
+            if self.freereg > self.proto.maxreg:
+                self.proto.maxreg = self.freereg
+        if c is A.Number or c is A.String:
+            self.emit('LOADK', reg, self.const(e.value), line=line)
+        elif c is A.Nil:
+            self.emit('LOADNIL', reg, 1, line=line)
+        elif c is A.TrueLit or c is A.FalseLit:
+            self.emit('LOADBOOL', reg, 1 if c is A.TrueLit else 0, line=line)
+        elif c is A.Name:
+            b = self.res.names[id(e)]
+            if b[0] == 'global':
+                self.get_global(b[1], e.name, reg, line)
+            else:
+                self.load_binding(b, reg, line)
+        elif c is A.Index:
+            obj = self.exp_reg(e.obj)
+            key = self.exp_rk(e.key)
+            self.emit('GETTABLE', reg, obj, key, line=line, note=self.describe(e.obj))
+        elif c is A.Call or c is A.MethodCall:
+            self.call(e, reg, 1)
+        elif c is A.Vararg:
+            self.emit('VARARG', reg, 1, line=line)
+        elif c is A.Paren:
+            self.exp_to(e.expr, reg)
+        elif c is A.Function:
+            self.closure(e, reg)
+        elif c is A.Table:
+            self.table(e, reg)
+        elif c is A.UnOp:
+            self.unop(e, reg)
+        elif c is A.BinOp:
+            self.binop(e, reg)
+        else:
+            raise AssertionError(c)
+        self.freereg = max(saved, reg + 1) if reg >= saved else saved
+
+    def get_global(self, env, name, reg, line):
+        note = "global '%s'" % name
+        if env[0] == 'upval':
+            self.emit('GETTABUP', reg, env[1], self.const(name), line=line, note=note)
+        else:
+            envreg = self.binding_reg(env, line)
+            self.emit('GETTABLE', reg, envreg, self.const(name), line=line, note=note)
+
+    def unop(self, e, reg):
+        opnd = e.operand
+        folded = _fold_unary(e.op, opnd)
+        if folded is not None:
+            self.emit('LOADK', reg, self.const(folded[0]), line=e.line)
+            return
+        src = self.exp_reg(opnd)
+        self.emit(_UNARY[e.op], reg, src, line=e.line, note=self.describe(opnd))
+
+    def binop(self, e, reg):
+        op = e.op
+        if op == 'and' or op == 'or':
+            self.exp_to(e.left, reg)
+            self.emit('IF' if op == 'and' else 'IFNOT', reg, line=e.line)
+            self.exp_to(e.right, reg)
+            self.emit('END', line=e.line)
+            return
+        if op == '..':
+            self.concat(e, reg)
+            return
+        folded = _fold_binary(op, e.left, e.right)
+        if folded is not None:
+            self.emit('LOADK', reg, self.const(folded[0]), line=e.line)
+            return
+        if op in _CMP:
+            name, swap = _CMP[op]
+            left, right = (e.right, e.left) if swap else (e.left, e.right)
+            b = self.exp_rk(left)
+            c = self.exp_rk(right)
+            self.emit(name, reg, b, c, line=e.line)
+            return
+        b = self.exp_rk(e.left)
+        c = self.exp_rk(e.right)
+        self.emit(ARITH[op], reg, b, c, line=e.line,
+                  note=(self.describe(e.left), self.describe(e.right)))
+
+    def concat(self, e, reg):
+        parts = []
+        node = e
+        while node.__class__ is A.BinOp and node.op == '..':
+            parts.append(node.left)
+            node = node.right
+        parts.append(node)
+        base = self.alloc(len(parts), e.line)
+        for i, p in enumerate(parts):
+            self.exp_to(p, base + i)
+        self.emit('CONCAT', base, len(parts), line=e.line,
+                  note=tuple(self.describe(p) for p in parts))
+        if base != reg:
+            self.emit('MOVE', reg, base, line=e.line)
+
+    def closure(self, f, reg):
+        fi = self.res.funcs[id(f)]
+        child = Proto(self.chunkname, f.name or 'anonymous', f.line, f.end_line,
+                      len(f.params), f.is_vararg)
+        for name, from_local, ref, var in fi.upvals:
+            child.upvals.append((name, from_local, var.reg if from_local else ref))
+        fs = _FuncState(child, self.res, fi, self.chunkname)
+        params = self.res.decls[id(f)]
+        fs.freereg = len(params)
+        fs._locals_top = len(params)
+        child.maxreg = max(child.maxreg, len(params))
+        for i, v in enumerate(params):
+            fs.activate(v, i)
+        fs.block_body(f.body)
+        fs.emit('RETURN', 0, 0, line=f.end_line)
+        idx = len(self.proto.protos)
+        self.proto.protos.append(child)
+        self.emit('CLOSURE', reg, idx, line=f.line)
+
+    def table(self, e, reg):
+        fields = e.fields
+        npos = sum(1 for f in fields if f.__class__ is A.PosField)
+        self.emit('NEWTABLE', reg, npos, len(fields) - npos, line=e.line)
+        pending = 0
+        base = None
+        stored = 0
+        last_multi = (fields and fields[-1].__class__ is A.PosField
+                      and fields[-1].value.__class__ in (A.Call, A.MethodCall, A.Vararg))
+        for i, f in enumerate(fields):
+            c = f.__class__
+            if c is A.PosField:
+                if base is None:
+                    base = self.alloc(LFIELDS_PER_FLUSH, e.line)
+                if i == len(fields) - 1 and last_multi:
+                    self.exp_multi(f.value, base + pending, -1)
+                    self.emit('SETLIST', reg, -1, stored, line=f.line, note=base)
+                    pending = 0
+                    stored = None
+                    break
+                self.exp_to(f.value, base + pending)
+                pending += 1
+                if pending == LFIELDS_PER_FLUSH:
+                    self.emit('SETLIST', reg, pending, stored, line=f.line, note=base)
+                    stored += pending
+                    pending = 0
+            else:
+                saved = self.freereg
+                key = self.const(f.name) if c is A.NamedField else self.exp_rk(f.key)
+                val = self.exp_rk(f.value)
+                self.emit('SETTABLE', reg, key, val, line=f.line)
+                self.freereg = saved
+        if pending:
+            self.emit('SETLIST', reg, pending, stored, line=e.line, note=base)
+
+    # ------------------------------------------------------------- calls
+    def call(self, e, base, nres):
+        """Compile a call with the function at ``base``; results land from ``base``."""
+        if base >= self.freereg:
+            self.freereg = base
+        self.proto.has_calls = True
+        line = e.line
+        if e.__class__ is A.MethodCall:
+            obj = self.exp_reg(e.obj)
+            self.alloc(2, line)
+            self.emit('SELF', base, obj, self.const(e.method), line=line,
+                      note=self.describe(e.obj))
+            note = "method '%s'" % e.method
+            self.freereg = base + 2
+            nargs = self.explist_to(e.args, base + 2, -1, line)
+            nargs = -1 if nargs == -1 else nargs + 1
+        else:
+            self.exp_to(e.func, base)
+            self.freereg = base + 1
+            note = self.describe(e.func)
+            nargs = self.explist_to(e.args, base + 1, -1, line)
+        self.emit('CALL', base, nargs, nres, line=line, note=note)
+        self.freereg = base + (nres if nres > 0 else 0)
+        if self.freereg > self.proto.maxreg:
+            self.proto.maxreg = self.freereg
+
+    def exp_multi(self, e, reg, want):
+        if e.__class__ is A.Vararg:
+            self.emit('VARARG', reg, want, line=e.line)
+        else:
+            self.call(e, reg, want)
+
+    def explist_to(self, exprs, base, want, line):
+        """Evaluate ``exprs`` into registers from ``base``, adjusted to ``want``
+        values (-1: keep all; the count is returned, -1 meaning open-ended)."""
+        n = len(exprs)
+        self.freereg = max(self.freereg, base)
+        for i, e in enumerate(exprs):
+            last = i == n - 1
+            reg = base + i
+            if last and e.__class__ in (A.Call, A.MethodCall, A.Vararg):
+                if want == -1:
+                    self.exp_multi(e, reg, -1)
+                    return -1
+                extra = want - i
+                if extra <= 0:
+                    self.exp_discard(e)
+                    self.freereg = base + want
+                    return want
+                self.exp_multi(e, reg, extra)
+                self.freereg = base + want
+                return want
+            if want != -1 and i >= want:
+                self.freereg = base + want
+                self.exp_discard(e)
+                continue
+            self.exp_to(e, reg)
+            self.freereg = reg + 1
+        if want == -1:
+            return n
+        if n < want:
+            self.alloc(want - n, line)
+            self.emit('LOADNIL', base + n, want - n, line=line)
+        self.freereg = base + want
+        return want
+
+
+# --------------------------------------------------------------- folding
+def _fold_unary(op, e):
+    if e.__class__ is not A.Number:
+        return None
+    v = e.value
+    if op == '-':
+        if v.__class__ is int:
+            from ..runtime.numbers import wrap
+            return (wrap(-v),)
+        return (-v,)
+    if op == '~' and v.__class__ is int:
+        return (~v,)
+    return None
+
+
+def _fold_binary(op, l, r):
+    """Fold integer/float arithmetic on literals where the result is exact and safe."""
+    if l.__class__ is not A.Number or r.__class__ is not A.Number:
+        return None
+    a, b = l.value, r.value
+    if op in ('+', '-', '*') and a.__class__ is int and b.__class__ is int:
+        from ..runtime.numbers import wrap
+        return (wrap(a + b if op == '+' else a - b if op == '-' else a * b),)
+    if op in ('+', '-', '*') and (a.__class__ is float or b.__class__ is float):
+        v = a + b if op == '+' else a - b if op == '-' else a * b
+        if v == v and v not in (float('inf'), float('-inf')) and v != 0:
+            return (float(v),)
+    return None

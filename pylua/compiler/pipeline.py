@@ -1,0 +1,79 @@
+"""Source -> parse -> resolve/codegen -> translate -> Python code object,
+cached per (source, chunk name) so a chunk compiles once per process."""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from ..runtime import frames
+from .codegen import compile_chunk
+from .translator import translate
+
+_CACHE: "OrderedDict" = OrderedDict()
+_CACHE_SIZE = 256
+LUA_IDSIZE = 60
+
+
+class Compiled:
+    __slots__ = ('code', 'main_factory', 'proto')
+
+    def __init__(self, code, main_factory, proto):
+        self.code = code
+        self.main_factory = main_factory
+        self.proto = proto
+
+
+def display_name(chunkname: str) -> str:
+    """Lua's rendering of a chunk name in messages (luaO_chunkid)."""
+    if chunkname.startswith('='):
+        return chunkname[1:LUA_IDSIZE]
+    if chunkname.startswith('@'):
+        name = chunkname[1:]
+        if len(name) > LUA_IDSIZE - 1:
+            return '...' + name[-(LUA_IDSIZE - 4):]
+        return name
+    first, nl, _ = chunkname.partition('\n')
+    limit = LUA_IDSIZE - len('[string "..."]') - 1
+    if nl or len(first) > limit:
+        return '[string "%s..."]' % first[:limit]
+    return '[string "%s"]' % first
+
+
+def compile_lua(source: str, chunkname: str) -> Compiled:
+    """Compile Lua source (a byte string) whose messages use ``chunkname`` verbatim."""
+    key = (source, chunkname)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit
+    from .parser import parse     # deferred: importing the grammar is the slow part
+    proto = compile_chunk(parse(source, chunkname))
+    tr = translate(proto)
+    code = compile(tr.source, '<lua %s>' % chunkname, 'exec')
+    _register(code, chunkname, tr)
+    result = Compiled(code, tr.main_factory, proto)
+    _CACHE[key] = result
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return result
+
+
+def _register(code, chunkname, tr):
+    for const in code.co_consts:
+        if hasattr(const, 'co_code'):
+            entry = tr.proto_names.get(const.co_name)
+            if entry is not None:
+                frames.register(const, chunkname, tr.lines, entry[1])
+            _register(const, chunkname, tr)
+
+
+def check_syntax(source: str, chunkname: str) -> None:
+    """Raise LuaSyntaxError if ``source`` does not compile."""
+    compile_lua(source, chunkname)
+
+
+def load_into(vm, compiled: Compiled, env):
+    """Instantiate a compiled chunk in ``vm``: its main function with ``_ENV = env``."""
+    ns = vm.ns
+    if compiled.main_factory not in ns:
+        exec(compiled.code, ns)
+    return ns[compiled.main_factory]([env])

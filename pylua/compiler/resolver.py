@@ -1,0 +1,351 @@
+"""Scope resolution: binds every name to a local, an upvalue or a global,
+marks captured locals, folds compile-time constants and checks goto/labels.
+
+The result is a ``Resolution`` of side tables keyed by node identity, so the
+code generator never repeats scope logic.
+"""
+from __future__ import annotations
+
+from . import ast as A
+from ..runtime.errors import LuaSyntaxError
+
+
+class Var:
+    """One local variable declaration."""
+    __slots__ = ('name', 'attrib', 'captured', 'const', 'reg', 'line')
+
+    def __init__(self, name, attrib, line):
+        self.name = name
+        self.attrib = attrib          # None, 'const' or 'close'
+        self.captured = False         # lives in a cell because a closure uses it
+        self.const = None             # (value,) when a compile-time constant
+        self.reg = None               # assigned by the code generator
+        self.line = line
+
+
+class FuncInfo:
+    """Per-function resolution: its upvalues as (name, from_parent_local, index, var)."""
+    __slots__ = ('parent', 'upvals', 'upindex', 'is_vararg', 'blocks')
+
+    def __init__(self, parent, is_vararg):
+        self.parent = parent
+        self.upvals = []
+        self.upindex = {}             # id(var) or name -> upvalue index
+        self.is_vararg = is_vararg
+        self.blocks = []
+
+
+class _Block:
+    __slots__ = ('vars', 'labels', 'gotos', 'is_loop')
+
+    def __init__(self, is_loop):
+        self.vars = []
+        self.labels = {}              # name -> (line, nvars when declared, at_end)
+        self.gotos = []               # pending (name, line, nvars at goto, node)
+        self.is_loop = is_loop
+
+
+class Resolution:
+    def __init__(self):
+        self.names = {}       # id(Name) -> ('local', Var) | ('upval', idx) | ('global', env binding) | ('const', value)
+        self.decls = {}       # id(Local/LocalFunction/For/Function) -> [Var]
+        self.funcs = {}       # id(Function or Chunk) -> FuncInfo
+
+
+def resolve(chunk: A.Chunk) -> Resolution:
+    r = _Resolver(chunk.chunkname)
+    r.main(chunk)
+    return r.res
+
+
+class _Resolver:
+    def __init__(self, chunkname):
+        self.chunkname = chunkname
+        self.res = Resolution()
+        self.fn = None
+
+    def error(self, line, msg):
+        raise LuaSyntaxError('%s:%d: %s' % (self.chunkname, line, msg))
+
+    # ------------------------------------------------------------ scoping
+    def main(self, chunk):
+        fi = FuncInfo(None, True)
+        fi.upvals.append(('_ENV', False, 0, None))
+        fi.upindex['_ENV'] = 0
+        self.res.funcs[id(chunk)] = fi
+        self.fn = fi
+        self.block(chunk.body, False)
+
+    def open_block(self, is_loop):
+        b = _Block(is_loop)
+        self.fn.blocks.append(b)
+        return b
+
+    def close_block(self, blk, end_line):
+        b = self.fn.blocks.pop()
+        # Pending gotos move outwards; a goto may still find its label in an
+        # enclosing block, where it sees fewer locals.
+        parent = self.fn.blocks[-1] if self.fn.blocks else None
+        for name, line, nvars, node in b.gotos:
+            if parent is None:
+                if name is None:
+                    self.error(line, 'break outside loop at line %d' % line)
+                self.error(end_line, "no visible label '%s' for <goto> at line %d" % (name, line))
+            parent.gotos.append((name, line, len(parent.vars), node))
+
+    def declare(self, name, attrib, line):
+        v = Var(name, attrib, line)
+        self.fn.blocks[-1].vars.append(v)
+        return v
+
+    def lookup(self, name, fi=None):
+        """Return ('local', Var) | ('upval', idx) | None for ``name`` in function ``fi``."""
+        fi = fi or self.fn
+        for b in reversed(fi.blocks):
+            for v in reversed(b.vars):
+                if v.name == name:
+                    return ('local', v)
+        if name in fi.upindex:
+            return ('upval', fi.upindex[name])
+        if fi.parent is None:
+            return None
+        outer = self.lookup(name, fi.parent)
+        if outer is None:
+            return None
+        if outer[0] == 'local':
+            v = outer[1]
+            if v.const is not None:
+                return ('const', v.const[0])
+            v.captured = True
+            idx = len(fi.upvals)
+            fi.upvals.append((name, True, v, v))
+        elif outer[0] == 'const':
+            return outer
+        else:
+            idx = len(fi.upvals)
+            fi.upvals.append((name, False, outer[1], None))
+        fi.upindex[name] = idx
+        return ('upval', idx)
+
+    def bind_name(self, node, assigning=False):
+        b = self.lookup(node.name)
+        if b is None:
+            env = self.lookup('_ENV')
+            if env[0] == 'const':
+                self.error(node.line, "attempt to index a constant value")
+            self.res.names[id(node)] = ('global', env)
+            return
+        if b[0] == 'local' and b[1].const is not None:
+            b = ('const', b[1].const[0])
+        if assigning and (b[0] == 'const' or (b[0] == 'local' and b[1].attrib)
+                          or (b[0] == 'upval' and self._upval_readonly(b[1]))):
+            self.error(node.line, "attempt to assign to const variable '%s'" % node.name)
+        self.res.names[id(node)] = b
+
+    def _upval_readonly(self, idx):
+        fi = self.fn
+        while True:
+            name, from_local, ref, var = fi.upvals[idx]
+            if from_local:
+                return var.attrib is not None
+            if var is None and fi.parent is None:
+                return False
+            fi, idx = fi.parent, ref
+
+    # ------------------------------------------------------------ statements
+    def block(self, blk, is_loop, pre_vars=()):
+        b = self.open_block(is_loop)
+        for name, attrib, line, holder in pre_vars:
+            holder.append(self.declare(name, attrib, line))
+        self.stmts(blk.stmts)
+        self.close_block(b, blk.end_line)
+
+    def stmts(self, stmts):
+        b = self.fn.blocks[-1]
+        n = len(stmts)
+        for i, s in enumerate(stmts):
+            if s.__class__ is A.Label:
+                # A label followed only by void statements is outside the
+                # scope of the block's trailing locals (Lua 5.4 rule).
+                at_end = all(t.__class__ is A.Label for t in stmts[i + 1:])
+                self.label(s, at_end)
+            else:
+                self.stmt(s)
+        self.resolve_gotos(b)
+
+    def label(self, s, at_end):
+        for blk in self.fn.blocks:
+            if s.name in blk.labels:
+                self.error(s.line, "label '%s' already defined on line %d" % (s.name, blk.labels[s.name][0]))
+        b = self.fn.blocks[-1]
+        b.labels[s.name] = (s.line, len(b.vars), at_end)
+        self.resolve_gotos(b)
+
+    def resolve_gotos(self, b):
+        pending = []
+        for name, line, nvars, node in b.gotos:
+            if name is None:
+                if b.is_loop:
+                    continue
+                pending.append((name, line, nvars, node))
+                continue
+            lab = b.labels.get(name)
+            if lab is None:
+                pending.append((name, line, nvars, node))
+                continue
+            _, lvars, at_end = lab
+            if lvars > nvars and not at_end:
+                self.error(line,
+                           "<goto %s> at line %d jumps into the scope of local '%s'"
+                           % (name, line, b.vars[nvars].name))
+        b.gotos = pending
+
+    def stmt(self, s):
+        c = s.__class__
+        m = getattr(self, 's_' + c.__name__)
+        m(s)
+
+    def s_Local(self, s):
+        for e in s.exprs:
+            self.expr(e)
+        vars_ = []
+        for name, attrib in zip(s.names, s.attribs):
+            vars_.append(self.declare(name, attrib, s.line))
+        # A <const> local whose initializer is a literal is folded away.
+        if len(s.exprs) == len(s.names):
+            for v, e in zip(vars_, s.exprs):
+                if v.attrib == 'const' and e.__class__ in _LITERALS:
+                    v.const = (_literal_value(e),)
+        elif not s.exprs:
+            for v in vars_:
+                if v.attrib == 'const':
+                    v.const = (None,)
+        self.res.decls[id(s)] = vars_
+
+    def s_LocalFunction(self, s):
+        v = self.declare(s.name, None, s.line)
+        self.res.decls[id(s)] = [v]
+        self.function(s.func)
+
+    def s_Assign(self, s):
+        for t in s.targets:
+            if t.__class__ is A.Name:
+                self.bind_name(t, assigning=True)
+            else:
+                self.expr(t.obj)
+                self.expr(t.key)
+        for e in s.exprs:
+            self.expr(e)
+
+    def s_CallStat(self, s):
+        self.expr(s.call)
+
+    def s_Do(self, s):
+        self.block(s.body, False)
+
+    def s_While(self, s):
+        self.expr(s.cond)
+        self.block(s.body, True)
+
+    def s_Repeat(self, s):
+        b = self.open_block(True)
+        self.stmts(s.body.stmts)
+        self.expr(s.cond)
+        self.close_block(b, s.body.end_line)
+
+    def s_If(self, s):
+        for cond, body in s.tests:
+            self.expr(cond)
+            self.block(body, False)
+        if s.orelse is not None:
+            self.block(s.orelse, False)
+
+    def s_NumFor(self, s):
+        self.expr(s.start)
+        self.expr(s.stop)
+        if s.step is not None:
+            self.expr(s.step)
+        holder = []
+        self.block(s.body, True, [(s.var, None, s.line, holder)])
+        self.res.decls[id(s)] = holder
+
+    def s_GenFor(self, s):
+        for e in s.exprs:
+            self.expr(e)
+        holder = []
+        self.block(s.body, True, [(n, None, s.line, holder) for n in s.names])
+        self.res.decls[id(s)] = holder
+
+    def s_FunctionStat(self, s):
+        t = s.target
+        if t.__class__ is A.Name:
+            self.bind_name(t, assigning=True)
+        else:
+            self.expr(t)
+        self.function(s.func)
+
+    def s_Return(self, s):
+        for e in s.exprs:
+            self.expr(e)
+
+    def s_Break(self, s):
+        self.fn.blocks[-1].gotos.append((None, s.line, len(self.fn.blocks[-1].vars), s))
+
+    def s_Goto(self, s):
+        self.fn.blocks[-1].gotos.append((s.label, s.line, len(self.fn.blocks[-1].vars), s))
+
+    def s_Label(self, s):
+        self.label(s, False)
+
+    # ----------------------------------------------------------- expressions
+    def expr(self, e):
+        c = e.__class__
+        if c is A.Name:
+            self.bind_name(e)
+        elif c is A.Index:
+            self.expr(e.obj)
+            self.expr(e.key)
+        elif c is A.Call:
+            self.expr(e.func)
+            for a in e.args:
+                self.expr(a)
+        elif c is A.MethodCall:
+            self.expr(e.obj)
+            for a in e.args:
+                self.expr(a)
+        elif c is A.BinOp:
+            self.expr(e.left)
+            self.expr(e.right)
+        elif c is A.UnOp or c is A.Paren:
+            self.expr(e.operand if c is A.UnOp else e.expr)
+        elif c is A.Function:
+            self.function(e)
+        elif c is A.Table:
+            for f in e.fields:
+                if f.__class__ is A.KeyedField:
+                    self.expr(f.key)
+                self.expr(f.value)
+
+    def function(self, f):
+        fi = FuncInfo(self.fn, f.is_vararg)
+        self.res.funcs[id(f)] = fi
+        saved = self.fn
+        self.fn = fi
+        holder = []
+        self.block(f.body, False, [(p, None, f.line, holder) for p in f.params])
+        self.res.decls[id(f)] = holder
+        self.fn = saved
+
+
+_LITERALS = (A.Nil, A.TrueLit, A.FalseLit, A.Number, A.String)
+
+
+def _literal_value(e):
+    c = e.__class__
+    if c is A.Nil:
+        return None
+    if c is A.TrueLit:
+        return True
+    if c is A.FalseLit:
+        return False
+    return e.value

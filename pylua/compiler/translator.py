@@ -1,0 +1,866 @@
+"""Translator: bytecode prototypes -> Python source for generator functions.
+
+Each prototype becomes a factory ``F<n>(U0, U1, ...)`` taking its upvalue
+cells (one-element lists) and returning the generator function ``P<n>`` whose
+registers are Python locals.  Fast paths are guarded by exact class checks;
+everything else goes to the runtime helpers named in ``pylua.runtime.ops``
+(installed as the module globals).  A Lua call is ``yield from``, so host
+functions can suspend the whole Lua thread from any depth.
+
+Instruction counting: functions that call add their size to the global
+``STEPS`` budget on entry; loops count iterations in a local and settle in
+chunks, so the cancel check runs about every 10,000 instructions at a small
+cost per iteration.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+
+from .bytecode import Proto
+
+CHECK_INTERVAL = 10000
+MAXINT = (1 << 63) - 1
+MININT = -(1 << 63)
+_unique = itertools.count()
+
+
+class Translation:
+    def __init__(self, source, lines, main_factory, proto_names):
+        self.source = source          # Python source text
+        self.lines = lines            # lua line for each Python line (index = python line)
+        self.main_factory = main_factory
+        self.proto_names = proto_names  # python function name -> (Proto, description)
+
+
+def translate(main: Proto) -> Translation:
+    uid = next(_unique)
+    out = _Out()
+    names = {}
+    counter = itertools.count()
+
+    def walk(p, desc):
+        n = next(counter)
+        fname = 'F%d_%d' % (uid, n)
+        pname = 'P%d_%d' % (uid, n)
+        p.pyname = pname
+        names[pname] = (p, desc)
+        child_factories = [walk(c, 'function <%s:%d>' % (c.chunkname, c.line)) for c in p.protos]
+        _FuncTranslator(p, out, fname, pname, child_factories).run()
+        return fname
+
+    main_factory = walk(main, 'main chunk')
+    return Translation(out.text(), out.lines, main_factory, names)
+
+
+class _Out:
+    def __init__(self):
+        self.buf = []
+        self.lines = [0]              # python line numbers are 1-based
+
+    def line(self, indent, text, lualine):
+        self.buf.append('    ' * indent + text)
+        self.lines.append(lualine)
+
+    def text(self):
+        return '\n'.join(self.buf) + '\n'
+
+
+def lit(v):
+    """Python literal for a Lua constant."""
+    c = v.__class__
+    if c is float:
+        if v != v:
+            return 'NAN'
+        if v == math.inf:
+            return 'INF'
+        if v == -math.inf:
+            return '(-INF)'
+        return repr(v)
+    return repr(v)
+
+
+class _FuncTranslator:
+    def __init__(self, p, out, fname, pname, child_factories):
+        self.p = p
+        self.out = out
+        self.fname = fname
+        self.pname = pname
+        self.children = child_factories
+        self.ind = 2
+        self.line = p.line
+        self.tbase = None             # register where pending multiple results (T) start
+        self.stack = []               # open structured constructs
+        self.uid = itertools.count()
+        self.empty = []               # per open block: has it emitted a statement yet
+        self.known_bool = None        # register the previous instruction set to a Python bool
+        self.known = set()            # registers known to hold integers here
+        self.next_bool = None
+
+    # ------------------------------------------------------------ output
+    def w(self, text):
+        self.out.line(self.ind, text, self.line)
+        if self.empty:
+            self.empty[-1] = False
+
+    def open(self, text, kind, data=None):
+        self.w(text)
+        self.stack.append((kind, data))
+        self.ind += 1
+        self.empty.append(True)
+
+    def close_block(self):
+        if self.empty.pop():
+            self.w('pass')
+        self.ind -= 1
+
+    def tmp(self, prefix='t'):
+        return '_%s%d' % (prefix, next(self.uid))
+
+    def r(self, i):
+        return 'r%d' % i
+
+    def rk(self, x):
+        if x < 0:
+            return lit(self.p.consts[-x - 1])
+        return 'r%d' % x
+
+    def const(self, x):
+        return x < 0, (self.p.consts[-x - 1] if x < 0 else None)
+
+    # -------------------------------------------------------------- driver
+    def run(self):
+        p = self.p
+        upnames = ['U%d' % i for i in range(len(p.upvals))]
+        self.out.line(0, 'def %s(%s):' % (self.fname, ', '.join(upnames)), p.line)
+        params = ['r%d=None' % i for i in range(p.numparams)]
+        params.append('*VA' if p.is_vararg else '*_')
+        self.out.line(1, 'def %s(%s):' % (self.pname, ', '.join(params)), p.line)
+        if p.has_calls:
+            self.out.line(2, 'global STEPS', p.line)
+            self.out.line(2, 'STEPS -= %d' % max(1, len(p.code)), p.line)
+            self.out.line(2, 'if STEPS < 0: TICK()', p.line)
+        if p.has_goto:
+            # The dispatcher's blocks may read registers on paths Python cannot see.
+            others = ['r%d' % i for i in range(p.numparams, p.maxreg)]
+            if others:
+                self.out.line(2, ' = '.join(others) + ' = None', p.line)
+            self.empty.append(True)
+            _Dispatcher(self).run()
+            self.empty.pop()
+        else:
+            spec = self.int_params()
+            if spec:
+                # Guards hoisted once per value: a body specialised for integer
+                # parameters, and the generic body for everything else.
+                self.out.line(2, 'if %s:' % ' and '.join('r%d.__class__ is int' % r for r in spec), p.line)
+                self.ind = 3
+                self.known = set(spec)
+                self.body()
+                self.out.line(2, 'else:', p.line)
+                self.known = set()
+            self.body()
+        self.out.line(1, 'return %s' % self.pname, p.end_line)
+
+    def body(self):
+        self.empty.append(True)
+        self.tbase = None
+        for ins in self.p.code:
+            self.line = ins.line
+            self.known_bool = self.next_bool
+            self.next_bool = None
+            getattr(self, 'op_' + ins.op)(ins)
+        self.empty.pop()
+
+    def int_params(self):
+        """Parameters used as numbers and never assigned: worth one hoisted guard."""
+        p = self.p
+        written = set()
+        used = set()
+        for ins in p.code:
+            written.update(writes(ins, p.maxreg))
+            if ins.op in _NUMERIC_OPS:
+                for x in (ins.b, ins.c):
+                    if isinstance(x, int) and 0 <= x < p.numparams:
+                        used.add(x)
+        return sorted(used - written)[:3]
+
+    def isint(self, x):
+        if x < 0:
+            return self.p.consts[-x - 1].__class__ is int
+        return x in self.known
+
+    # ---------------------------------------------------------- data moves
+    def op_MOVE(self, i):
+        self.w('r%d = r%d' % (i.a, i.b))
+
+    def op_LOADK(self, i):
+        self.w('r%d = %s' % (i.a, self.rk(i.b)))
+
+    def op_LOADNIL(self, i):
+        self.w(' = '.join('r%d' % r for r in range(i.a, i.a + i.b)) + ' = None')
+
+    def op_LOADBOOL(self, i):
+        self.w('r%d = %s' % (i.a, 'True' if i.b else 'False'))
+
+    def op_GETUPVAL(self, i):
+        self.w('r%d = U%d[0]' % (i.a, i.b))
+
+    def op_SETUPVAL(self, i):
+        self.w('U%d[0] = r%d' % (i.b, i.a))
+
+    def op_NEWCELL(self, i):
+        self.w('r%d = [r%d]' % (i.a, i.a))
+
+    def op_GETCELL(self, i):
+        self.w('r%d = r%d[0]' % (i.a, i.b))
+
+    def op_SETCELL(self, i):
+        self.w('r%d[0] = %s' % (i.a, self.rk(i.b)))
+
+    # --------------------------------------------------------------- tables
+    def get(self, dst, obj, key, note):
+        """Emit ``dst = obj[key]`` where obj is a Python expression (a name)."""
+        isk, kv = self.const(key)
+        w = self.w
+        if isk and kv.__class__ is str:
+            w('if %s.__class__ is Table:' % obj)
+            w('    %s = %s.hash.get(%s)' % (dst, obj, lit(kv)))
+            w('    if %s is None and %s.meta is not None: %s = yield from index_miss(%s, %s)'
+              % (dst, obj, dst, obj, lit(kv)))
+            w('else: %s = yield from index(%s, %s, %r)' % (dst, obj, lit(kv), note))
+            return
+        k = self.rk(key)
+        if k == dst:
+            w('_k = %s' % k)
+            k = '_k'
+        if isk and kv.__class__ is int:
+            w('if %s.__class__ is Table:' % obj)
+            w('    _a = %s.arr' % obj)
+            if kv >= 1:
+                w('    %s = _a[%d] if len(_a) >= %d else %s.hash.get(%s)' % (dst, kv - 1, kv, obj, k))
+            else:
+                w('    %s = %s.hash.get(%s)' % (dst, obj, k))
+        else:
+            w('if %s.__class__ is Table:' % obj)
+            if not isk:
+                w('    if %s.__class__ is int:' % k)
+                w('        _a = %s.arr' % obj)
+                w('        %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.hash.get(%s)' % (dst, k, k, obj, k))
+                w('    else: %s = %s.get(%s)' % (dst, obj, k))
+            else:
+                w('    %s = %s.get(%s)' % (dst, obj, k))
+        w('    if %s is None and %s.meta is not None: %s = yield from index_miss(%s, %s)'
+          % (dst, obj, dst, obj, k))
+        w('else: %s = yield from index(%s, %s, %r)' % (dst, obj, k, note))
+
+    def op_GETTABLE(self, i):
+        src = 'r%d' % i.b
+        if i.a == i.b:
+            self.w('_o = r%d' % i.b)
+            src = '_o'
+        self.get('r%d' % i.a, src, i.c, i.note)
+
+    def op_GETTABUP(self, i):
+        self.w('_o = U%d[0]' % i.b)
+        self.get('r%d' % i.a, '_o', i.c, i.note)
+
+    def set(self, obj, key, val, note):
+        isk, kv = self.const(key)
+        vk, vv = self.const(val)
+        k = self.rk(key)
+        v = self.rk(val)
+        w = self.w
+        w('if %s.__class__ is Table and %s.meta is None:' % (obj, obj))
+        if isk and kv.__class__ is str:
+            if vk and vv is not None:
+                w('    %s.hash[%s] = %s' % (obj, k, v))
+            else:
+                w('    %s.set_str(%s, %s)' % (obj, k, v))
+        elif isk and kv.__class__ is int:
+            w('    %s.set_int(%s, %s)' % (obj, k, v))
+        else:
+            w('    %s.set(%s, %s)' % (obj, k, v))
+        w('else: yield from setindex(%s, %s, %s, %r)' % (obj, k, v, note))
+
+    def op_SETTABLE(self, i):
+        self.set('r%d' % i.a, i.b, i.c, i.note)
+
+    def op_SETTABUP(self, i):
+        self.w('_o = U%d[0]' % i.a)
+        self.set('_o', i.b, i.c, i.note)
+
+    def op_SELF(self, i):
+        self.w('_o = r%d' % i.b)
+        self.w('r%d = _o' % (i.a + 1))
+        self.get('r%d' % i.a, '_o', i.c, i.note)
+
+    def op_NEWTABLE(self, i):
+        self.w('r%d = Table()' % i.a)
+
+    def op_SETLIST(self, i):
+        # ``note`` holds the scratch register where the list items start.
+        base = i.note
+        if i.b == -1:
+            vals = self.multret_args(base)
+        else:
+            vals = '(%s,)' % ', '.join('r%d' % r for r in range(base, base + i.b))
+        self.w('setlist(r%d, %d, %s)' % (i.a, i.c, vals))
+
+    # ----------------------------------------------------------- arithmetic
+    def num_guard(self, x):
+        return '(%s.__class__ is int or %s.__class__ is float)' % (x, x)
+
+    def overflow_check(self, i, pyop, a):
+        """The cheapest exact 64-bit range check for ``a = b pyop c`` on integers."""
+        ck, cv = self.const(i.c)
+        bk, bv = self.const(i.b)
+        k = cv if ck else bv if (bk and pyop == '+') else None
+        if pyop in '+-' and k is not None and k.__class__ is int:
+            grows = (k >= 0) if (pyop == '+' or not ck) else (k < 0)
+            if pyop == '-' and not ck:
+                return '    if not %d <= %s <= %d: %s = wrap(%s)' % (MININT, a, MAXINT, a, a)
+            if grows:
+                return '    if %s > %d: %s = wrap(%s)' % (a, MAXINT, a, a)
+            return '    if %s < %d: %s = wrap(%s)' % (a, MININT, a, a)
+        return '    if not %d <= %s <= %d: %s = wrap(%s)' % (MININT, a, MAXINT, a, a)
+
+    def op_arith(self, i, pyop, helper):
+        a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
+        bk, bv = self.const(i.b)
+        ck, cv = self.const(i.c)
+        w = self.w
+        slow = '%s = yield from arith(%r, %s, %s, %r)' % (a, helper, b, c, i.note)
+        check = self.overflow_check(i, pyop, a)
+        bi, ci = self.isint(i.b), self.isint(i.c)
+        if bk and ck:
+            w(slow)
+            return
+        if bi and ci:
+            w('%s = %s %s %s' % (a, b, pyop, c))
+            w(check[4:])
+            return
+        if ci or bi:
+            x = b if ci else c
+            w('if %s.__class__ is int:' % x)
+            w('    %s = %s %s %s' % (a, b, pyop, c))
+            w(check)
+            w('elif %s.__class__ is float: %s = %s %s %s' % (x, a, b, pyop, c))
+        elif ck and cv.__class__ is float:
+            w('if %s: %s = %s %s %s' % (self.num_guard(b), a, b, pyop, c))
+        elif bk and bv.__class__ is float:
+            w('if %s: %s = %s %s %s' % (self.num_guard(c), a, b, pyop, c))
+        else:
+            w('if %s.__class__ is %s.__class__ is int:' % (b, c))
+            w('    %s = %s %s %s' % (a, b, pyop, c))
+            w(check)
+            w('elif %s.__class__ is float and (%s.__class__ is float or %s.__class__ is int) '
+              'or %s.__class__ is float and %s.__class__ is int: %s = %s %s %s'
+              % (b, c, c, c, b, a, b, pyop, c))
+        w('else: ' + slow)
+
+    def op_ADD(self, i):
+        self.op_arith(i, '+', 'add')
+
+    def op_SUB(self, i):
+        self.op_arith(i, '-', 'sub')
+
+    def op_MUL(self, i):
+        self.op_arith(i, '*', 'mul')
+
+    def op_helper_numeric(self, i, helper):
+        """Ops whose number semantics need a helper (division, modulo, power, shifts)."""
+        a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
+        self.w('%s = yield from arith(%r, %s, %s, %r)' % (a, helper, b, c, i.note))
+
+    def op_DIV(self, i):
+        a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
+        self.w('if %s and %s and %s: %s = float(%s) / %s' % (self.num_guard(b), self.num_guard(c), c, a, b, c))
+        self.w("else: %s = yield from arith('div', %s, %s, %r)" % (a, b, c, i.note))
+
+    def op_MOD(self, i):
+        a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
+        ck, cv = self.const(i.c)
+        if self.isint(i.b) and ck and cv.__class__ is int and cv != 0:
+            self.w('%s = %s %% %s' % (a, b, c))
+            return
+        self.w('if %s.__class__ is %s.__class__ is int and %s: %s = %s %% %s' % (b, c, c, a, b, c))
+        self.w("else: %s = yield from arith('mod', %s, %s, %r)" % (a, b, c, i.note))
+
+    def op_IDIV(self, i):
+        a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
+        self.w('if %s.__class__ is %s.__class__ is int and %s and %s != -1: %s = %s // %s'
+               % (b, c, c, c, a, b, c))
+        self.w("else: %s = yield from arith('idiv', %s, %s, %r)" % (a, b, c, i.note))
+
+    def op_POW(self, i):
+        self.op_helper_numeric(i, 'pow')
+
+    def op_bit(self, i, pyop, helper):
+        a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
+        self.w('if %s.__class__ is %s.__class__ is int: %s = %s %s %s' % (b, c, a, b, pyop, c))
+        self.w('else: %s = yield from arith(%r, %s, %s, %r)' % (a, helper, b, c, i.note))
+
+    def op_BAND(self, i):
+        self.op_bit(i, '&', 'band')
+
+    def op_BOR(self, i):
+        self.op_bit(i, '|', 'bor')
+
+    def op_BXOR(self, i):
+        self.op_bit(i, '^', 'bxor')
+
+    def op_SHL(self, i):
+        self.op_helper_numeric(i, 'shl')
+
+    def op_SHR(self, i):
+        self.op_helper_numeric(i, 'shr')
+
+    def op_UNM(self, i):
+        a, b = 'r%d' % i.a, 'r%d' % i.b
+        if i.b in self.known:
+            self.w('%s = -%s if %s != %d else %s' % (a, b, b, MININT, b))
+            return
+        self.w('if %s.__class__ is float: %s = -%s' % (b, a, b))
+        self.w('elif %s.__class__ is int: %s = -%s if %s != %d else %s' % (b, a, b, b, MININT, b))
+        self.w("else: %s = yield from arith('unm', %s, %s, %r)" % (a, b, b, (i.note, i.note)))
+
+    def op_BNOT(self, i):
+        a, b = 'r%d' % i.a, 'r%d' % i.b
+        self.w('if %s.__class__ is int: %s = ~%s' % (b, a, b))
+        self.w("else: %s = yield from arith('bnot', %s, %s, %r)" % (a, b, b, (i.note, i.note)))
+
+    def op_NOT(self, i):
+        self.w('r%d = r%d is None or r%d is False' % (i.a, i.b, i.b))
+        self.next_bool = i.a
+
+    def op_LEN(self, i):
+        a, b = 'r%d' % i.a, 'r%d' % i.b
+        self.w('if %s.__class__ is str: %s = len(%s)' % (b, a, b))
+        self.w('elif %s.__class__ is Table and %s.meta is None: %s = %s.length()' % (b, b, a, b))
+        self.w('else: %s = yield from length(%s, %r)' % (a, b, i.note))
+
+    def op_CONCAT(self, i):
+        regs = ['r%d' % r for r in range(i.a, i.a + i.b)]
+        cond = ' and '.join('%s.__class__ is str' % r for r in regs)
+        self.w('if %s: r%d = %s' % (cond, i.a, ' + '.join(regs)))
+        self.w('else: r%d = yield from concat((%s,), %r)' % (i.a, ', '.join(regs), i.note))
+        self.w('if len(r%d) > 4096: CHARGE(len(r%d))' % (i.a, i.a))
+
+    # ---------------------------------------------------------- comparisons
+    def op_EQ(self, i, negate=False):
+        a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
+        bk, bv = self.const(i.b)
+        ck, cv = self.const(i.c)
+        if bk and not ck:
+            b, c, bk, bv, ck, cv = c, b, ck, cv, bk, bv
+        w = self.w
+        if ck and self.isint(i.b) and cv.__class__ in (int, float):
+            w('%s = %s%s == %s' % (a, 'not ' if negate else '', b, c))
+            self.next_bool = i.a
+            return
+        if ck:
+            if cv is None or cv is True or cv is False:
+                expr = '%s is %s' % (b, c)
+            elif cv.__class__ is str or (cv.__class__ in (int, float) and cv not in (0, 1)):
+                expr = '%s == %s' % (b, c)
+            else:
+                expr = '(%s == %s and %s.__class__ is not bool)' % (b, c, b)
+            w('%s = %s%s' % (a, 'not ' if negate else '', expr))
+            self.next_bool = i.a
+            return
+        w('_e = %s == %s and (%s.__class__ is %s.__class__ or (%s.__class__ is int or %s.__class__ is float) '
+          'and (%s.__class__ is int or %s.__class__ is float))' % (b, c, b, c, b, b, c, c))
+        w('if not _e and %s.__class__ is %s.__class__ and (%s.__class__ is Table or %s.__class__ is Userdata): '
+          '_e = yield from eq_meta(%s, %s)' % (b, c, b, b, b, c))
+        w('%s = %s_e' % (a, 'not ' if negate else ''))
+        self.next_bool = i.a
+
+    def op_NE(self, i):
+        self.op_EQ(i, True)
+
+    def op_cmp(self, i, pyop, helper):
+        a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
+        bk, bv = self.const(i.b)
+        ck, cv = self.const(i.c)
+        w = self.w
+        self.next_bool = i.a
+        if self.isint(i.b) and self.isint(i.c):
+            w('%s = %s %s %s' % (a, b, pyop, c))
+            return
+        if ck and cv.__class__ in (int, float):
+            w('if %s: %s = %s %s %s' % (self.num_guard(b), a, b, pyop, c))
+        elif bk and bv.__class__ in (int, float):
+            w('if %s: %s = %s %s %s' % (self.num_guard(c), a, b, pyop, c))
+        else:
+            w('if %s.__class__ is %s.__class__ and (%s.__class__ is int or %s.__class__ is float '
+              'or %s.__class__ is str): %s = %s %s %s' % (b, c, b, b, b, a, b, pyop, c))
+        w('else: %s = yield from %s(%s, %s)' % (a, helper, b, c))
+        self.next_bool = i.a
+
+    def op_LT(self, i):
+        self.op_cmp(i, '<', 'lt')
+
+    def op_LE(self, i):
+        self.op_cmp(i, '<=', 'le')
+
+    # ---------------------------------------------------------------- calls
+    def multret_args(self, first):
+        """Python argument text for registers first.. followed by the pending results T."""
+        regs = ['r%d' % r for r in range(first, self.tbase)]
+        regs.append('*T')
+        self.tbase = None
+        return '(%s)' % ', '.join(regs) if len(regs) > 1 else 'T'
+
+    def op_CALL(self, i):
+        a = i.a
+        if i.b == -1:
+            regs = ['r%d' % r for r in range(a + 1, self.tbase)] + ['*T']
+            self.tbase = None
+        else:
+            regs = ['r%d' % r for r in range(a + 1, a + 1 + i.b)]
+        args = ', '.join(regs)
+        tup = '(%s)' % args if len(regs) != 1 or regs[0].startswith('*') else '(%s,)' % args
+        if regs == ['*T']:
+            tup = 'T'
+        w = self.w
+        w('_f = r%d' % a)
+        w('if _f.__class__ is FN: _R = yield from _f(%s)' % args)
+        w('elif _f.__class__ is Builtin: _R = _f.fn(%s)' % args)
+        w('else: _R = yield from call(_f, %s, %r)' % (tup, i.note))
+        self.results('_R', a, i.c)
+
+    def results(self, src, a, n):
+        w = self.w
+        if n == 0:
+            return
+        if n == 1:
+            w('r%d = %s[0] if %s else None' % (a, src, src))
+        elif n == -1:
+            w('T = %s' % src)
+            self.tbase = a
+        else:
+            regs = ', '.join('r%d' % r for r in range(a, a + n))
+            w('%s = %s if len(%s) == %d else adjust(%s, %d)' % (regs, src, src, n, src, n))
+
+    def op_VARARG(self, i):
+        self.results('VA', i.a, i.b)
+
+    def op_RETURN(self, i):
+        if i.b == -1:
+            if self.tbase == i.a:
+                self.tbase = None
+                self.w('return T')
+            else:
+                self.w('return %s' % self.multret_args(i.a))
+        elif i.b == 0:
+            self.w('return ()')
+        else:
+            self.w('return (%s,)' % ', '.join('r%d' % r for r in range(i.a, i.a + i.b)))
+
+    def op_CLOSURE(self, i):
+        child = self.p.protos[i.b]
+        cells = []
+        for name, instack, idx in child.upvals:
+            cells.append('r%d' % idx if instack else 'U%d' % idx)
+        self.w('r%d = %s(%s)' % (i.a, self.children[i.b], ', '.join(cells)))
+
+    # ------------------------------------------------------------ control
+    def truth(self, reg, negate=False):
+        r = 'r%d' % reg
+        if reg == self.known_bool:
+            return ('not %s' % r) if negate else r
+        if negate:
+            return '%s is None or %s is False' % (r, r)
+        return '%s is not None and %s is not False' % (r, r)
+
+    def op_IF(self, i):
+        self.open('if %s:' % self.truth(i.a), 'if')
+
+    def op_IFNOT(self, i):
+        self.open('if %s:' % self.truth(i.a, True), 'if')
+
+    def op_ELSE(self, i):
+        kind, data = self.stack.pop()
+        self.close_block()
+        self.open('else:', 'else')
+
+    def op_END(self, i):
+        kind, data = self.stack.pop()
+        self.close_block()
+        if kind == 'numfor':
+            self.known.discard(data)
+            self.w('else:')
+            self.w('    continue')
+            self.w('break')
+            self.close_block_outer()
+        elif kind == 'tbc':
+            raise AssertionError('TBC regions end with CLOSE')
+
+    def close_block_outer(self):
+        self.stack.pop()
+        self.close_block()
+
+    def op_LOOP(self, i):
+        n = self.tmp('n')
+        self.w('%s = %d' % (n, CHECK_INTERVAL // 16))
+        self.open('while True:', 'loop')
+        self.w('%s -= 1' % n)
+        self.w('if not %s: %s = %d; TICKN(%d)' % (n, n, CHECK_INTERVAL // 16, CHECK_INTERVAL))
+
+    def op_BREAK(self, i):
+        self.w('break')
+
+    def op_FORPREP(self, i):
+        a = i.a
+        chunk = self.tmp('c')
+        self.open('for %s in forprep(r%d, r%d, r%d, %d):' % (chunk, a, a + 1, a + 2, 16), 'numfor_outer')
+        var = a + 3
+        int_loop = i.b == 1 and var not in self.known and not self.loop_writes(i, var)
+        self.open('for r%d in %s:' % (var, chunk), 'numfor', var if int_loop else None)
+        if int_loop:
+            self.known.add(var)
+
+    def loop_writes(self, forprep, reg):
+        """Does the loop body starting after ``forprep`` assign ``reg``?"""
+        code = self.p.code
+        depth = 0
+        for ins in code[code.index(forprep) + 1:]:
+            if ins.op in _OPENERS:
+                depth += 1
+            elif ins.op == 'END':
+                if depth == 0:
+                    return False
+                depth -= 1
+            if reg in writes(ins, self.p.maxreg):
+                return True
+        return False
+
+    def op_TFORPREP(self, i):
+        a, n = i.a, i.b
+        it = self.tmp('i')
+        cnt = self.tmp('n')
+        vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
+        self.w('%s = forgen(r%d, r%d, r%d)' % (it, a, a + 1, a + 2))
+        self.w('%s = %d' % (cnt, CHECK_INTERVAL // 16))
+        self.open('while True:', 'loop')
+        self.w('%s -= 1' % cnt)
+        self.w('if not %s: %s = %d; TICKN(%d)' % (cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL))
+        self.w('if %s is not None:' % it)
+        self.w('    _kv = next(%s, None)' % it)
+        self.w('    if _kv is None: break')
+        if n == 1:
+            self.w('    r%d = _kv[0]' % (a + 4))
+        elif n == 2:
+            self.w('    %s = _kv' % ', '.join(vars_))
+        else:
+            self.w('    %s = _kv + (None,) * %d' % (', '.join(vars_), n - 2))
+        self.w('else:')
+        self.w('    _R = yield from call(r%d, (r%d, r%d), None)' % (a, a + 1, a + 2))
+        if n == 1:
+            self.w('    r%d = _R[0] if _R else None' % (a + 4))
+        else:
+            self.w('    %s = _R if len(_R) == %d else adjust(_R, %d)' % (', '.join(vars_), n, n))
+        self.w('    if r%d is None: break' % (a + 4))
+        self.w('    r%d = r%d' % (a + 2, a + 4))
+
+    def op_TBC(self, i):
+        self.w("tbc_check(r%d, %r)" % (i.a, i.note))
+        self.open('try:', 'tbc', i.a)
+
+    def op_CLOSE(self, i):
+        """Close a <close> variable: early (b=1, before a jump) or at its scope's end.
+
+        The register is cleared before the call so the error handler of the
+        region never closes the same value twice."""
+        r = 'r%d' % i.a
+        if i.b == 0:
+            self.stack.pop()
+            self.close_block()
+            self.w('except BaseException as _e:')
+            self.w('    _v = %s; %s = None' % (r, r))
+            self.w('    yield from close_error(_v, _e)')
+            self.w('    raise')
+        self.w('_v = %s; %s = None' % (r, r))
+        self.w('if _v is not None and _v is not False: yield from close_var(_v, None)')
+
+
+
+_NUMERIC_OPS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR EQ NE LT LE'.split())
+_OPENERS = frozenset(('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'))
+_WRITES_A = frozenset('''MOVE LOADK LOADBOOL GETUPVAL GETCELL GETTABUP GETTABLE NEWTABLE ADD SUB MUL
+DIV MOD POW IDIV BAND BOR BXOR SHL SHR UNM NOT LEN BNOT CONCAT EQ NE LT LE CLOSURE NEWCELL
+CLOSE'''.split())
+
+
+def writes(ins, maxreg):
+    """Registers an instruction assigns."""
+    op, a = ins.op, ins.a
+    if op in _WRITES_A:
+        return (a,)
+    if op == 'LOADNIL':
+        return range(a, a + ins.b)
+    if op == 'SELF':
+        return (a, a + 1)
+    if op == 'CALL' or op == 'VARARG':
+        n = ins.c if op == 'CALL' else ins.b
+        return range(a, maxreg) if n < 0 else range(a, a + n)
+    if op == 'FORPREP':
+        return (a + 3,)
+    if op == 'TFORPREP':
+        return (a + 2,) + tuple(range(a + 4, a + 4 + ins.b))
+    return ()
+
+
+class _Dispatcher:
+    """Translation of a function that uses ``goto``: its structured bytecode is
+    lowered to basic blocks run by a ``while True: if pc == N`` dispatcher."""
+
+    def __init__(self, ft):
+        self.ft = ft
+        self.ids = itertools.count(1)
+
+    def run(self):
+        items = self.lower(self.ft.p.code)
+        ft = self.ft
+        ft.w('pc = 0')
+        ft.open('while True:', 'dispatch')
+        first = True
+        for kind, payload in items:
+            if kind == 'label':
+                if not first:
+                    ft.w('pc = %d' % payload)
+                    ft.close_block()
+                    ft.stack.pop()
+                ft.open('%s pc == %d:' % ('if' if first else 'elif', payload), 'block')
+                first = False
+                continue
+            if kind == 'jump':
+                ft.w('pc = %d; continue' % payload)
+            elif kind == 'jumpif':
+                reg, negate, target = payload
+                ft.w('if %s: pc = %d; continue' % (ft.truth(reg, negate), target))
+            elif kind == 'raw':
+                ft.line = payload[1]
+                ft.w(payload[0])
+            else:
+                ins = payload
+                ft.line = ins.line
+                ft.known_bool = ft.next_bool
+                ft.next_bool = None
+                getattr(ft, 'op_' + ins.op)(ins)
+        ft.w('return ()')
+        ft.close_block()
+        ft.stack.pop()
+        ft.close_block()
+        ft.stack.pop()
+
+    def lower(self, code):
+        """Structured ops -> labels and jumps; every other instruction is kept."""
+        label_ids = self.resolve_labels(code)
+        items = [('label', 0)]
+        stack = []
+        for pc, ins in enumerate(code):
+            op = ins.op
+            if op in ('IF', 'IFNOT'):
+                els, end = next(self.ids), next(self.ids)
+                items.append(('jumpif', (ins.a, op == 'IF', els)))
+                stack.append(['if', els, end])
+            elif op == 'ELSE':
+                entry = stack[-1]
+                items.append(('jump', entry[2]))
+                items.append(('label', entry[1]))
+                entry[0] = 'else'
+            elif op == 'LOOP':
+                top, exit_ = next(self.ids), next(self.ids)
+                items.append(('label', top))
+                items.append(('raw', ('TICKN(4)', ins.line)))
+                stack.append(['loop', top, exit_])
+            elif op == 'BREAK':
+                loop = next(e for e in reversed(stack) if e[0] in ('loop', 'for'))
+                items.append(('jump', loop[2]))
+            elif op == 'FORPREP':
+                top, exit_ = next(self.ids), next(self.ids)
+                it = '_it%d' % top
+                a = ins.a
+                items.append(('raw', ('%s = chain_iter(forprep(r%d, r%d, r%d, 16))' % (it, a, a + 1, a + 2), ins.line)))
+                items.append(('label', top))
+                items.append(('raw', ('r%d = next(%s, None)' % (a + 3, it), ins.line)))
+                items.append(('raw', ('if r%d is None: pc = %d; continue' % (a + 3, exit_), ins.line)))
+                stack.append(['for', top, exit_])
+            elif op == 'TFORPREP':
+                top, exit_ = next(self.ids), next(self.ids)
+                a, n = ins.a, ins.b
+                it = '_it%d' % top
+                vars_ = ', '.join('r%d' % r for r in range(a + 4, a + 4 + n))
+                items.append(('raw', ('%s = forgen(r%d, r%d, r%d)' % (it, a, a + 1, a + 2), ins.line)))
+                items.append(('label', top))
+                items.append(('raw', ('TICKN(4)', ins.line)))
+                items.append(('raw', ('if %s is not None:' % it, ins.line)))
+                items.append(('raw', ('    _kv = next(%s, None)' % it, ins.line)))
+                items.append(('raw', ('    if _kv is None: pc = %d; continue' % exit_, ins.line)))
+                items.append(('raw', ('    %s = adjust(_kv, %d)' % (vars_, n) if n != 1 else '    r%d = _kv[0]' % (a + 4), ins.line)))
+                items.append(('raw', ('else:', ins.line)))
+                items.append(('raw', ('    _R = yield from call(r%d, (r%d, r%d), None)' % (a, a + 1, a + 2), ins.line)))
+                items.append(('raw', ('    %s = adjust(_R, %d)' % (vars_, n) if n != 1 else '    r%d = _R[0] if _R else None' % (a + 4), ins.line)))
+                items.append(('raw', ('    if r%d is None: pc = %d; continue' % (a + 4, exit_), ins.line)))
+                items.append(('raw', ('    r%d = r%d' % (a + 2, a + 4), ins.line)))
+                stack.append(['for', top, exit_])
+            elif op == 'END':
+                entry = stack.pop()
+                if entry[0] == 'if':
+                    items.append(('label', entry[1]))
+                elif entry[0] == 'else':
+                    items.append(('label', entry[2]))
+                else:
+                    items.append(('jump', entry[1]))
+                    items.append(('label', entry[2]))
+            elif op == 'GOTO':
+                items.append(('raw', ('TICKN(1)', ins.line)))
+                items.append(('jump', label_ids[pc]))
+            elif op == 'LABEL':
+                items.append(('label', label_ids[pc]))
+            elif op == 'TBC':
+                items.append(('raw', ('tbc_check(r%d, %r)' % (ins.a, ins.note), ins.line)))
+            elif op == 'CLOSE':
+                r = 'r%d' % ins.a
+                items.append(('raw', ('_v = %s; %s = None' % (r, r), ins.line)))
+                items.append(('raw', ('if _v is not None and _v is not False: yield from close_var(_v, None)', ins.line)))
+            else:
+                items.append(('ins', ins))
+        return items
+
+    def resolve_labels(self, code):
+        """Map each GOTO's and LABEL's pc to the id of the label it means.
+
+        A goto sees the labels of its own and enclosing structured blocks; the
+        resolver has already rejected invisible ones."""
+        path = [0]
+        block_ids = itertools.count(1)
+        labels = []                      # (name, path tuple, pc, id)
+        gotos = []                       # (name, path tuple, pc)
+        ids = {}
+        for pc, ins in enumerate(code):
+            op = ins.op
+            if op in ('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'):
+                path.append(next(block_ids))
+            elif op == 'ELSE':
+                path[-1] = next(block_ids)
+            elif op == 'END':
+                path.pop()
+            elif op == 'LABEL':
+                lid = next(self.ids)
+                labels.append((ins.a, tuple(path), pc, lid))
+                ids[pc] = lid
+            elif op == 'GOTO':
+                gotos.append((ins.a, tuple(path), pc))
+        for name, gpath, gpc in gotos:
+            best = None
+            for lname, lpath, lpc, lid in labels:
+                if lname != name or gpath[:len(lpath)] != lpath:
+                    continue
+                rank = (len(lpath), lpc <= gpc, lpc if lpc <= gpc else -lpc)
+                if best is None or rank > best[0]:
+                    best = (rank, lid)
+            ids[gpc] = best[1]
+        return ids

@@ -1,0 +1,313 @@
+"""The basic library: the global functions of Lua 5.4 (sandbox subset)."""
+from __future__ import annotations
+
+from ..runtime import ops, state
+from ..runtime.errors import LuaError, LuaInterrupt, LuaMemoryError, LuaSyntaxError
+from ..runtime.frames import rt_error, where
+from ..runtime.numbers import str2number, wrap
+from ..runtime.table import LuaTable
+from ..runtime.values import Builtin, GenBuiltin, type_name
+from .args import (ABSENT, arg_error, check_any, check_int, check_table, opt_int,
+                   opt_str, to_bool, type_error, typename_of_arg)
+
+
+def _truthy(v):
+    return v is not None and v is not False
+
+
+# ------------------------------------------------------------------ errors
+def lua_assert(v=ABSENT, *rest):
+    if v is ABSENT:
+        arg_error(1, 'assert', 'value expected')
+    if _truthy(v):
+        return (v,) + rest
+    if rest:
+        raise LuaError(rest[0])
+    rt_error('assertion failed!')
+
+
+def lua_error(msg=None, level=None, *_):
+    level = 1 if level is None or level is ABSENT else check_int(level, 2, 'error')
+    if msg.__class__ is str and level > 0:
+        msg = where(level) + msg
+    raise LuaError(msg)
+
+
+def _catch(exc):
+    """The Lua error value a protected call reports for ``exc``."""
+    if isinstance(exc, LuaError):
+        return exc.value
+    if isinstance(exc, RecursionError):
+        return where(1) + 'stack overflow'
+    return 'not enough memory'
+
+
+def pcall(f=ABSENT, *args):
+    check_any(f, 1, 'pcall')
+    try:
+        r = yield from ops.call(f, args)
+    except LuaInterrupt:
+        raise
+    except (LuaError, RecursionError, MemoryError) as e:
+        return (False, _catch(e))
+    return (True,) + tuple(r)
+
+
+def xpcall(f=ABSENT, handler=ABSENT, *args):
+    check_any(handler, 2, 'xpcall')
+    try:
+        r = yield from ops.call(f, args)
+    except LuaInterrupt:
+        raise
+    except (LuaError, RecursionError, MemoryError) as e:
+        err = _catch(e)
+        try:
+            h = yield from ops.call(handler, (err,))
+        except LuaInterrupt:
+            raise
+        except (LuaError, RecursionError, MemoryError) as e2:
+            return (False, _catch(e2))
+        return (False,) + tuple(h[:1] if h else (None,))
+    return (True,) + tuple(r)
+
+
+# ------------------------------------------------------------ metatables
+def getmetatable(v=ABSENT, *_):
+    check_any(v, 1, 'getmetatable')
+    mt = ops.getmeta(v)
+    if mt is None:
+        return (None,)
+    protected = mt.hash.get('__metatable')
+    return (protected if protected is not None else mt,)
+
+
+def setmetatable(t=ABSENT, mt=ABSENT, *_):
+    check_table(t, 1, 'setmetatable')
+    if mt is ABSENT or (mt is not None and mt.__class__ is not LuaTable):
+        type_error(2, 'setmetatable', 'nil or table', mt)
+    if t.meta is not None and t.meta.hash.get('__metatable') is not None:
+        rt_error('cannot change a protected metatable')
+    t.meta = mt
+    return (t,)
+
+
+# ------------------------------------------------------------ raw access
+def rawequal(a=ABSENT, b=ABSENT, *_):
+    check_any(a, 1, 'rawequal')
+    check_any(b, 2, 'rawequal')
+    return (ops.raw_equal(a, b),)
+
+
+def rawlen(v=ABSENT, *_):
+    if v.__class__ is LuaTable:
+        return (v.length(),)
+    if v.__class__ is str:
+        return (len(v),)
+    arg_error(1, 'rawlen', 'table or string expected')
+
+
+def rawget(t=ABSENT, k=ABSENT, *_):
+    check_table(t, 1, 'rawget')
+    check_any(k, 2, 'rawget')
+    return (t.get(k),)
+
+
+def rawset(t=ABSENT, k=ABSENT, v=ABSENT, *_):
+    check_table(t, 1, 'rawset')
+    check_any(k, 2, 'rawset')
+    check_any(v, 3, 'rawset')
+    t.set(k, v)
+    return (t,)
+
+
+# ------------------------------------------------------------- iteration
+def lua_next(t=ABSENT, k=None, *_):
+    check_table(t, 1, 'next')
+    r = t.next(None if k is ABSENT else k)
+    return (None,) if r is None else r
+
+
+def pairs(t=ABSENT, *_):
+    h = ops.metamethod(t, '__pairs') if t is not ABSENT else None
+    if h is not None:
+        r = yield from ops.call(h, (t,))
+        return ops.adjust(r, 3)
+    if t.__class__ is not LuaTable:
+        type_error(1, 'pairs', 'table', t)
+    return (NEXT, t, None)
+
+
+def ipairs_step(t, i):
+    i += 1
+    if t.__class__ is LuaTable:
+        v = t.get_int(i)
+        if v is None and t.meta is not None:
+            v = yield from ops.index_miss(t, i)
+    else:
+        v = yield from ops.index(t, i)
+    return (None,) if v is None else (i, v)
+
+
+def ipairs(t=ABSENT, *_):
+    check_any(t, 1, 'ipairs')
+    return (INEXT, t, 0)
+
+
+def select(n=ABSENT, *args):
+    if n == '#':
+        return (len(args),)
+    i = check_int(n, 1, 'select')
+    if i < 0:
+        i = len(args) + i
+        if i < 0:
+            arg_error(1, 'select', 'index out of range')
+        return args[i:]
+    if i == 0:
+        arg_error(1, 'select', 'index out of range')
+    return args[i - 1:]
+
+
+# ------------------------------------------------------------ conversions
+def lua_type(v=ABSENT, *_):
+    if v is ABSENT:
+        arg_error(1, 'type', 'value expected')
+    return (type_name(v),)
+
+
+def lua_tostring(v=ABSENT, *_):
+    check_any(v, 1, 'tostring')
+    return ((yield from ops.tostring(v)),)
+
+
+_DIGITS = {c: i for i, c in enumerate('0123456789abcdefghijklmnopqrstuvwxyz')}
+
+
+def tonumber(v=ABSENT, base=ABSENT, *_):
+    if base is ABSENT or base is None:
+        check_any(v, 1, 'tonumber')
+        c = v.__class__
+        if c is int or c is float:
+            return (v,)
+        if c is str:
+            return (str2number(v),)
+        return (None,)
+    b = check_int(base, 2, 'tonumber')
+    if v.__class__ is not str:
+        if v.__class__ in (int, float):
+            v = ops.tostring_raw(v)
+        else:
+            type_error(1, 'tonumber', 'string', v)
+    if not 2 <= b <= 36:
+        arg_error(2, 'tonumber', 'base out of range')
+    s = v.strip(' \t\n\v\f\r').lower()
+    neg = s.startswith('-')
+    if neg:
+        s = s[1:]
+    if not s:
+        return (None,)
+    n = 0
+    for ch in s:
+        d = _DIGITS.get(ch)
+        if d is None or d >= b:
+            return (None,)
+        n = n * b + d
+    return (wrap(-n if neg else n),)
+
+
+# ----------------------------------------------------------------- output
+def lua_print(*args):
+    vm = state.current
+    parts = []
+    for v in args:
+        parts.append((yield from ops.tostring(v)))
+    line = '\t'.join(parts) + '\n'
+    vm.stdout.write(line.encode('latin-1'))
+    return ()
+
+
+# ----------------------------------------------------------------- load
+def make_load(vm):
+    from ..compiler.pipeline import compile_lua, display_name, load_into
+
+    def load(chunk=ABSENT, chunkname=ABSENT, mode=ABSENT, env=ABSENT, *_):
+        if chunk.__class__ is str:
+            text = chunk
+            default_name = chunk
+        elif chunk is not ABSENT and chunk is not None and chunk.__class__ is not LuaTable:
+            pieces = []
+            while True:
+                r = yield from ops.call(chunk, ())
+                piece = r[0] if r else None
+                if piece is None or piece == '':
+                    break
+                if piece.__class__ is not str:
+                    return (None, 'reader function must return a string')
+                pieces.append(piece)
+            text = ''.join(pieces)
+            default_name = '=(load)'
+        else:
+            type_error(1, 'load', 'string', chunk)
+        name = opt_str(chunkname, 2, 'load', default_name)
+        m = opt_str(mode, 3, 'load', 'bt')
+        if text.startswith('\x1bLua'):
+            if 'b' not in m:
+                return (None, "attempt to load a binary chunk (mode is '%s')" % m)
+            return (None, 'binary chunks are not supported')
+        if 't' not in m:
+            return (None, "attempt to load a text chunk (mode is '%s')" % m)
+        try:
+            compiled = compile_lua(text, display_name(name))
+        except LuaSyntaxError as e:
+            return (None, e.value)
+        target = vm.globals if env is ABSENT else env
+        return (load_into(vm, compiled, target),)
+
+    return load
+
+
+def make_collectgarbage(vm):
+    from ..runtime import memory
+
+    def collectgarbage(opt='collect', *args):
+        opt = opt_str(opt, 1, 'collectgarbage', 'collect')
+        if opt in ('collect', 'step'):
+            memory.measure(vm)
+            return (0,) if opt == 'collect' else (True,)
+        if opt == 'count':
+            used = memory.measure(vm)
+            return (used / 1024.0,)
+        if opt == 'isrunning':
+            return (True,)
+        if opt in ('incremental', 'generational'):
+            return ('incremental',)
+        if opt in ('stop', 'restart', 'setpause', 'setstepmul'):
+            return (0,)
+        arg_error(1, 'collectgarbage', "invalid option '%s'" % opt)
+
+    return collectgarbage
+
+
+NEXT = Builtin(lua_next, 'next')
+INEXT = GenBuiltin(ipairs_step, 'ipairs_aux')
+ops.NEXT = NEXT
+ops.INEXT = INEXT
+
+
+def make(vm) -> LuaTable:
+    """Install the basic functions into ``vm.globals`` and return it."""
+    g = vm.globals
+    plain = {'assert': lua_assert, 'error': lua_error, 'getmetatable': getmetatable,
+             'setmetatable': setmetatable, 'rawequal': rawequal, 'rawlen': rawlen,
+             'rawget': rawget, 'rawset': rawset, 'ipairs': ipairs, 'select': select,
+             'type': lua_type, 'tonumber': tonumber,
+             'collectgarbage': make_collectgarbage(vm)}
+    gens = {'pcall': pcall, 'xpcall': xpcall, 'pairs': pairs, 'tostring': lua_tostring,
+            'print': lua_print, 'load': make_load(vm)}
+    for name, fn in plain.items():
+        g.set_str(name, Builtin(fn, name))
+    for name, fn in gens.items():
+        g.set_str(name, GenBuiltin(fn, name))
+    g.set_str('next', NEXT)
+    g.set_str('_G', g)
+    g.set_str('_VERSION', 'Lua 5.4')
+    return g

@@ -1,0 +1,86 @@
+"""The coroutine library."""
+from __future__ import annotations
+
+from ..runtime import coroutine as co_rt
+from ..runtime import state
+from ..runtime.table import LuaTable
+from ..runtime.values import Builtin, GenBuiltin, is_function
+from .args import ABSENT, type_error
+
+
+def _check_co(v, n, fname):
+    if v.__class__ is not co_rt.Coroutine:
+        type_error(n, fname, 'coroutine', v)
+    return v
+
+
+def create(f=ABSENT, *_):
+    if not is_function(f):
+        type_error(1, 'create', 'function', f)
+    return (co_rt.create(f),)
+
+
+def resume(co=ABSENT, *args):
+    _check_co(co, 1, 'resume')
+    return (yield from co_rt.resume(co, args))
+
+
+def lua_yield(*args):
+    return (yield from co_rt.yield_(args))
+
+
+def status(co=ABSENT, *_):
+    _check_co(co, 1, 'status')
+    return (co.status,)
+
+
+def running(*_):
+    vm = state.current
+    if vm.coroutine is None:
+        return (main_coroutine(vm), True)
+    return (vm.coroutine, False)
+
+
+def main_coroutine(vm):
+    main = getattr(vm, 'main_coroutine', None)
+    if main is None:
+        main = vm.main_coroutine = co_rt.Coroutine(None)
+        main.status = 'running'
+    return main
+
+
+def isyieldable(co=ABSENT, *_):
+    vm = state.current
+    if co is ABSENT:
+        return (vm.coroutine is not None,)
+    _check_co(co, 1, 'isyieldable')
+    return (co is vm.coroutine and co is not None,)
+
+
+def close(co=ABSENT, *_):
+    _check_co(co, 1, 'close')
+    return co_rt.close(co)
+
+
+def wrap(f=ABSENT, *_):
+    if not is_function(f):
+        type_error(1, 'wrap', 'function', f)
+    co = co_rt.create(f)
+
+    def wrapped(*args):
+        r = yield from co_rt.resume(co, args)
+        if r[0] is True:
+            return r[1:]
+        co_rt.wrap_error(r[1])
+
+    return (GenBuiltin(wrapped, 'wrap'),)
+
+
+def make(vm) -> LuaTable:
+    t = LuaTable()
+    for name, fn in (('create', create), ('status', status), ('running', running),
+                     ('isyieldable', isyieldable), ('close', close), ('wrap', wrap)):
+        t.set_str(name, Builtin(fn, name))
+    t.set_str('resume', GenBuiltin(resume, 'resume'))
+    t.set_str('yield', GenBuiltin(lua_yield, 'yield'))
+    return t

@@ -1,0 +1,147 @@
+"""The standalone profile: what the ``pylua`` command adds to the sandbox
+(console I/O, clock, environment, exit, ``require`` of Lua files)."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from ..runtime import ops, state
+from ..runtime.errors import LuaError
+from ..runtime.frames import rt_error
+from ..runtime.numbers import tostr
+from ..runtime.table import LuaTable
+from ..runtime.values import Builtin, GenBuiltin, Userdata
+from .args import ABSENT, arg_error, check_str, opt_int, opt_str, type_error
+
+
+class ExitRequest(BaseException):
+    """Raised by os.exit; not a Lua error, so pcall does not catch it."""
+
+    def __init__(self, code):
+        super().__init__(code)
+        self.code = code
+
+
+def _write(vm, args, fname):
+    out = vm.stdout
+    for i, v in enumerate(args, 1):
+        c = v.__class__
+        if c is str:
+            out.write(v.encode('latin-1'))
+        elif c is int or c is float:
+            out.write(tostr(v).encode('latin-1'))
+        else:
+            type_error(i, fname, 'string', v)
+
+
+def _read_line(keep_newline):
+    line = sys.stdin.buffer.readline()
+    if not line:
+        return None
+    s = line.decode('latin-1')
+    return s if keep_newline or not s.endswith('\n') else s[:-1]
+
+
+def _read(fmt):
+    if fmt.__class__ is int:
+        data = sys.stdin.buffer.read(fmt)
+        return data.decode('latin-1') if data or fmt == 0 else None
+    f = fmt.lstrip('*')[:1]
+    if f == 'l':
+        return _read_line(False)
+    if f == 'L':
+        return _read_line(True)
+    if f == 'a':
+        return sys.stdin.buffer.read().decode('latin-1')
+    if f == 'n':
+        from ..runtime.numbers import str2number
+        line = _read_line(False)
+        return None if line is None else str2number(line)
+    arg_error(1, 'read', 'invalid format')
+
+
+def install(vm):
+    g = vm.globals
+    io = LuaTable()
+    file_meta = LuaTable()
+    stdout = Userdata('stdout', file_meta)
+
+    def io_write(*args):
+        _write(vm, args, 'write')
+        return (stdout,)
+
+    def file_write(f=ABSENT, *args):
+        _write(vm, args, 'write')
+        return (f,)
+
+    def io_read(*fmts):
+        return tuple(_read(f) for f in (fmts or ('l',)))
+
+    def io_lines(*_):
+        return (Builtin(lambda *a: (_read_line(False),), 'lines'),)
+
+    methods = LuaTable()
+    methods.set_str('write', Builtin(file_write, 'write'))
+    methods.set_str('flush', Builtin(lambda *a: (a[0] if a else None,), 'flush'))
+    file_meta.set_str('__index', methods)
+    file_meta.set_str('__name', 'FILE*')
+    io.set_str('write', Builtin(io_write, 'write'))
+    io.set_str('read', Builtin(io_read, 'read'))
+    io.set_str('lines', Builtin(io_lines, 'lines'))
+    io.set_str('stdout', stdout)
+    g.set_str('io', io)
+
+    osl = LuaTable()
+    osl.set_str('time', Builtin(lambda *a: (int(time.time()),), 'time'))
+    osl.set_str('clock', Builtin(lambda *a: (time.process_time(),), 'clock'))
+
+    def os_date(fmt='%c', *_):
+        fmt = opt_str(fmt, 1, 'date', '%c')
+        utc = fmt.startswith('!')
+        t = time.gmtime() if utc else time.localtime()
+        return (time.strftime(fmt.lstrip('!'), t),)
+
+    def os_getenv(name=ABSENT, *_):
+        v = os.environ.get(check_str(name, 1, 'getenv'))
+        return (None if v is None else v.encode('utf-8', 'surrogateescape').decode('latin-1'),)
+
+    def os_exit(code=None, *_):
+        raise ExitRequest(0 if code is None or code is True else 1 if code is False
+                          else opt_int(code, 1, 'exit', 0))
+
+    osl.set_str('date', Builtin(os_date, 'date'))
+    osl.set_str('getenv', Builtin(os_getenv, 'getenv'))
+    osl.set_str('exit', Builtin(os_exit, 'exit'))
+    g.set_str('os', osl)
+
+    package = LuaTable()
+    package.set_str('path', './?.lua;./?/init.lua')
+    loaded = LuaTable()
+    package.set_str('loaded', loaded)
+    g.set_str('package', package)
+
+    def require(name=ABSENT, *_):
+        name = check_str(name, 1, 'require')
+        hit = loaded.get(name)
+        if hit is not None:
+            return (hit,)
+        path = package.get('path')
+        tried = []
+        for template in (path if path.__class__ is str else '').split(';'):
+            candidate = template.replace('?', name.replace('.', '/'))
+            tried.append("\n\tno file '%s'" % candidate)
+            try:
+                with open(candidate, 'rb') as fh:
+                    src = fh.read().decode('latin-1')
+            except OSError:
+                continue
+            fn = vm.runtime.load(src.encode('latin-1'), '@' + candidate)
+            r = yield from ops.call(fn, (name, candidate))
+            value = r[0] if r and r[0] is not None else True
+            if loaded.get(name) is None:
+                loaded.set(name, value)
+            return (loaded.get(name), candidate)
+        rt_error("module '%s' not found:\n\tno field package.preload['%s']%s" % (name, name, ''.join(tried)))
+
+    g.set_str('require', GenBuiltin(require, 'require'))

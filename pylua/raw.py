@@ -1,0 +1,28 @@
+"""The raw embedding API: Lua values as pylua represents them, for embedders
+that build host libraries (userdata with metatables, functions that call Lua
+or suspend it).  See docs/pylua-api.md and docs/library-conventions.md.
+
+Lua strings here are byte strings: Python ``str`` with code points < 256.
+"""
+from .api import Effect, to_lua_string
+from .library.args import (ABSENT, arg_error, check_int, check_num, check_str, check_table,
+                           opt_int, opt_str, type_error)
+from .runtime.frames import rt_error, where
+from .runtime.ops import (adjust, call, call_noyield, getmeta, index, metamethod, raw_equal,
+                          setindex, tostring, tostring_raw)
+from .runtime.numbers import fmt_float, str2number, tostr
+from .runtime.table import LuaTable
+from .runtime.values import Builtin, GenBuiltin, Userdata, is_function, type_name
+
+
+def from_lua_string(s, encoding='utf-8'):
+    """A Lua byte string as Python text (invalid bytes become surrogate escapes)."""
+    return s.encode('latin-1').decode(encoding, 'surrogateescape')
+
+
+__all__ = ['Effect', 'to_lua_string', 'from_lua_string', 'ABSENT', 'arg_error', 'check_int',
+           'check_num', 'check_str', 'check_table', 'opt_int', 'opt_str', 'type_error',
+           'rt_error', 'where', 'adjust', 'call', 'call_noyield', 'getmeta', 'index',
+           'metamethod', 'raw_equal', 'setindex', 'tostring', 'tostring_raw', 'fmt_float',
+           'str2number', 'tostr', 'LuaTable', 'Builtin', 'GenBuiltin', 'Userdata',
+           'is_function', 'type_name']

@@ -1,0 +1,139 @@
+"""Lua coroutines over the generator call chain.
+
+A Lua call is ``yield from``; ``coroutine.yield`` yields a ``LuaYield``
+up the chain to the nearest ``resume``.  Anything else yielded is a host
+effect request: ``resume`` passes it further up (to the embedder) and sends
+the answer back down, so effects cross any number of coroutines.
+"""
+from __future__ import annotations
+
+import weakref
+
+from . import state
+from .errors import LuaError, LuaInterrupt
+from .frames import rt_error, where
+from .ops import call
+from .values import TYPE_NAMES
+
+
+class LuaYield:
+    __slots__ = ('values',)
+
+    def __init__(self, values):
+        self.values = values
+
+
+class Coroutine:
+    __slots__ = ('fn', 'gen', 'status', 'error', '__weakref__')
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.gen = None
+        self.status = 'suspended'
+        self.error = None
+
+
+def live_coroutines(vm):
+    s = getattr(vm, 'coroutines', None)
+    if s is None:
+        s = vm.coroutines = weakref.WeakSet()
+    return s
+
+
+def create(fn):
+    co = Coroutine(fn)
+    live_coroutines(state.current).add(co)
+    return co
+
+
+def resume(co, args):
+    """Generator: resume ``co``; returns (True, values...) or (False, error)."""
+    if co.status == 'dead':
+        return (False, 'cannot resume dead coroutine')
+    if co.status != 'suspended':
+        return (False, 'cannot resume non-suspended coroutine')
+    vm = state.current
+    prev = vm.coroutine
+    if prev is not None:
+        prev.status = 'normal'
+    co.status = 'running'
+    vm.coroutine = co
+    try:
+        if co.gen is None:
+            co.gen = call(co.fn, args)
+            value = None
+        else:
+            value = args
+        error = None
+        while True:
+            try:
+                if error is None:
+                    y = co.gen.send(value)
+                else:
+                    y = co.gen.throw(error)
+            except StopIteration as stop:
+                co.status = 'dead'
+                return (True,) + tuple(stop.value or ())
+            except LuaInterrupt:
+                co.status = 'dead'
+                raise
+            except LuaError as e:
+                co.status = 'dead'
+                co.error = e.value
+                return (False, e.value)
+            except RecursionError:
+                co.status = 'dead'
+                co.error = 'stack overflow'
+                return (False, 'stack overflow')
+            if y.__class__ is LuaYield:
+                co.status = 'suspended'
+                return (True,) + tuple(y.values)
+            # A host effect: suspend the caller's chain too, then pass the answer down.
+            vm.coroutine = prev
+            try:
+                value = yield y
+                error = None
+            except BaseException as exc:      # the embedder answered with an error
+                value = None
+                error = exc
+            vm.coroutine = co
+    finally:
+        if co.status == 'running':
+            co.status = 'dead'
+        vm.coroutine = prev
+        if prev is not None:
+            prev.status = 'running'
+
+
+def yield_(args):
+    vm = state.current
+    if vm.coroutine is None:
+        rt_error('attempt to yield from outside a coroutine')
+    return (yield LuaYield(args))
+
+
+def close(co):
+    if co.status in ('running', 'normal'):
+        rt_error('cannot close a %s coroutine' % co.status)
+    gen = co.gen
+    co.status = 'dead'
+    if gen is not None:
+        try:
+            gen.close()
+        except LuaError as e:
+            co.error = e.value
+        co.gen = None
+    if co.error is not None:
+        err, co.error = co.error, None
+        return (False, err)
+    return (True,)
+
+
+def wrap_error(value):
+    """``coroutine.wrap`` re-raises errors with the caller's position for strings."""
+    if value.__class__ is str:
+        value = where(1) + value
+    raise LuaError(value)
+
+
+TYPE_NAMES[Coroutine] = 'thread'

@@ -1,0 +1,37 @@
+"""The error types pylua raises; nothing else ever leaves the VM."""
+from __future__ import annotations
+
+
+class LuaError(Exception):
+    """A Lua error.  ``value`` is the Lua error value (any Lua value);
+    ``traceback`` is Lua's stack traceback text when known."""
+
+    def __init__(self, value, traceback: str | None = None):
+        super().__init__(value)
+        self.value = value
+        self.traceback = traceback
+
+    def __str__(self):
+        v = self.value
+        if isinstance(v, str):
+            return v.encode('latin-1').decode('utf-8', 'replace')
+        if v is None:
+            return 'nil'
+        return '(error object is a %s value)' % type(v).__name__
+
+
+class LuaSyntaxError(LuaError):
+    """The source does not compile; ``value`` is Lua's message,
+    e.g. ``input:1: unexpected symbol near ')'``."""
+
+
+class LuaMemoryError(LuaError):
+    """An allocation passed the runtime's memory ceiling."""
+
+    def __init__(self, value='not enough memory', traceback=None):
+        super().__init__(value, traceback)
+
+
+class LuaInterrupt(LuaError):
+    """The runtime was cancelled, or an instruction hook raised.
+    ``pcall`` and ``xpcall`` re-raise it instead of catching it."""

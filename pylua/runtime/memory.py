@@ -1,0 +1,92 @@
+"""Measuring a VM's live Lua heap by walking its roots.
+
+Allocations only add to a debt; when the debt grows large the account is
+rebuilt from what is reachable (globals, registry, every Lua frame and
+every coroutine), so garbage never counts against the ceiling.  Sizes are
+estimates of CPython's footprint for each Lua value.
+"""
+from __future__ import annotations
+
+import sys
+from types import FunctionType, GeneratorType
+
+from .frames import lua_info
+from .table import LuaTable
+from .values import Userdata
+
+_STR_OVERHEAD = 49
+_TABLE_OVERHEAD = 200
+_SLOT = 8
+_HASH_SLOT = 40
+_FUNCTION = 160
+
+
+def measure(vm):
+    seen = set()
+    total = 0
+    stack = [vm.globals, vm.string_meta, vm.registry]
+    frame = sys._getframe(1)
+    while frame is not None:
+        if lua_info(frame.f_code) is not None:
+            stack.extend(frame.f_locals.values())
+        frame = frame.f_back
+    for co in list(getattr(vm, 'coroutines', ())):
+        stack.extend(_generator_values(co.gen))
+    push = stack.append
+    while stack:
+        v = stack.pop()
+        c = v.__class__
+        if c is str:
+            if len(v) > 64:
+                if id(v) in seen:
+                    continue
+                seen.add(id(v))
+            total += _STR_OVERHEAD + len(v)
+        elif c is LuaTable:
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            total += _TABLE_OVERHEAD + _SLOT * len(v.arr) + _HASH_SLOT * len(v.hash)
+            stack.extend(v.arr)
+            for k, x in v.hash.items():
+                push(k)
+                push(x)
+            if v.meta is not None:
+                push(v.meta)
+        elif c is FunctionType:
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            total += _FUNCTION
+            for cell in v.__closure__ or ():
+                try:
+                    push(cell.cell_contents)
+                except ValueError:
+                    pass
+        elif c is list:                      # upvalue cells
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            stack.extend(v)
+        elif c is tuple:
+            stack.extend(v)
+        elif c is dict:
+            stack.extend(v.values())
+        elif c is Userdata:
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            total += 64
+            if v.meta is not None:
+                push(v.meta)
+    vm.memory_used = total
+    vm.debt = 0
+    return total
+
+
+def _generator_values(gen):
+    while gen is not None and gen.__class__ is GeneratorType:
+        frame = gen.gi_frame
+        if frame is not None:
+            yield from frame.f_locals.values()
+        gen = gen.gi_yieldfrom

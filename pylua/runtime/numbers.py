@@ -1,0 +1,77 @@
+"""Lua number rules: 64-bit wrap-around, float formatting, string conversion."""
+from __future__ import annotations
+
+import math
+import re
+
+MAXINT = (1 << 63) - 1
+MININT = -(1 << 63)
+_MASK = (1 << 64) - 1
+
+
+def wrap(i: int) -> int:
+    """Wrap an unbounded Python int to Lua's signed 64-bit integer."""
+    return ((i - MININT) & _MASK) + MININT
+
+
+def fmt_float(f: float) -> str:
+    """``tostring`` of a float: ``%.14g`` with ``.0`` added to integral values."""
+    if f != f:
+        return '-nan' if math.copysign(1.0, f) < 0 else 'nan'
+    if f in (math.inf, -math.inf):
+        return 'inf' if f > 0 else '-inf'
+    s = '%.14g' % f
+    if '.' in s or 'e' in s:
+        return s
+    return s + '.0'
+
+
+def tostr(v) -> str:
+    """String form of a number (int or float)."""
+    return str(v) if v.__class__ is int else fmt_float(v)
+
+
+def float_to_int(f: float):
+    """The integer with exactly the value of ``f``, or None."""
+    if f.is_integer() and -9.3e18 < f < 9.3e18:
+        i = int(f)
+        if MININT <= i <= MAXINT:
+            return i
+    return None
+
+
+_DEC = re.compile(r'[ \t\n\v\f\r]*([-+]?)(?:(\d+)|(\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?))[ \t\n\v\f\r]*\Z')
+_HEX = re.compile(r'[ \t\n\v\f\r]*([-+]?)0[xX](?:([0-9a-fA-F]+)|([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([-+]?\d+))?)[ \t\n\v\f\r]*\Z')
+
+
+def str2number(s: str):
+    """Convert a string to a Lua number following the lexer's numeral rules, or None."""
+    m = _DEC.match(s)
+    if m:
+        sign, integer, flt = m.groups()
+        if integer is not None:
+            i = int(integer)
+            if i <= MAXINT or (sign == '-' and i == -MININT):
+                return -i if sign == '-' else i
+            f = float(integer)
+            return -f if sign == '-' else f
+        f = float(flt)
+        return -f if sign == '-' else f
+    m = _HEX.match(s)
+    if m:
+        sign, integer, ipart, fpart, exp = m.groups()
+        if integer is not None:
+            i = wrap(int(integer, 16))
+            return wrap(-i) if sign == '-' else i
+        ipart = ipart or ''
+        fpart = fpart or ''
+        if not ipart and not fpart:
+            return None
+        mant = int(ipart + fpart, 16) if ipart + fpart else 0
+        e = (int(exp) if exp else 0) - 4 * len(fpart)
+        try:
+            f = math.ldexp(float(mant), e) if mant < (1 << 1000) else float(mant) * 2.0 ** e
+        except OverflowError:
+            f = math.inf
+        return -f if sign == '-' else f
+    return None

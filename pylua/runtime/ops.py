@@ -1,0 +1,558 @@
+"""Lua operations with full semantics: the slow paths behind translated code
+(coercions, metamethods, error messages) and the API library code uses to
+call back into Lua.  Generators wherever Lua code may run, so a yield or a
+host effect passes through them.
+"""
+from __future__ import annotations
+
+import math
+from types import FunctionType as FN
+
+from . import state
+from .errors import LuaError
+from .frames import transparent, vm_error as rt_error
+from .numbers import MAXINT, MININT, float_to_int, str2number, tostr, wrap
+from .table import LuaTable as Table
+from .values import Builtin, GenBuiltin, Userdata, type_name
+
+INF = math.inf
+NAN = -math.nan      # x86's default NaN has the sign bit set; Lua prints it '-nan'
+_MASK = (1 << 64) - 1
+transparent(__file__)
+
+# Set by the base library: the raw ``next`` and ipairs' iterator, for loop fast paths.
+NEXT = None
+INEXT = None
+
+
+def getmeta(v):
+    c = v.__class__
+    if c is Table or c is Userdata:
+        return v.meta
+    if c is str:
+        return state.current.string_meta
+    return None
+
+
+def metamethod(v, event):
+    mt = getmeta(v)
+    if mt is None:
+        return None
+    return mt.hash.get(event)
+
+
+def _desc(note):
+    return ' (%s)' % note if note else ''
+
+
+# ------------------------------------------------------------------ calling
+def call(f, args, note=None):
+    c = f.__class__
+    if c is FN:
+        return (yield from f(*args))
+    if c is Builtin:
+        return f.fn(*args)
+    if c is GenBuiltin:
+        return (yield from f.fn(*args))
+    h = metamethod(f, '__call')
+    if h is None:
+        rt_error('attempt to call a %s value%s' % (type_name(f), _desc(note)))
+    return (yield from call(h, (f,) + tuple(args)))
+
+
+def call_noyield(f, args):
+    """Run a Lua call to completion where Lua forbids yielding (C boundaries)."""
+    g = call(f, args)
+    try:
+        g.send(None)
+    except StopIteration as stop:
+        return stop.value
+    g.close()
+    rt_error('attempt to yield across a C-call boundary')
+
+
+def adjust(values, n):
+    """``values`` truncated or nil-padded to exactly ``n`` entries."""
+    k = len(values)
+    if k >= n:
+        return tuple(values[:n])
+    return tuple(values) + (None,) * (n - k)
+
+
+# ----------------------------------------------------------------- indexing
+def index(o, k, note=None):
+    """``o[k]`` with ``__index``; ``note`` describes ``o`` for the error message."""
+    for _ in range(2000):
+        if o.__class__ is Table:
+            v = o.get(k)
+            if v is not None or o.meta is None:
+                return v
+            h = o.meta.hash.get('__index')
+            if h is None:
+                return None
+        else:
+            h = metamethod(o, '__index')
+            if h is None:
+                rt_error('attempt to index a %s value%s' % (type_name(o), _desc(note)))
+        c = h.__class__
+        if c is FN or c is Builtin or c is GenBuiltin:
+            r = yield from call(h, (o, k))
+            return r[0] if r else None
+        o = h
+        note = None
+    rt_error("'__index' chain too long; possible loop")
+
+
+def index_miss(t, k):
+    """``t[k]`` for a table whose raw value is nil and that has a metatable."""
+    h = t.meta.hash.get('__index')
+    if h is None:
+        return None
+    c = h.__class__
+    if c is FN or c is Builtin or c is GenBuiltin:
+        r = yield from call(h, (t, k))
+        return r[0] if r else None
+    return (yield from index(h, k))
+
+
+def setindex(o, k, v, note=None):
+    """``o[k] = v`` with ``__newindex``."""
+    for _ in range(2000):
+        if o.__class__ is Table:
+            mt = o.meta
+            h = None if mt is None else mt.hash.get('__newindex')
+            if h is None or o.get(k) is not None:
+                o.set(k, v)
+                return
+        else:
+            h = metamethod(o, '__newindex')
+            if h is None:
+                rt_error('attempt to index a %s value%s' % (type_name(o), _desc(note)))
+        c = h.__class__
+        if c is FN or c is Builtin or c is GenBuiltin:
+            yield from call(h, (o, k, v))
+            return
+        o = h
+        note = None
+    rt_error("'__newindex' chain too long; possible loop")
+
+
+def rawget(t, k):
+    return t.get(k)
+
+
+# --------------------------------------------------------------- arithmetic
+_EVENTS = {'add': '__add', 'sub': '__sub', 'mul': '__mul', 'div': '__div', 'mod': '__mod',
+           'pow': '__pow', 'idiv': '__idiv', 'band': '__band', 'bor': '__bor',
+           'bxor': '__bxor', 'shl': '__shl', 'shr': '__shr', 'unm': '__unm', 'bnot': '__bnot'}
+_BITWISE = frozenset(('band', 'bor', 'bxor', 'shl', 'shr', 'bnot'))
+
+
+def tonumber(v):
+    c = v.__class__
+    if c is int or c is float:
+        return v
+    if c is str:
+        return str2number(v)
+    return None
+
+
+def toint_strict(v):
+    """Integer value for bitwise operations, or None when ``v`` has none."""
+    c = v.__class__
+    if c is int:
+        return v
+    if c is float:
+        return float_to_int(v)
+    if c is str:
+        n = str2number(v)
+        return None if n is None else toint_strict(n)
+    return None
+
+
+def arith(op, a, b, notes=(None, None)):
+    if op in _BITWISE:
+        # Strings are not coerced for bitwise operators in Lua 5.4.
+        x = a if a.__class__ is int or a.__class__ is float else None
+        y = b if b.__class__ is int or b.__class__ is float else None
+        if x is not None and y is not None:
+            i, j = toint_strict(x), toint_strict(y)
+            if i is not None and j is not None:
+                return bitop(op, i, j)
+    else:
+        x = tonumber(a)
+        y = tonumber(b)
+        if x is not None and y is not None:
+            return arith_num(op, x, y)
+    h = metamethod(a, _EVENTS[op])
+    if h is None:
+        h = metamethod(b, _EVENTS[op])
+    if h is not None:
+        r = yield from call(h, (a, b))
+        return r[0] if r else None
+    if op in _BITWISE:
+        if x is not None and y is not None:
+            rt_error('number has no integer representation')
+        bad, note = (b, notes[1]) if x is not None else (a, notes[0])
+        rt_error('attempt to perform bitwise operation on a %s value%s' % (type_name(bad), _desc(note)))
+    bad, note = (b, notes[1]) if x is not None else (a, notes[0])
+    rt_error('attempt to perform arithmetic on a %s value%s' % (type_name(bad), _desc(note)))
+
+
+def arith_num(op, x, y):
+    both_int = x.__class__ is int and y.__class__ is int
+    if op == 'add':
+        return wrap(x + y) if both_int else float(x) + float(y)
+    if op == 'sub':
+        return wrap(x - y) if both_int else float(x) - float(y)
+    if op == 'mul':
+        return wrap(x * y) if both_int else float(x) * float(y)
+    if op == 'div':
+        return fdiv(float(x), float(y))
+    if op == 'mod':
+        if both_int:
+            if y == 0:
+                rt_error("attempt to perform 'n%%0'")
+            return x % y
+        return fmod(float(x), float(y))
+    if op == 'idiv':
+        if both_int:
+            if y == 0:
+                rt_error('attempt to divide by zero')
+            return wrap(x // y)
+        q = fdiv(float(x), float(y))
+        return float(math.floor(q)) if math.isfinite(q) else q
+    if op == 'pow':
+        return fpow(float(x), float(y))
+    if op == 'unm':
+        return wrap(-x) if x.__class__ is int else -x
+    raise AssertionError(op)
+
+
+def fdiv(x, y):
+    if y:
+        return x / y
+    if x != x or x == 0:
+        return NAN
+    return math.copysign(INF, x) * math.copysign(1.0, y)
+
+
+def fmod(x, y):
+    if y == 0 or math.isinf(x) or x != x or y != y:
+        return NAN if not (y != y or x != x) else (x if x != x else y)
+    if math.isinf(y):
+        return x if (x >= 0) == (y > 0) or x == 0 else y
+    r = math.fmod(x, y)
+    if r != 0 and (r < 0) != (y < 0):
+        r += y
+    return r
+
+
+def fpow(x, y):
+    try:
+        return math.pow(x, y)
+    except OverflowError:
+        odd = y.is_integer() and int(y) % 2 == 1
+        return -INF if x < 0 and odd else INF
+    except ValueError:
+        if x == 0 and y < 0:
+            odd = y.is_integer() and int(y) % 2 == 1
+            return math.copysign(INF, x) if odd else INF
+        return NAN
+
+
+def bitop(op, i, j):
+    if op == 'band':
+        return i & j
+    if op == 'bor':
+        return i | j
+    if op == 'bxor':
+        return i ^ j
+    if op == 'shl':
+        return shift_left(i, j)
+    if op == 'shr':
+        return shift_left(i, -j)
+    if op == 'bnot':
+        return ~i
+    raise AssertionError(op)
+
+
+def shift_left(x, n):
+    """Lua's logical shift: negative ``n`` shifts right, |n| >= 64 gives 0."""
+    if n <= -64 or n >= 64:
+        return 0
+    if n >= 0:
+        return wrap((x << n) & _MASK)
+    return wrap((x & _MASK) >> -n)
+
+
+# -------------------------------------------------------------- comparison
+def _cmp_error(a, b):
+    ta, tb = type_name(a), type_name(b)
+    if ta == tb:
+        rt_error('attempt to compare two %s values' % ta)
+    rt_error('attempt to compare %s with %s' % (ta, tb))
+
+
+def lt(a, b):
+    ca, cb = a.__class__, b.__class__
+    if (ca is int or ca is float) and (cb is int or cb is float):
+        return a < b
+    if ca is str and cb is str:
+        return a < b
+    h = metamethod(a, '__lt') or metamethod(b, '__lt')
+    if h is None:
+        _cmp_error(a, b)
+    r = yield from call(h, (a, b))
+    return bool(r) and r[0] is not None and r[0] is not False
+
+
+def le(a, b):
+    ca, cb = a.__class__, b.__class__
+    if (ca is int or ca is float) and (cb is int or cb is float):
+        return a <= b
+    if ca is str and cb is str:
+        return a <= b
+    h = metamethod(a, '__le') or metamethod(b, '__le')
+    if h is None:
+        _cmp_error(a, b)
+    r = yield from call(h, (a, b))
+    return bool(r) and r[0] is not None and r[0] is not False
+
+
+def raw_equal(a, b):
+    if a is b:
+        return a == a if a.__class__ is float else True
+    ca, cb = a.__class__, b.__class__
+    if ca is cb or ((ca is int or ca is float) and (cb is int or cb is float)):
+        return a == b and ca is not Table
+    return False
+
+
+def eq(a, b):
+    if raw_equal(a, b):
+        return True
+    ca = a.__class__
+    if ca is b.__class__ and (ca is Table or ca is Userdata):
+        return (yield from eq_meta(a, b))
+    return False
+
+
+def eq_meta(a, b):
+    h = metamethod(a, '__eq') or metamethod(b, '__eq')
+    if h is None:
+        return False
+    r = yield from call(h, (a, b))
+    return bool(r) and r[0] is not None and r[0] is not False
+
+
+# ------------------------------------------------------------ length, concat
+def length(v, note=None):
+    h = metamethod(v, '__len')
+    if h is not None:
+        r = yield from call(h, (v,))
+        return r[0] if r else None
+    if v.__class__ is str:
+        return len(v)
+    if v.__class__ is Table:
+        return v.length()
+    rt_error('attempt to get length of a %s value%s' % (type_name(v), _desc(note)))
+
+
+def concat(values, notes=None):
+    """``values[0] .. values[1] .. ...`` evaluated right to left as Lua does."""
+    notes = notes or (None,) * len(values)
+    acc = values[-1]
+    acc_note = notes[-1]
+    for i in range(len(values) - 2, -1, -1):
+        v = values[i]
+        cv, ca = v.__class__, acc.__class__
+        if (cv is str or cv is int or cv is float) and (ca is str or ca is int or ca is float):
+            acc = (v if cv is str else tostr(v)) + (acc if ca is str else tostr(acc))
+        else:
+            h = metamethod(v, '__concat') or metamethod(acc, '__concat')
+            if h is None:
+                bad, note = (v, notes[i]) if not (cv is str or cv is int or cv is float) else (acc, acc_note)
+                rt_error('attempt to concatenate a %s value%s' % (type_name(bad), _desc(note)))
+            r = yield from call(h, (v, acc))
+            acc = r[0] if r else None
+        acc_note = None
+    if acc.__class__ is str and len(acc) > 4096:
+        state.current.charge(len(acc))
+    return acc
+
+
+# ---------------------------------------------------------------- tostring
+def tostring_raw(v):
+    c = v.__class__
+    if c is str:
+        return v
+    if c is int:
+        return str(v)
+    if c is float:
+        return tostr(v)
+    if v is None:
+        return 'nil'
+    if v is True:
+        return 'true'
+    if v is False:
+        return 'false'
+    name = type_name(v)
+    mt = getmeta(v)
+    if mt is not None:
+        n = mt.hash.get('__name')
+        if n.__class__ is str:
+            name = n
+    if c is Builtin or c is GenBuiltin:
+        return 'builtin: 0x%08x' % id(v)
+    return '%s: 0x%08x' % (name, id(v))
+
+
+def tostring(v):
+    h = metamethod(v, '__tostring')
+    if h is not None:
+        r = yield from call(h, (v,))
+        s = r[0] if r else None
+        if s.__class__ is not str:
+            if s.__class__ is int or s.__class__ is float:
+                return tostr(s)
+            rt_error("'__tostring' must return a string")
+        return s
+    return tostring_raw(v)
+
+
+# ----------------------------------------------------- loops and <close>
+def setlist(t, start, values):
+    arr = t.arr
+    if start == len(arr) and not t.hash and values and values[-1] is not None and None not in values:
+        arr.extend(values)
+        return
+    for i, v in enumerate(values, start + 1):
+        t.set_int(i, v)
+
+
+def forprep(start, stop, step, cost):
+    """Chunks of a numeric for loop's values: ranges of integers or a float generator.
+
+    The loop count is fixed before the first iteration, as Lua 5.4 does."""
+    vm = state.current
+    if start.__class__ is int and step.__class__ is int:
+        if step == 0:
+            rt_error("'for' step is zero")
+        limit = _for_limit(stop, step)
+        if limit is None:
+            return ()
+        r = range(start, limit + 1, step) if step > 0 else range(start, limit - 1, step)
+    else:
+        return (_float_loop(vm, start, stop, step, cost),)
+    per = max(1, 10000 // cost)
+    n = len(r)
+    if n <= per:
+        vm.tickn(n * cost)
+        return (r,)
+    return _chunks(vm, r, per, cost)
+
+
+def _for_number(v, what):
+    n = tonumber(v)
+    if n is None:
+        rt_error("bad 'for' %s (number expected, got %s)" % (what, type_name(v)))
+    return n
+
+
+def _for_limit(stop, step):
+    """The integer limit of an integer loop, clipped as forlimit does; None skips the loop."""
+    stop = _for_number(stop, 'limit')
+    if stop.__class__ is int:
+        return stop
+    if stop != stop:
+        return None
+    if step > 0:
+        if stop < -9.3e18:
+            return None
+        return min(int(math.floor(stop)), MAXINT) if stop < 9.3e18 else MAXINT
+    if stop > 9.3e18:
+        return None
+    return max(int(math.ceil(stop)), MININT) if stop > -9.3e18 else MININT
+
+
+def _chunks(vm, r, per, cost):
+    for lo in range(0, len(r), per):
+        vm.tickn(per * cost)
+        yield r[lo:lo + per]
+
+
+def _float_loop(vm, start, stop, step, cost):
+    start = _for_number(start, 'initial value')
+    stop = _for_number(stop, 'limit')
+    step = _for_number(step, 'step')
+    if step == 0:
+        rt_error("'for' step is zero")
+    return _float_values(vm, float(start), float(stop), float(step), cost)
+
+
+def _float_values(vm, x, stop, step, cost):
+    per = max(1, 10000 // cost)
+    n = 0
+    while (x <= stop) if step > 0 else (x >= stop):
+        yield x
+        x += step
+        n += 1
+        if n == per:
+            n = 0
+            vm.tickn(per * cost)
+
+
+def forgen(f, s, ctl):
+    """A Python iterator for ``pairs``/``ipairs`` over plain tables, else None."""
+    if s.__class__ is Table and ctl is None and f is NEXT:
+        return s.items()
+    if s.__class__ is Table and f is INEXT and ctl == 0 and s.meta is None:
+        return _ipairs(s)
+    return None
+
+
+def _ipairs(t):
+    i = 1
+    while True:
+        v = t.get_int(i)
+        if v is None:
+            return
+        yield i, v
+        i += 1
+
+
+def tbc_check(v, name):
+    if v is None or v is False:
+        return
+    if metamethod(v, '__close') is None:
+        rt_error("variable '%s' got a non-closable value" % name)
+
+
+def close_var(v, err):
+    h = metamethod(v, '__close')
+    if h is not None:
+        yield from call(h, (v, err))
+
+
+def close_error(v, exc):
+    if v is None or v is False:
+        return
+    err = exc.value if isinstance(exc, LuaError) else None
+    yield from close_var(v, err)
+
+
+def _chain_iter(chunks):
+    for chunk in chunks:
+        yield from chunk
+
+
+# The names translated code refers to, installed as globals of each VM's namespace.
+HELPERS = {
+    'Table': Table, 'FN': FN, 'Builtin': Builtin, 'Userdata': Userdata,
+    'NAN': NAN, 'INF': INF, 'wrap': wrap, 'index': index, 'index_miss': index_miss,
+    'setindex': setindex, 'call': call, 'arith': arith, 'concat': concat,
+    'eq_meta': eq_meta, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
+    'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
+    'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
+}

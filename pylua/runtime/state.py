@@ -1,0 +1,97 @@
+"""Per-runtime VM state: the namespace translated code runs in, the
+instruction budget and cancel check, and the memory account."""
+from __future__ import annotations
+
+import threading
+
+from .errors import LuaInterrupt, LuaMemoryError
+
+CHECK_INTERVAL = 10000
+INTERRUPTED = 'interrupted'
+
+
+class VM:
+    """One Lua state.  ``ns`` is the globals dict of every translated function
+    of this state, so the instruction budget ``STEPS`` is a single module global."""
+
+    def __init__(self, max_memory=None):
+        self.ns = {}
+        self.globals = None
+        self.string_meta = None
+        self.registry = {}
+        self.max_memory = max_memory
+        self.cancel_event = threading.Event()
+        self.cancel_message = INTERRUPTED
+        self.hook = None              # (callable, every_n_instructions)
+        self._hook_left = 0
+        self.instructions = 0         # settled instruction count
+        self.memory_used = 0          # accounted live bytes (see memory module)
+        self.debt = 0
+        self.stdout = None
+        self.coroutine = None         # the running Coroutine, None in the main thread
+        self.ns['STEPS'] = CHECK_INTERVAL
+        self.ns['TICK'] = self.tick
+        self.ns['TICKN'] = self.tickn
+        self.ns['CHARGE'] = self.charge
+
+    # ------------------------------------------------------ instruction budget
+    def tick(self):
+        """The periodic check, run when ``STEPS`` drops below zero."""
+        ns = self.ns
+        spent = CHECK_INTERVAL - ns['STEPS']
+        ns['STEPS'] = CHECK_INTERVAL
+        self.instructions += spent
+        if self.cancel_event.is_set():
+            raise LuaInterrupt(self.cancel_message)
+        if self.hook is not None:
+            fn, every = self.hook
+            self._hook_left -= spent
+            if self._hook_left <= 0:
+                self._hook_left = every
+                fn(self.instructions)
+
+    def tickn(self, n):
+        """Count ``n`` instructions of loop or library work."""
+        ns = self.ns
+        s = ns['STEPS'] - n
+        ns['STEPS'] = s
+        if s < 0:
+            self.tick()
+
+    def cancel(self, message=INTERRUPTED):
+        """Thread-safe: make the next check raise ``LuaInterrupt``."""
+        self.cancel_message = message
+        self.cancel_event.set()
+        self.ns['STEPS'] = -1
+
+    # ----------------------------------------------------------------- memory
+    def check_alloc(self, nbytes):
+        """Refuse a single allocation that alone would pass the ceiling."""
+        if self.max_memory is not None and self.memory_used + nbytes > self.max_memory:
+            from . import memory
+            memory.measure(self)
+            if self.memory_used + nbytes > self.max_memory:
+                raise LuaMemoryError('not enough memory')
+
+    def charge(self, nbytes):
+        """Account a new allocation; when the debt is large, measure the live heap."""
+        if self.max_memory is None:
+            return
+        self.debt += nbytes
+        if self.debt > self.max_memory // 8 or self.memory_used + self.debt > self.max_memory:
+            from . import memory
+            memory.measure(self)
+            if self.memory_used > self.max_memory:
+                raise LuaMemoryError('not enough memory')
+
+
+# The VM whose Lua code is running (translated code runs one VM at a time on
+# the Lua thread); string metatables are per VM.
+current = None
+
+
+def set_current(vm):
+    global current
+    previous = current
+    current = vm
+    return previous

@@ -1,0 +1,202 @@
+"""Lua tables: an array part for keys 1..n and a dict for everything else.
+
+Invariants that keep ``#t`` O(1): the array part never ends in nil, and the
+dict never holds the key ``len(arr) + 1`` (appending migrates it).  Booleans
+are stored under private keys because Python's ``True == 1`` would make
+``t[true]`` and ``t[1]`` the same slot.
+"""
+from __future__ import annotations
+
+from .frames import transparent, vm_error as rt_error
+
+transparent(__file__)
+
+TRUE_KEY = ('<true>',)
+FALSE_KEY = ('<false>',)
+
+
+class LuaTable:
+    __slots__ = ('hash', 'arr', 'meta', 'keycache', '__weakref__')
+
+    def __init__(self, arr=None, hash=None):
+        self.arr = arr if arr is not None else []
+        self.hash = hash if hash is not None else {}
+        self.meta = None
+        self.keycache = None
+
+    # ---------------------------------------------------------------- raw get
+    def get(self, k):
+        c = k.__class__
+        if c is int:
+            arr = self.arr
+            if 0 < k <= len(arr):
+                return arr[k - 1]
+            return self.hash.get(k)
+        if c is str:
+            return self.hash.get(k)
+        if c is float:
+            i = float_key(k)
+            if i is not k:
+                return self.get(i)
+        elif c is bool:
+            k = TRUE_KEY if k else FALSE_KEY
+        elif k is None:
+            return None
+        return self.hash.get(k)
+
+    def get_int(self, k):
+        arr = self.arr
+        if 0 < k <= len(arr):
+            return arr[k - 1]
+        return self.hash.get(k)
+
+    # ---------------------------------------------------------------- raw set
+    def set(self, k, v):
+        c = k.__class__
+        if c is int:
+            self.set_int(k, v)
+            return
+        if c is float:
+            i = float_key(k)
+            if i is not k:
+                self.set_int(i, v)
+                return
+            if k != k:
+                rt_error('table index is NaN')
+        elif c is bool:
+            k = TRUE_KEY if k else FALSE_KEY
+        elif k is None:
+            rt_error('table index is nil')
+        if v is None:
+            self.hash.pop(k, None)
+        else:
+            self.hash[k] = v
+
+    def set_int(self, k, v):
+        arr = self.arr
+        n = len(arr)
+        if 0 < k <= n:
+            if v is None and k == n:
+                arr.pop()
+                while arr and arr[-1] is None:
+                    arr.pop()
+            else:
+                arr[k - 1] = v
+            return
+        if k == n + 1 and v is not None:
+            arr.append(v)
+            hash = self.hash
+            if hash:
+                k += 1
+                while k in hash:
+                    arr.append(hash.pop(k))
+                    k += 1
+            return
+        if v is None:
+            self.hash.pop(k, None)
+        else:
+            self.hash[k] = v
+
+    def set_str(self, k, v):
+        if v is None:
+            self.hash.pop(k, None)
+        else:
+            self.hash[k] = v
+
+    # ------------------------------------------------------------- length/next
+    def length(self):
+        """A border, as the raw ``#`` operator."""
+        n = len(self.arr)
+        if n:
+            return n
+        hash = self.hash
+        if 1 not in hash:
+            return 0
+        # Unbounded search then binary search, as luaH_getn does for the hash part.
+        i, j = 1, 2
+        while j in hash:
+            i, j = j, j * 2
+            if j > 1 << 62:
+                k = 1
+                while k + 1 in hash:
+                    k += 1
+                return k
+        while j - i > 1:
+            m = (i + j) // 2
+            if m in hash:
+                i = m
+            else:
+                j = m
+        return i
+
+    def next(self, k):
+        """Raw ``next``: the (key, value) after ``k``, or None at the end.
+
+        Hash traversal walks a key snapshot taken when the walk enters the
+        hash part; Lua leaves adding keys during a traversal undefined, and
+        removed keys are skipped because their value is gone.
+        """
+        arr = self.arr
+        i = None
+        if k is None:
+            i = 0
+        else:
+            if k.__class__ is float:
+                k = float_key(k)
+            if k.__class__ is int and 0 < k <= len(arr):
+                i = k
+        if i is not None:
+            n = len(arr)
+            while i < n:
+                v = arr[i]
+                i += 1
+                if v is not None:
+                    return i, v
+            keys = list(self.hash)
+            self.keycache = (keys, None)
+            return self._hash_from(keys, 0)
+        hk = TRUE_KEY if k is True else FALSE_KEY if k is False else k
+        cache = self.keycache
+        if cache is None:
+            cache = self.keycache = (list(self.hash), None)
+        keys, where = cache
+        if where is None:
+            where = {key: pos for pos, key in enumerate(keys)}
+            self.keycache = (keys, where)
+        pos = where.get(hk)
+        if pos is None:
+            if hk not in self.hash:
+                rt_error("invalid key to 'next'")
+            keys = list(self.hash)
+            where = {key: pos for pos, key in enumerate(keys)}
+            self.keycache = (keys, where)
+            pos = where[hk]
+        return self._hash_from(keys, pos + 1)
+
+    def items(self):
+        """Snapshot iteration of (key, value) pairs, skipping ones removed meanwhile."""
+        arr = self.arr
+        i = 0
+        while i < len(arr):
+            v = arr[i]
+            i += 1
+            if v is not None:
+                yield i, v
+        hash = self.hash
+        for key in list(hash):
+            v = hash.get(key)
+            if v is not None:
+                if key is TRUE_KEY:
+                    key = True
+                elif key is FALSE_KEY:
+                    key = False
+                yield key, v
+
+
+def float_key(k):
+    """The int a float key normalises to, or the float itself."""
+    if k.is_integer() and -9.3e18 < k < 9.3e18:
+        i = int(k)
+        if -(1 << 63) <= i < (1 << 63):
+            return i
+    return k

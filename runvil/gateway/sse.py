@@ -1,0 +1,88 @@
+"""An incremental server-sent events decoder (the WHATWG event-stream format).
+
+Bytes go in as they arrive, in chunks cut anywhere (inside a line, between
+the CR and LF of one line ending); whole events come out.  Only the ``event``
+and ``data`` fields matter to chat completions, so ``id`` and ``retry`` are
+ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    data: str
+    event: str = "message"
+
+
+class EventStreamDecoder:
+    """Feed bytes with ``feed``, then call ``close`` at the end of the stream.
+
+    Lines must be UTF-8; a line that is not raises UnicodeDecodeError.
+    """
+
+    def __init__(self) -> None:
+        self._partial = b""       # an unterminated line carried to the next chunk
+        self._after_cr = False    # the last chunk ended in CR: a leading LF belongs to it
+        self._started = False     # the BOM may only open the stream
+        self._data: list[str] = []
+        self._event = ""
+
+    def feed(self, chunk: bytes) -> list[Event]:
+        if self._after_cr and chunk.startswith(b"\n"):
+            chunk = chunk[1:]
+        self._after_cr = chunk.endswith(b"\r")
+        buffer = self._partial + chunk if self._partial else chunk
+        if not self._started and len(buffer) >= len(_BOM):
+            self._started = True
+            if buffer.startswith(_BOM):
+                buffer = buffer[len(_BOM):]
+        if b"\r" in buffer:
+            lines = [line.rstrip(b"\r\n") for line in buffer.splitlines(keepends=True)]
+            self._partial = b"" if buffer.endswith((b"\n", b"\r")) else lines.pop()
+        else:
+            # The common case, LF only: a plain split, the last piece unterminated.
+            lines = buffer.split(b"\n")
+            self._partial = lines.pop()
+        events: list[Event] = []
+        for line in lines:
+            self._line(line.decode("utf-8"), events)
+        return events
+
+    def close(self) -> list[Event]:
+        """Flush the end of the stream.
+
+        Unlike a browser, an event whose blank terminating line never came is
+        still delivered: a stream ending in ``data: [DONE]`` without the final
+        blank line did send its sentinel.
+        """
+        events: list[Event] = []
+        if self._partial:
+            self._line(self._partial.decode("utf-8"), events)
+            self._partial = b""
+        self._line("", events)
+        return events
+
+    def _line(self, line: str, events: list[Event]) -> None:
+        if line.startswith("data:"):  # first: nearly every line of a completion stream
+            self._data.append(line[6:] if line.startswith(" ", 5) else line[5:])
+            return
+        if not line:
+            if self._data:
+                events.append(Event("\n".join(self._data), self._event or "message"))
+            self._data = []
+            self._event = ""
+            return
+        if line.startswith(":"):
+            return  # a comment, often a keep-alive
+        field, colon, value = line.partition(":")
+        if colon and value.startswith(" "):
+            value = value[1:]
+        if field == "data":  # "data" without a colon
+            self._data.append(value)
+        elif field == "event":
+            self._event = value

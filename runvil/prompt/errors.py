@@ -1,0 +1,117 @@
+"""The errors a prompt file can raise before anything runs.
+
+A ParseError stores its kind; nothing ever works the kind out from the
+message text, so rewording a message can never reclassify a failure.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from enum import Enum
+
+PROMPT_PLACEHOLDER = '<prompt>'
+"""Location path of a failure found before the prompt's name is known (and of
+every frontmatter and Lua failure); a Host shows its own label instead."""
+
+
+class ParseErrorKind(str, Enum):
+    FRONTMATTER = 'Frontmatter'
+    STRUCTURE = 'Structure'
+    FENCE = 'Fence'
+    LIST = 'List'
+    LUA = 'Lua'
+    INTERNAL = 'Internal'
+
+    @property
+    def code(self) -> str:
+        """The diagnostic code a Host shows, e.g. ``parse_frontmatter``."""
+        return 'parse_' + self.value.lower()
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a failure points.
+
+    ``line`` and ``column`` are 1-based; the column counts UTF-8 bytes.
+    ``span`` is a half-open ``(start, end)`` byte range into the prompt body
+    (the text after the frontmatter and any byte-order mark, CRLF read as LF).
+    For an Internal failure ``path`` is an Engine source file and ``line`` a
+    line in it.
+    """
+    path: str
+    line: int | None = None
+    column: int | None = None
+    span: tuple[int, int] | None = None
+
+    def to_dict(self) -> dict:
+        return {'path': self.path, 'line': self.line, 'column': self.column,
+                'span': list(self.span) if self.span is not None else None}
+
+
+class ParseError(Exception):
+    """A prompt file that cannot run.  ``str(err)`` is the message; the
+    message already holds its cause, so the error is raised without a chain."""
+
+    def __init__(self, kind: ParseErrorKind, message: str, location: Location):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.location = location
+        self.source_path: str | None = None  # the file the Host parsed, if any
+
+    def __str__(self) -> str:
+        return self.message
+
+    def to_dict(self) -> dict:
+        return {'kind': self.kind.value, 'message': self.message,
+                'location': self.location.to_dict()}
+
+
+class UnsupportedVersion(Exception):
+    """The prompt declares a runvil major version this build cannot run;
+    a run reports it as run error kind Version."""
+
+    kind = 'Version'
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def frontmatter_error(message: str, line: int | None = None,
+                      column: int | None = None) -> ParseError:
+    return ParseError(ParseErrorKind.FRONTMATTER, message,
+                      Location(PROMPT_PLACEHOLDER, line, column))
+
+
+def internal_error(message: str, tb=None) -> ParseError:
+    """An Internal failure located at the Engine source line that broke:
+    the innermost runvil frame of ``tb``, or the caller when ``tb`` is None."""
+    filename, line = _engine_position(tb)
+    return ParseError(ParseErrorKind.INTERNAL, message, Location(filename, line))
+
+
+_PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_RUNVIL_DIR = os.path.join(_PACKAGE_ROOT, 'runvil') + os.sep
+
+
+def _engine_position(tb) -> tuple[str, int]:
+    if tb is None:
+        frame = sys._getframe(2)
+        return _relative(frame.f_code.co_filename), frame.f_lineno
+    # The first frame is the runvil frame that caught the fault; deeper ones
+    # may belong to libraries (yaml, pylua), which are not Engine source.
+    position = tb.tb_frame.f_code.co_filename, tb.tb_lineno
+    while tb is not None:
+        if os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(_RUNVIL_DIR):
+            position = tb.tb_frame.f_code.co_filename, tb.tb_lineno
+        tb = tb.tb_next
+    return _relative(position[0]), position[1]
+
+
+def _relative(filename: str) -> str:
+    path = os.path.abspath(filename)
+    if path.startswith(_RUNVIL_DIR):
+        return os.path.relpath(path, _PACKAGE_ROOT).replace(os.sep, '/')
+    return filename

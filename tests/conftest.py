@@ -1,0 +1,22 @@
+"""Test-wide settings: hypothesis profiles and the ``--slow`` switch.
+
+The default run keeps property tests quick (few examples, slow-marked tests
+still run but briefly); ``--slow`` selects the thorough profile.
+"""
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile('quick', max_examples=25, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile('thorough', max_examples=500, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+
+
+def pytest_addoption(parser):
+    parser.addoption('--slow', action='store_true', help='run property tests with many examples')
+
+
+def pytest_configure(config):
+    slow = config.getoption('--slow') or os.environ.get('PYLUA_SLOW_TESTS') == '1'
+    settings.load_profile('thorough' if slow else 'quick')

@@ -1,0 +1,154 @@
+"""The embedding API: values across the boundary, effects, cancel, errors."""
+import threading
+import time
+
+import pytest
+
+import pylua
+from pylua import Effect, GenBuiltin, LuaError, LuaInterrupt, LuaRuntime, LuaSyntaxError
+
+
+@pytest.fixture
+def rt():
+    return LuaRuntime()
+
+
+def test_execute_returns_converted_results(rt):
+    assert rt.execute('return 1') == 1
+    assert rt.execute('return 1, "two", 3.5, nil, true') == (1, 'two', 3.5, None, True)
+    assert rt.execute('return') is None
+    assert rt.execute('return "é"') == 'é'
+    assert rt.execute('return #"é"') == 2
+
+
+def test_eval_and_compile(rt):
+    assert rt.eval('2^10') == 1024.0
+    add = rt.compile('local a, b = ... return a + b')
+    assert add(2, 3) == 5
+    assert add(2.5, 3) == 5.5
+
+
+def test_globals_and_tables(rt):
+    g = rt.globals()
+    g['x'] = 41
+    assert rt.execute('return x + 1') == 42
+    t = rt.table(1, 2, 3, name='t')
+    g['t'] = t
+    assert rt.execute('return #t, t.name') == (3, 't')
+    d = rt.table_from({'a': [1, 2, {'b': 'c'}]})
+    g['d'] = d
+    assert rt.execute('return d.a[3].b, #d.a') == ('c', 2)
+    back = rt.execute('return {10, 20, k = "v"}')
+    assert rt.lua_type(back) == 'table'
+    assert back[1] == 10 and back['k'] == 'v' and len(back) == 2
+    assert rt.lua_type(rt.eval('print')) == 'function'
+    assert rt.lua_type(5) is None
+
+
+def test_python_callables(rt):
+    seen = []
+    rt.globals()['record'] = lambda *a: seen.append(a) or len(seen)
+    assert rt.execute('return record(1, "x"), record()') == (1, 2)
+    assert seen == [(1, 'x'), ()]
+
+
+def test_lua_cannot_reach_python_objects(rt):
+    rt.globals()['f'] = len
+    with pytest.raises(LuaError) as e:
+        rt.execute('return f.__class__')
+    assert 'attempt to index a function value' in str(e.value)
+    assert rt.execute('return type(f)') == 'function'
+
+
+def test_errors_carry_value_and_traceback(rt):
+    with pytest.raises(LuaError) as e:
+        rt.execute('local t = nil\nreturn t.x', name='=chunk')
+    assert e.value.value == "chunk:2: attempt to index a nil value (local 't')"
+    assert 'stack traceback' in e.value.traceback
+    with pytest.raises(LuaError) as e:
+        rt.execute('error({code = 7})')
+    assert rt.to_python(e.value.value)['code'] == 7
+    with pytest.raises(LuaSyntaxError) as e:
+        rt.execute('x = = 1', name='=s')
+    assert e.value.value == "s:1: unexpected symbol near '='"
+
+
+def test_compile_check():
+    pylua.compile_check('return 1', 'ok')
+    with pytest.raises(LuaSyntaxError) as e:
+        pylua.compile_check('return (', 'blk')
+    assert e.value.value.startswith('blk:1:')
+
+
+def _host_effect():
+    """A toy host function that suspends Lua until the embedder answers."""
+    def ask(*args):
+        answer = yield Effect(('ask',) + args)
+        return (answer,)
+    return GenBuiltin(ask, 'ask')
+
+
+def _drive(rt, gen, answer):
+    effects = []
+    try:
+        eff = next(gen)
+        while True:
+            effects.append(eff.payload)
+            eff = gen.send(answer(eff.payload))
+    except StopIteration as stop:
+        return effects, stop.value
+
+
+@pytest.mark.parametrize('src', [
+    'return ask(1) + 1',
+    'local ok, v = pcall(ask, 1) return v + 1',
+    'local co = coroutine.wrap(function() return ask(1) + 1 end) return co()',
+    'local t = setmetatable({}, {__index = function(_, k) return ask(k) end}) return t[1] + 1',
+    'local co = coroutine.create(function(a) local x = coroutine.yield(a) return ask(x) end)\n'
+    'local _, a = coroutine.resume(co, 1) local _, b = coroutine.resume(co, a) return b + 1',
+])
+def test_effects_suspend_from_any_depth(rt, src):
+    rt.vm.globals.set_str('ask', _host_effect())
+    effects, results = _drive(rt, rt.run(src), lambda payload: payload[1] * 10)
+    assert effects == [('ask', 1)]
+    assert results == (11,)
+
+
+def test_effect_answered_with_error_is_catchable(rt):
+    rt.vm.globals.set_str('ask', _host_effect())
+    gen = rt.run('local ok, e = pcall(ask, 1) return ok, e')
+    next(gen)
+    try:
+        gen.throw(LuaError('refused'))
+    except StopIteration as stop:
+        assert stop.value == (False, 'refused')
+    else:
+        pytest.fail('run did not finish')
+
+
+def test_cancel_from_another_thread_stops_infinite_loop(rt):
+    timer = threading.Timer(0.2, rt.cancel)
+    timer.start()
+    start = time.perf_counter()
+    with pytest.raises(LuaInterrupt):
+        rt.execute('while true do end')
+    assert time.perf_counter() - start < 2
+
+
+def test_cancel_is_not_swallowed_by_pcall(rt):
+    threading.Timer(0.1, rt.cancel).start()
+    with pytest.raises(LuaInterrupt):
+        rt.execute('while true do pcall(function() while true do end end) end')
+
+
+def test_instruction_hook(rt):
+    counts = []
+    rt.set_hook(counts.append, 20000)
+    rt.execute('local s = 0 for i = 1, 200000 do s = s + i end return s')
+    assert counts
+
+
+def test_deep_recursion_and_stack_overflow(rt):
+    assert rt.execute('local function f(n) if n == 0 then return 0 end return 1 + f(n - 1) end return f(10000)') == 10000
+    ok, msg = rt.execute('local function f() return 1 + f() end return pcall(f)')
+    assert ok is False and 'stack overflow' in msg

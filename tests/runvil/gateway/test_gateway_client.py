@@ -1,0 +1,198 @@
+"""The client's contract with the Harness: disabled access, credentials,
+cancellation, debug capture, parallel rounds and lazy imports."""
+
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import runvil
+from runvil.gateway import (
+    CompletionError,
+    DebugCapture,
+    ErrorKind,
+    GatewayClient,
+    RoundCancelled,
+)
+
+ASK = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+REPO = os.path.dirname(os.path.dirname(runvil.__file__))
+
+
+def test_without_a_gateway_every_round_is_unavailable():
+    client = GatewayClient(None)
+    for _ in range(2):
+        with pytest.raises(CompletionError) as caught:
+            client.complete(ASK)
+        error = caught.value
+        assert (error.kind, error.message, error.retryable, error.status) == \
+            (ErrorKind.UNAVAILABLE, "model access is turned off or not configured", False, None)
+    client.close()
+
+
+def test_httpx_is_imported_only_for_a_round_that_needs_it():
+    code = """
+import sys
+from runvil.gateway import GatewayClient, GatewayConfig, CompletionError
+import runvil.testing.gateway
+try:
+    GatewayClient(None).complete({"model": "m", "messages": []})
+except CompletionError:
+    pass
+GatewayClient(GatewayConfig("http://127.0.0.1:9/v1")).close()
+print(sorted(m for m in ("httpx", "httpcore", "anyio", "asyncio") if m in sys.modules))
+"""
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_no_key_is_sent_to_a_loopback_gateway_without_one(gateway, gateway_client):
+    gw = gateway(["ok"])
+    gateway_client(gw).complete(ASK)
+    assert "authorization" not in gw.requests[0].headers
+
+
+def test_a_set_key_is_sent_even_to_loopback(gateway, gateway_client):
+    gw = gateway(["ok"])
+    gateway_client(gw, api_key="sk-tëst").complete(ASK)
+    assert gw.requests[0].headers["authorization"].encode("latin-1") == "Bearer sk-tëst".encode()
+
+
+def test_a_key_that_cannot_be_a_header_fails_as_transport(gateway, gateway_client):
+    gw = gateway(["ok"])
+    with pytest.raises(CompletionError) as caught:
+        gateway_client(gw, api_key="bad\nkey").complete(ASK)
+    assert caught.value.kind == ErrorKind.TRANSPORT
+    assert gw.requests == []
+
+
+# ---- cancellation ---------------------------------------------------------
+
+def test_a_round_cancelled_before_it_starts_sends_nothing(gateway, gateway_client):
+    gw = gateway(["ok"])
+    with pytest.raises(RoundCancelled):
+        gateway_client(gw).complete(ASK, cancel=lambda: True)
+    assert gw.requests == []
+
+
+@pytest.mark.parametrize("reply", [{"text": "late", "headers_delay": 30},
+                                   {"text": "slow", "delay": 30}])
+def test_a_cancel_interrupts_a_waiting_round_promptly(gateway, gateway_client, reply):
+    gw = gateway([reply, "after"])
+    client = gateway_client(gw)
+    cancel = threading.Event()
+    threading.Timer(0.1, cancel.set).start()
+    started = time.monotonic()
+    with pytest.raises(RoundCancelled):
+        client.complete(ASK, cancel=cancel)
+    assert time.monotonic() - started < 5  # nowhere near the 30 s the server would take
+    assert client.complete(ASK).text == "after"  # a stop leaves the client usable
+
+
+def test_a_cancel_between_fragments_stops_the_round(gateway, gateway_client):
+    gw = gateway([{"text": "abcdef", "chunk_chars": 1, "delay": 0.05}])
+    cancel = threading.Event()
+    seen = []
+
+    def on_text(fragment):
+        seen.append(fragment)
+        cancel.set()
+
+    with pytest.raises(RoundCancelled):
+        gateway_client(gw).complete(ASK, cancel=cancel.is_set, on_text=on_text)
+    assert seen == ["a"]
+
+
+def test_close_ends_rounds_still_waiting(gateway, gateway_client):
+    gw = gateway([{"text": "late", "headers_delay": 30}])
+    client = gateway_client(gw)
+    outcome = []
+
+    def wait():
+        try:
+            client.complete(ASK)
+        except RoundCancelled:
+            outcome.append("cancelled")
+
+    waiter = threading.Thread(target=wait)
+    waiter.start()
+    while not gw.requests:
+        time.sleep(0.01)
+    client.close()
+    waiter.join(5)
+    assert outcome == ["cancelled"]
+    with pytest.raises(RuntimeError):
+        client.complete(ASK)
+
+
+def test_a_failing_callback_propagates(gateway, gateway_client):
+    gw = gateway(["boom", "next"])
+    client = gateway_client(gw)
+
+    def on_text(fragment):
+        raise KeyError(fragment)
+
+    with pytest.raises(KeyError):
+        client.complete(ASK, on_text=on_text)
+    assert client.complete(ASK).text == "next"
+
+
+# ---- parallel rounds ------------------------------------------------------
+
+def test_parallel_rounds_from_worker_threads(gateway, gateway_client):
+    models = {f"model-{i}": [{"text": f"reply {i}", "delay": 0.01}] for i in range(8)}
+    gw = gateway({"models": models})
+    client = gateway_client(gw)
+    results = {}
+
+    def round_for(i):
+        results[i] = client.complete({**ASK, "model": f"model-{i}"}).text
+
+    threads = [threading.Thread(target=round_for, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert results == {i: f"reply {i}" for i in range(8)}
+
+
+# ---- debug capture ----------------------------------------------------------
+
+def test_debug_captures_raw_request_and_response(gateway, gateway_client):
+    gw = gateway(["hello"])
+    captured = []
+    gateway_client(gw).complete(ASK, debug=captured.append)
+    request, response = captured
+    assert request == DebugCapture("request", gw.requests[0].body)
+    assert response.direction == "response" and response.status == 200
+    assert b'"content":"hello"' in response.body.replace(b" ", b"")
+    assert response.body.endswith(b"data: [DONE]\n\n")
+
+
+def test_debug_captures_an_error_reply_before_the_failure(gateway, gateway_client):
+    gw = gateway([{"status": 503, "body": "busy busy"}])
+    captured = []
+    with pytest.raises(CompletionError):
+        gateway_client(gw).complete(ASK, debug=captured.append)
+    assert [c.direction for c in captured] == ["request", "response"]
+    assert captured[1] == DebugCapture("response", b"busy busy", 503)
+
+
+def test_debug_has_no_response_when_none_arrived(gateway, gateway_client):
+    gw = gateway([{"disconnect": "before_reply"}])
+    captured = []
+    with pytest.raises(CompletionError):
+        gateway_client(gw).complete(ASK, debug=captured.append)
+    assert [c.direction for c in captured] == ["request"]
+
+
+def test_the_round_benchmark_runs(tmp_path):
+    # Timings are reported by the benchmark, never asserted; this only keeps it working.
+    done = subprocess.run([sys.executable, "-m", "benchmarks.gateway_round", "--rounds", "3",
+                           "--json", str(tmp_path / "r.json")], cwd=REPO, capture_output=True,
+                          text=True, check=True)
+    assert "per round: target < 5.0 ms" in done.stdout
