@@ -52,9 +52,12 @@ class LuaRuntime:
         try:
             from .library import base
             base.make(vm)
+            _name_functions(vm.globals, '')
             for name in SANDBOX_LIBS:
                 module = __import__('pylua.library.' + name, fromlist=['make'])
-                vm.globals.set_str(name, module.make(vm))
+                lib = module.make(vm)
+                _name_functions(lib, name + '.')
+                vm.globals.set_str(name, lib)
             vm.string_meta.set_str('__index', vm.globals.get('string'))
             if profile == 'standalone':
                 from .library import standalone
@@ -75,7 +78,8 @@ class LuaRuntime:
         """Compile a chunk and return it as a Lua function value (raw)."""
         src = to_lua_string(source)
         chunkname = display_name(name if name is not None else src)
-        compiled = compile_lua(src, chunkname)
+        # Deeply nested source recurses deeply in the compiler: use the Lua thread's stack.
+        compiled = on_lua_thread(compile_lua, src, chunkname)
         return load_into(self.vm, compiled, env if env is not None else self.vm.globals)
 
     def execute(self, source, *args, name=None):
@@ -220,8 +224,10 @@ class LuaRuntime:
             return v.raw
         if isinstance(v, LuaFunction):
             return v.raw
-        if c in (LuaTable, Builtin, GenBuiltin, Userdata, FunctionType):
+        if c in (LuaTable, Builtin, GenBuiltin, Userdata):
             return v
+        if c is FunctionType and lua_info(v.__code__) is not None:
+            return v                      # a raw Lua function
         if deep and isinstance(v, dict):
             t = LuaTable()
             for k, x in v.items():
@@ -265,6 +271,13 @@ class LuaRuntime:
         if len(r) == 1:
             return self.to_python(r[0])
         return tuple(self.to_python(x) for x in r)
+
+
+def _name_functions(table, prefix):
+    """Record each library function's qualified name ('utf8.len') for error messages."""
+    for key, value in list(table.hash.items()):
+        if value.__class__ is Builtin or value.__class__ is GenBuiltin:
+            value.name = prefix + key
 
 
 class LuaFunction:

@@ -15,23 +15,35 @@ def _runtime(stdout):
     return LuaRuntime(profile='standalone', stdout=stdout)
 
 
-def _error_text(err):
+def _error_text(err, rt=None):
     from .runtime.errors import LuaError
     if isinstance(err, LuaError):
         v = err.value
         if v.__class__ is str:
             msg = v
-        elif v is None:
-            msg = 'nil'
         elif v.__class__ in (int, float):
             from .runtime.numbers import tostr
             msg = tostr(v)
         else:
-            from .runtime.values import type_name
-            msg = '(error object is a %s value)' % type_name(v)
+            msg = _error_object_text(v, rt)
         tb = err.traceback or 'stack traceback:\n\t[C]: in ?'
         return ('%s: %s\n%s\n' % (PROG, msg, tb)).encode('latin-1', 'replace')
     return ('%s: %s\n' % (PROG, err)).encode('utf-8', 'replace')
+
+
+def _error_object_text(v, rt):
+    """lua.c's message for a non-string error object: its __tostring, else its type."""
+    from .runtime import ops
+    from .runtime.errors import LuaError
+    from .runtime.values import type_name
+    if rt is not None and ops.metamethod(v, '__tostring') is not None:
+        try:
+            text = rt.call_raw(rt.vm.globals.get('tostring'), (v,))[0]
+            if text.__class__ is str:
+                return text
+        except LuaError:
+            pass
+    return '(error object is a %s value)' % type_name(v)
 
 
 def _run_chunk(rt, source, chunkname, args, stderr):
@@ -44,7 +56,7 @@ def _run_chunk(rt, source, chunkname, args, stderr):
     except ExitRequest as e:
         return e.code
     except LuaError as e:
-        stderr.write(_error_text(e))
+        stderr.write(_error_text(e, rt))
         stderr.flush()
         return 1
     return 0
@@ -56,13 +68,24 @@ def run_file(path, args, stdout, stderr):
     _set_arg(rt, path, args)
     try:
         with open(path, 'rb') as fh:
-            source = fh.read()
-    except OSError as e:
+            source = _skip_prefix(fh.read())
+    except OSError:
         stderr.write(('%s: cannot open %s\n' % (PROG, path)).encode())
         return 1
     code = _run_chunk(rt, source, '@' + path, args, stderr)
     stdout.flush()
     return code
+
+
+def _skip_prefix(source):
+    """Drop a UTF-8 BOM and a first line starting with '#', as lua.c does for files
+    (the newline stays so line numbers do not move)."""
+    if source.startswith(b'\xef\xbb\xbf'):
+        source = source[3:]
+    if source.startswith(b'#'):
+        nl = source.find(b'\n')
+        source = b'' if nl < 0 else source[nl:]
+    return source
 
 
 def _set_arg(rt, script, args):

@@ -43,7 +43,8 @@ class _FuncState:
         return ins
 
     def const(self, v):
-        key = (v.__class__, v)
+        # repr keeps -0.0 apart from 0.0 (they compare equal as dict keys).
+        key = (v.__class__, repr(v) if v.__class__ is float else v)
         k = self.kcache.get(key)
         if k is None:
             k = len(self.proto.consts)
@@ -292,6 +293,9 @@ class _FuncState:
     def s_GenFor(self, s):
         base = self.alloc(4, s.line)
         self.explist_to(s.exprs, base, 4, s.line)
+        # The fourth value is the loop's closing value, a to-be-closed variable.
+        self.emit('TBC', base + 3, line=s.line, note='(for state)')
+        self.tbc.append((base + 3, self.loops + 1))
         self._locals_top = self.freereg
         vars_ = self.res.decls[id(s)]
         vbase = self.alloc(len(vars_), s.line)
@@ -305,6 +309,8 @@ class _FuncState:
         self.block_scope(s.body, pre)
         self.loops -= 1
         self.emit('END', line=s.body.end_line)
+        self.tbc.pop()
+        self.emit('CLOSE', base + 3, line=s.body.end_line)
 
     def s_FunctionStat(self, s):
         t = s.target
@@ -370,8 +376,13 @@ class _FuncState:
                 v = b[1]
                 return "constant '%s'" % v if isinstance(v, str) else None
             return "%s '%s'" % ({'local': 'local', 'upval': 'upvalue', 'global': 'global'}[kind], e.name)
-        if c is A.Index and e.key.__class__ is A.String:
-            return "field '%s'" % e.key.value
+        if c is A.Index:
+            k = e.key
+            if k.__class__ is A.String:
+                return "field '%s'" % k.value
+            if k.__class__ is A.Number and k.value.__class__ is int and 0 <= k.value <= 255:
+                return "field 'integer index'"
+            return "field '?'"
         if c is A.String:
             return "constant '%s'" % e.value
         return None
@@ -458,7 +469,13 @@ class _FuncState:
             key = self.exp_rk(e.key)
             self.emit('GETTABLE', reg, obj, key, line=line, note=self.describe(e.obj))
         elif c is A.Call or c is A.MethodCall:
-            self.call(e, reg, 1)
+            if reg < saved - 1:
+                # Calls need the top of the stack: the target is a live local.
+                top = self.alloc(line=line)
+                self.call(e, top, 1)
+                self.emit('MOVE', reg, top, line=line)
+            else:
+                self.call(e, reg, 1)
         elif c is A.Vararg:
             self.emit('VARARG', reg, 1, line=line)
         elif c is A.Paren:
@@ -566,7 +583,7 @@ class _FuncState:
             c = f.__class__
             if c is A.PosField:
                 if base is None:
-                    base = self.alloc(LFIELDS_PER_FLUSH, e.line)
+                    base = self.freereg
                 if i == len(fields) - 1 and last_multi:
                     self.exp_multi(f.value, base + pending, -1)
                     self.emit('SETLIST', reg, -1, stored, line=f.line, note=base)
@@ -579,8 +596,9 @@ class _FuncState:
                     self.emit('SETLIST', reg, pending, stored, line=f.line, note=base)
                     stored += pending
                     pending = 0
+                    self.freereg = base
             else:
-                saved = self.freereg
+                saved = self.freereg = max(self.freereg, base + pending if base is not None else 0)
                 key = self.const(f.name) if c is A.NamedField else self.exp_rk(f.key)
                 val = self.exp_rk(f.value)
                 self.emit('SETTABLE', reg, key, val, line=f.line)

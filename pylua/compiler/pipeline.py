@@ -46,7 +46,7 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
         _CACHE.move_to_end(key)
         return hit
     from .parser import parse     # deferred: importing the grammar is the slow part
-    proto = compile_chunk(parse(source, chunkname))
+    proto = compile_chunk(parse(source, chunkname, from_file=False))
     tr = translate(proto)
     code = compile(tr.source, '<lua %s>' % chunkname, 'exec')
     _register(code, chunkname, tr)
@@ -62,7 +62,7 @@ def _register(code, chunkname, tr):
         if hasattr(const, 'co_code'):
             entry = tr.proto_names.get(const.co_name)
             if entry is not None:
-                frames.register(const, chunkname, tr.lines, entry[1])
+                frames.register(const, chunkname, tr.lines, entry[1], tr.calls)
             _register(const, chunkname, tr)
 
 

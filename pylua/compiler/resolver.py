@@ -160,14 +160,14 @@ class _Resolver:
         self.stmts(blk.stmts)
         self.close_block(b, blk.end_line)
 
-    def stmts(self, stmts):
+    def stmts(self, stmts, until=False):
         b = self.fn.blocks[-1]
-        n = len(stmts)
         for i, s in enumerate(stmts):
             if s.__class__ is A.Label:
                 # A label followed only by void statements is outside the
-                # scope of the block's trailing locals (Lua 5.4 rule).
-                at_end = all(t.__class__ is A.Label for t in stmts[i + 1:])
+                # scope of the block's trailing locals (Lua 5.4 rule), except
+                # in a repeat body, whose locals the 'until' condition sees.
+                at_end = not until and all(t.__class__ is A.Label for t in stmts[i + 1:])
                 self.label(s, at_end)
             else:
                 self.stmt(s)
@@ -249,7 +249,7 @@ class _Resolver:
 
     def s_Repeat(self, s):
         b = self.open_block(True)
-        self.stmts(s.body.stmts)
+        self.stmts(s.body.stmts, until=True)
         self.expr(s.cond)
         self.close_block(b, s.body.end_line)
 

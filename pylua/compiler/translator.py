@@ -26,9 +26,10 @@ _unique = itertools.count()
 
 
 class Translation:
-    def __init__(self, source, lines, main_factory, proto_names):
+    def __init__(self, source, lines, calls, main_factory, proto_names):
         self.source = source          # Python source text
         self.lines = lines            # lua line for each Python line (index = python line)
+        self.calls = calls            # python line -> called function's description
         self.main_factory = main_factory
         self.proto_names = proto_names  # python function name -> (Proto, description)
 
@@ -50,13 +51,14 @@ def translate(main: Proto) -> Translation:
         return fname
 
     main_factory = walk(main, 'main chunk')
-    return Translation(out.text(), out.lines, main_factory, names)
+    return Translation(out.text(), out.lines, out.calls, main_factory, names)
 
 
 class _Out:
     def __init__(self):
         self.buf = []
         self.lines = [0]              # python line numbers are 1-based
+        self.calls = {}               # python line of a call -> the callee's description
 
     def line(self, indent, text, lualine):
         self.buf.append('    ' * indent + text)
@@ -160,6 +162,8 @@ class _FuncTranslator:
                 self.out.line(2, 'else:', p.line)
                 self.known = set()
             self.body()
+        # Every Lua function must be a generator, even one whose body never yields.
+        self.out.line(2, 'yield', p.end_line)
         self.out.line(1, 'return %s' % self.pname, p.end_line)
 
     def body(self):
@@ -375,31 +379,68 @@ class _FuncTranslator:
 
     def op_DIV(self, i):
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
-        self.w('if %s and %s and %s: %s = float(%s) / %s' % (self.num_guard(b), self.num_guard(c), c, a, b, c))
-        self.w("else: %s = yield from arith('div', %s, %s, %r)" % (a, b, c, i.note))
+        slow = "%s = yield from arith('div', %s, %s, %r)" % (a, b, c, i.note)
+        conds = []
+        for x in (i.b, i.c):
+            isk, v = self.const(x)
+            if not isk:
+                conds.append(self.num_guard(self.rk(x)))
+            elif v.__class__ not in (int, float) or (x == i.c and v == 0):
+                self.w(slow)
+                return
+        if not self.const(i.c)[0]:
+            conds.append(c)
+        if not conds:
+            self.w(slow)
+            return
+        self.w('if %s: %s = float(%s) / %s' % (' and '.join(conds), a, b, c))
+        self.w('else: ' + slow)
+
+    def int_guard(self, *operands):
+        """A condition that all non-constant, not-known-int operands are ints, or None if nothing to check."""
+        regs = [self.rk(x) for x in operands if x >= 0 and x not in self.known]
+        consts_ok = all(self.p.consts[-x - 1].__class__ is int for x in operands if x < 0)
+        if not consts_ok:
+            return False
+        if not regs:
+            return None
+        if len(regs) == 1:
+            return '%s.__class__ is int' % regs[0]
+        return '%s.__class__ is %s.__class__ is int' % (regs[0], regs[1])
+
+    def int_fast(self, i, expr, helper, extra=None):
+        """Emit ``a = expr`` under an integer guard (plus ``extra`` condition), else the helper."""
+        a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
+        guard = self.int_guard(i.b, i.c)
+        slow = '%s = yield from arith(%r, %s, %s, %r)' % (a, helper, b, c, i.note)
+        if guard is False:
+            self.w(slow)
+            return
+        conds = [x for x in (guard, extra) if x]
+        if not conds:
+            self.w('%s = %s' % (a, expr))
+            return
+        self.w('if %s: %s = %s' % (' and '.join(conds), a, expr))
+        self.w('else: ' + slow)
 
     def op_MOD(self, i):
-        a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
+        b, c = self.rk(i.b), self.rk(i.c)
         ck, cv = self.const(i.c)
-        if self.isint(i.b) and ck and cv.__class__ is int and cv != 0:
-            self.w('%s = %s %% %s' % (a, b, c))
-            return
-        self.w('if %s.__class__ is %s.__class__ is int and %s: %s = %s %% %s' % (b, c, c, a, b, c))
-        self.w("else: %s = yield from arith('mod', %s, %s, %r)" % (a, b, c, i.note))
+        nonzero = None if ck and cv.__class__ is int and cv != 0 else c
+        self.int_fast(i, '%s %% %s' % (b, c), 'mod', nonzero)
 
     def op_IDIV(self, i):
-        a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
-        self.w('if %s.__class__ is %s.__class__ is int and %s and %s != -1: %s = %s // %s'
-               % (b, c, c, c, a, b, c))
-        self.w("else: %s = yield from arith('idiv', %s, %s, %r)" % (a, b, c, i.note))
+        b, c = self.rk(i.b), self.rk(i.c)
+        ck, cv = self.const(i.c)
+        safe = None if ck and cv.__class__ is int and cv not in (0, -1) else '%s and %s != -1' % (c, c)
+        self.int_fast(i, '%s // %s' % (b, c), 'idiv', safe)
 
     def op_POW(self, i):
         self.op_helper_numeric(i, 'pow')
 
     def op_bit(self, i, pyop, helper):
-        a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
-        self.w('if %s.__class__ is %s.__class__ is int: %s = %s %s %s' % (b, c, a, b, pyop, c))
-        self.w('else: %s = yield from arith(%r, %s, %s, %r)' % (a, helper, b, c, i.note))
+        b, c = self.rk(i.b), self.rk(i.c)
+        self.int_fast(i, '%s %s %s' % (b, pyop, c), helper)
 
     def op_BAND(self, i):
         self.op_bit(i, '&', 'band')
@@ -410,11 +451,24 @@ class _FuncTranslator:
     def op_BXOR(self, i):
         self.op_bit(i, '^', 'bxor')
 
+    def op_shift(self, i, left):
+        b, c = self.rk(i.b), self.rk(i.c)
+        ck, cv = self.const(i.c)
+        helper = 'shl' if left else 'shr'
+        if ck and cv.__class__ is int and 0 <= cv < 64:
+            if left:
+                expr = '((%s << %d) & %d ^ %d) - %d' % (b, cv, (1 << 64) - 1, 1 << 63, 1 << 63)
+            else:
+                expr = '(%s >> %d if %s >= 0 else (%s & %d) >> %d)' % (b, cv, b, b, (1 << 64) - 1, cv)
+        else:
+            expr = 'shift_left(%s, %s%s)' % (b, '' if left else '-', c)
+        self.int_fast(i, expr, helper)
+
     def op_SHL(self, i):
-        self.op_helper_numeric(i, 'shl')
+        self.op_shift(i, True)
 
     def op_SHR(self, i):
-        self.op_helper_numeric(i, 'shr')
+        self.op_shift(i, False)
 
     def op_UNM(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
@@ -485,6 +539,9 @@ class _FuncTranslator:
         ck, cv = self.const(i.c)
         w = self.w
         self.next_bool = i.a
+        if bk and ck:
+            w('%s = yield from %s(%s, %s)' % (a, helper, b, c))
+            return
         if self.isint(i.b) and self.isint(i.c):
             w('%s = %s %s %s' % (a, b, pyop, c))
             return
@@ -527,7 +584,9 @@ class _FuncTranslator:
         w('_f = r%d' % a)
         w('if _f.__class__ is FN: _R = yield from _f(%s)' % args)
         w('elif _f.__class__ is Builtin: _R = _f.fn(%s)' % args)
+        self.out.calls[len(self.out.lines) - 1] = i.note
         w('else: _R = yield from call(_f, %s, %r)' % (tup, i.note))
+        self.out.calls[len(self.out.lines) - 1] = i.note
         self.results('_R', a, i.c)
 
     def results(self, src, a, n):
@@ -656,7 +715,7 @@ class _FuncTranslator:
         else:
             self.w('    %s = _kv + (None,) * %d' % (', '.join(vars_), n - 2))
         self.w('else:')
-        self.w('    _R = yield from call(r%d, (r%d, r%d), None)' % (a, a + 1, a + 2))
+        self.w("    _R = yield from call(r%d, (r%d, r%d), \"for iterator 'for iterator'\")" % (a, a + 1, a + 2))
         if n == 1:
             self.w('    r%d = _R[0] if _R else None' % (a + 4))
         else:
@@ -801,7 +860,7 @@ class _Dispatcher:
                 items.append(('raw', ('    if _kv is None: pc = %d; continue' % exit_, ins.line)))
                 items.append(('raw', ('    %s = adjust(_kv, %d)' % (vars_, n) if n != 1 else '    r%d = _kv[0]' % (a + 4), ins.line)))
                 items.append(('raw', ('else:', ins.line)))
-                items.append(('raw', ('    _R = yield from call(r%d, (r%d, r%d), None)' % (a, a + 1, a + 2), ins.line)))
+                items.append(('raw', ("    _R = yield from call(r%d, (r%d, r%d), \"for iterator 'for iterator'\")" % (a, a + 1, a + 2), ins.line)))
                 items.append(('raw', ('    %s = adjust(_R, %d)' % (vars_, n) if n != 1 else '    r%d = _R[0] if _R else None' % (a + 4), ins.line)))
                 items.append(('raw', ('    if r%d is None: pc = %d; continue' % (a + 4, exit_), ins.line)))
                 items.append(('raw', ('    r%d = r%d' % (a + 2, a + 4), ins.line)))

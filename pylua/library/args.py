@@ -5,7 +5,7 @@ missing argument (``got no value``) can be told from an explicit nil.
 """
 from __future__ import annotations
 
-from ..runtime.frames import rt_error
+from ..runtime.frames import arg_error as _arg_error, helper_module, rt_error
 from ..runtime.numbers import float_to_int, str2number, tostr
 from ..runtime.table import LuaTable
 from ..runtime.values import type_name
@@ -21,12 +21,23 @@ class _Absent:
 ABSENT = _Absent()
 
 
+helper_module(__file__)
+
+
 def typename_of_arg(v) -> str:
-    return 'no value' if v is ABSENT else type_name(v)
+    """The type name an argument error reports: ``__name`` for userdata/tables that have one."""
+    if v is ABSENT:
+        return 'no value'
+    meta = getattr(v, 'meta', None)
+    if meta is not None:
+        name = meta.hash.get('__name')
+        if name.__class__ is str:
+            return name
+    return type_name(v)
 
 
 def arg_error(n: int, fname: str, extra: str):
-    rt_error("bad argument #%d to '%s' (%s)" % (n, fname, extra))
+    _arg_error(n, fname, extra)
 
 
 def type_error(n: int, fname: str, expected: str, v):

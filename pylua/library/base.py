@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 from ..runtime import ops, state
-from ..runtime.errors import LuaError, LuaInterrupt, LuaMemoryError, LuaSyntaxError
-from ..runtime.frames import rt_error, where
+from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError
+from ..runtime.frames import level_position, rt_error
 from ..runtime.numbers import str2number, wrap
 from ..runtime.table import LuaTable
-from ..runtime.values import Builtin, GenBuiltin, type_name
-from .args import (ABSENT, arg_error, check_any, check_int, check_table, opt_int,
-                   opt_str, to_bool, type_error, typename_of_arg)
+from ..runtime.values import Builtin, GenBuiltin, is_function, type_name
+from .args import ABSENT, arg_error, check_any, check_int, check_table, opt_str, type_error
 
 
 def _truthy(v):
@@ -21,15 +20,14 @@ def lua_assert(v=ABSENT, *rest):
         arg_error(1, 'assert', 'value expected')
     if _truthy(v):
         return (v,) + rest
-    if rest:
-        raise LuaError(rest[0])
-    rt_error('assertion failed!')
+    # As Lua: the message (default 'assertion failed!') is raised like error(msg).
+    lua_error(rest[0] if rest else 'assertion failed!')
 
 
 def lua_error(msg=None, level=None, *_):
     level = 1 if level is None or level is ABSENT else check_int(level, 2, 'error')
     if msg.__class__ is str and level > 0:
-        msg = where(level) + msg
+        msg = level_position(level) + msg
     raise LuaError(msg)
 
 
@@ -38,7 +36,7 @@ def _catch(exc):
     if isinstance(exc, LuaError):
         return exc.value
     if isinstance(exc, RecursionError):
-        return where(1) + 'stack overflow'
+        return 'stack overflow'
     return 'not enough memory'
 
 
@@ -54,7 +52,8 @@ def pcall(f=ABSENT, *args):
 
 
 def xpcall(f=ABSENT, handler=ABSENT, *args):
-    check_any(handler, 2, 'xpcall')
+    if not is_function(handler):
+        type_error(2, 'xpcall', 'function', handler)
     try:
         r = yield from ops.call(f, args)
     except LuaInterrupt:
@@ -65,8 +64,8 @@ def xpcall(f=ABSENT, handler=ABSENT, *args):
             h = yield from ops.call(handler, (err,))
         except LuaInterrupt:
             raise
-        except (LuaError, RecursionError, MemoryError) as e2:
-            return (False, _catch(e2))
+        except (LuaError, RecursionError, MemoryError):
+            return (False, 'error in error handling')
         return (False,) + tuple(h[:1] if h else (None,))
     return (True,) + tuple(r)
 
@@ -103,7 +102,7 @@ def rawlen(v=ABSENT, *_):
         return (v.length(),)
     if v.__class__ is str:
         return (len(v),)
-    arg_error(1, 'rawlen', 'table or string expected')
+    type_error(1, 'rawlen', 'table or string', v)
 
 
 def rawget(t=ABSENT, k=ABSENT, *_):
@@ -193,10 +192,7 @@ def tonumber(v=ABSENT, base=ABSENT, *_):
         return (None,)
     b = check_int(base, 2, 'tonumber')
     if v.__class__ is not str:
-        if v.__class__ in (int, float):
-            v = ops.tostring_raw(v)
-        else:
-            type_error(1, 'tonumber', 'string', v)
+        type_error(1, 'tonumber', 'string', v)
     if not 2 <= b <= 36:
         arg_error(2, 'tonumber', 'base out of range')
     s = v.strip(' \t\n\v\f\r').lower()
@@ -230,23 +226,30 @@ def make_load(vm):
     from ..compiler.pipeline import compile_lua, display_name, load_into
 
     def load(chunk=ABSENT, chunkname=ABSENT, mode=ABSENT, env=ABSENT, *_):
-        if chunk.__class__ is str:
-            text = chunk
-            default_name = chunk
-        elif chunk is not ABSENT and chunk is not None and chunk.__class__ is not LuaTable:
+        c = chunk.__class__
+        if c is str or c is int or c is float:
+            text = default_name = ops.tostring_raw(chunk)
+        elif is_function(chunk):
             pieces = []
             while True:
-                r = yield from ops.call(chunk, ())
+                try:
+                    r = yield from ops.call(chunk, ())
+                except LuaInterrupt:
+                    raise
+                except LuaError as e:
+                    return (None, e.value)
                 piece = r[0] if r else None
                 if piece is None or piece == '':
                     break
-                if piece.__class__ is not str:
+                if piece.__class__ in (int, float):
+                    piece = ops.tostring_raw(piece)
+                elif piece.__class__ is not str:
                     return (None, 'reader function must return a string')
                 pieces.append(piece)
             text = ''.join(pieces)
             default_name = '=(load)'
         else:
-            type_error(1, 'load', 'string', chunk)
+            type_error(1, 'load', 'function', chunk)
         name = opt_str(chunkname, 2, 'load', default_name)
         m = opt_str(mode, 3, 'load', 'bt')
         if text.startswith('\x1bLua'):

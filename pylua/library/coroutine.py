@@ -10,7 +10,7 @@ from .args import ABSENT, type_error
 
 def _check_co(v, n, fname):
     if v.__class__ is not co_rt.Coroutine:
-        type_error(n, fname, 'coroutine', v)
+        type_error(n, fname, 'thread', v)
     return v
 
 
@@ -54,7 +54,8 @@ def isyieldable(co=ABSENT, *_):
     if co is ABSENT:
         return (vm.coroutine is not None,)
     _check_co(co, 1, 'isyieldable')
-    return (co is vm.coroutine and co is not None,)
+    # Any coroutine but the main one can yield (when it runs).
+    return (co is not getattr(vm, 'main_coroutine', None),)
 
 
 def close(co=ABSENT, *_):

@@ -9,7 +9,7 @@ import time
 from ..runtime import ops, state
 from ..runtime.errors import LuaError
 from ..runtime.frames import rt_error
-from ..runtime.numbers import tostr
+from ..runtime.numbers import fmt_float
 from ..runtime.table import LuaTable
 from ..runtime.values import Builtin, GenBuiltin, Userdata
 from .args import ABSENT, arg_error, check_str, opt_int, opt_str, type_error
@@ -29,8 +29,12 @@ def _write(vm, args, fname):
         c = v.__class__
         if c is str:
             out.write(v.encode('latin-1'))
-        elif c is int or c is float:
-            out.write(tostr(v).encode('latin-1'))
+        elif c is int:
+            out.write(str(v).encode('latin-1'))
+        elif c is float:
+            # io.write formats floats with LUAI_NUMFFORMAT alone: 1.0 is written '1'.
+            text = fmt_float(v)
+            out.write((text[:-2] if text.endswith('.0') else text).encode('latin-1'))
         else:
             type_error(i, fname, 'string', v)
 
@@ -59,6 +63,12 @@ def _read(fmt):
         line = _read_line(False)
         return None if line is None else str2number(line)
     arg_error(1, 'read', 'invalid format')
+
+
+def _qualify(lib, prefix):
+    for key, value in lib.hash.items():
+        if value.__class__ is Builtin or value.__class__ is GenBuiltin:
+            value.name = prefix + key
 
 
 def install(vm):
@@ -91,6 +101,7 @@ def install(vm):
     io.set_str('lines', Builtin(io_lines, 'lines'))
     io.set_str('stdout', stdout)
     g.set_str('io', io)
+    _qualify(io, 'io.')
 
     osl = LuaTable()
     osl.set_str('time', Builtin(lambda *a: (int(time.time()),), 'time'))
@@ -114,6 +125,7 @@ def install(vm):
     osl.set_str('getenv', Builtin(os_getenv, 'getenv'))
     osl.set_str('exit', Builtin(os_exit, 'exit'))
     g.set_str('os', osl)
+    _qualify(osl, 'os.')
 
     package = LuaTable()
     package.set_str('path', './?.lua;./?/init.lua')

@@ -11,9 +11,12 @@ import weakref
 
 from . import state
 from .errors import LuaError, LuaInterrupt
-from .frames import rt_error, where
+from .frames import caller_position, helper_module, rt_error
 from .ops import call
 from .values import TYPE_NAMES
+
+
+helper_module(__file__)
 
 
 class LuaYield:
@@ -132,7 +135,7 @@ def close(co):
 def wrap_error(value):
     """``coroutine.wrap`` re-raises errors with the caller's position for strings."""
     if value.__class__ is str:
-        value = where(1) + value
+        value = caller_position() + value
     raise LuaError(value)
 
 

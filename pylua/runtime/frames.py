@@ -13,10 +13,14 @@ from .errors import LuaError
 
 # code object -> (chunkname, lua line per generated line, function description)
 _LUA_CODE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# code object -> {generated line: description of the function called there}
+_CALLS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def register(code, chunkname: str, lines: list, what: str):
+def register(code, chunkname: str, lines: list, what: str, calls=None):
     _LUA_CODE[code] = (chunkname, lines, what)
+    _CALLS[code] = calls or {}
+
 
 
 def lua_info(code):
@@ -44,10 +48,102 @@ def where(level: int = 1) -> str:
     return ''
 
 
+import os
+
+_LIBRARY_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), 'library') + os.sep
+_HELPER_FILES = {__file__}
+
+
+def helper_module(module_file: str):
+    """Frames of ``module_file`` run on behalf of whichever library function called it."""
+    _HELPER_FILES.add(module_file)
+
+
+def _is_library(code):
+    name = code.co_filename
+    return name in _HELPER_FILES or name.startswith(_LIBRARY_DIR)
+
+
+def _library_call():
+    """(called library function, its caller's frame) for an error raised in library code.
+
+    Library code calls other library functions only through ``ops.call``, so
+    the run of library frames above the error is one function; its caller is
+    found by looking through the VM's operation helpers, where ``ops.call``
+    holds the called function value."""
+    f = sys._getframe(2)
+    while f is not None and _is_library(f.f_code):
+        f = f.f_back
+    called = None
+    while f is not None and f.f_code.co_filename in _TRANSPARENT:
+        if called is None:
+            value = f.f_locals.get('f')
+            if hasattr(value, 'fn') and hasattr(value, 'name'):
+                called = value
+        f = f.f_back
+    return called, f
+
+
+def _position(frame):
+    info = _LUA_CODE.get(frame.f_code) if frame is not None else None
+    if info is None:
+        return ''
+    chunk, lines, _ = info
+    ln = frame.f_lineno
+    return '%s:%d: ' % (chunk, lines[ln] if 0 <= ln < len(lines) else 0)
+
+
+def caller_position() -> str:
+    """``chunk:line: `` of the Lua code that called the running library function, or ''."""
+    return _position(_library_call()[1])
+
+
+def level_position(level: int) -> str:
+    """Position of the function ``level`` levels up from the running library
+    function (1 = its caller), counting library functions as levels; ''
+    when that function is not Lua code."""
+    f = sys._getframe(1)
+    while f is not None and _is_library(f.f_code):
+        f = f.f_back
+    while f is not None:
+        while f is not None and f.f_code.co_filename in _TRANSPARENT:
+            f = f.f_back
+        if f is None:
+            return ''
+        level -= 1
+        if level == 0:
+            return _position(f)
+        if f.f_code in _LUA_CODE:
+            f = f.f_back
+        else:
+            while f is not None and _is_library(f.f_code):
+                f = f.f_back
+    return ''
+
+
 def rt_error(msg: str):
     """Raise an error from a library function, positioned at the Lua code that
-    called it (``luaL_error``)."""
-    raise LuaError(where(1) + msg)
+    called it (``luaL_error``): no position when a library function called it."""
+    raise LuaError(caller_position() + msg)
+
+
+def arg_error(n: int, fname: str, extra: str):
+    """``bad argument #n to 'name' (extra)``, naming the function as Lua does:
+    by the call site when Lua called it, else by its qualified library name."""
+    called, caller = _library_call()
+    name = None
+    if caller is not None and caller.f_code in _LUA_CODE:
+        note = _CALLS.get(caller.f_code, {}).get(caller.f_lineno)
+        if note:
+            kind, _, quoted = note.partition(' ')
+            name = quoted.strip("'")
+            if kind == 'method':
+                n -= 1
+                if n == 0:
+                    raise LuaError(_position(caller) + "calling '%s' on bad self" % name)
+    if name is None:
+        name = called.name if called is not None else fname
+    raise LuaError(_position(caller) + "bad argument #%d to '%s' (%s)" % (n, name, extra))
 
 
 _TRANSPARENT = set()

@@ -45,6 +45,16 @@ def _desc(note):
     return ' (%s)' % note if note else ''
 
 
+def objtypename(v):
+    """A value's type name for messages: ``__name`` from its metatable when a string."""
+    mt = getmeta(v) if v.__class__ is not str else None
+    if mt is not None:
+        name = mt.hash.get('__name')
+        if name.__class__ is str:
+            return name
+    return type_name(v)
+
+
 # ------------------------------------------------------------------ calling
 def call(f, args, note=None):
     c = f.__class__
@@ -56,7 +66,7 @@ def call(f, args, note=None):
         return (yield from f.fn(*args))
     h = metamethod(f, '__call')
     if h is None:
-        rt_error('attempt to call a %s value%s' % (type_name(f), _desc(note)))
+        rt_error('attempt to call a %s value%s' % (objtypename(f), _desc(note)))
     return (yield from call(h, (f,) + tuple(args)))
 
 
@@ -93,7 +103,7 @@ def index(o, k, note=None):
         else:
             h = metamethod(o, '__index')
             if h is None:
-                rt_error('attempt to index a %s value%s' % (type_name(o), _desc(note)))
+                rt_error('attempt to index a %s value%s' % (objtypename(o), _desc(note)))
         c = h.__class__
         if c is FN or c is Builtin or c is GenBuiltin:
             r = yield from call(h, (o, k))
@@ -127,7 +137,7 @@ def setindex(o, k, v, note=None):
         else:
             h = metamethod(o, '__newindex')
             if h is None:
-                rt_error('attempt to index a %s value%s' % (type_name(o), _desc(note)))
+                rt_error('attempt to index a %s value%s' % (objtypename(o), _desc(note)))
         c = h.__class__
         if c is FN or c is Builtin or c is GenBuiltin:
             yield from call(h, (o, k, v))
@@ -192,11 +202,15 @@ def arith(op, a, b, notes=(None, None)):
         return r[0] if r else None
     if op in _BITWISE:
         if x is not None and y is not None:
-            rt_error('number has no integer representation')
+            note = notes[0] if toint_strict(x) is None else notes[1]
+            rt_error('number%s has no integer representation' % _desc(note))
         bad, note = (b, notes[1]) if x is not None else (a, notes[0])
-        rt_error('attempt to perform bitwise operation on a %s value%s' % (type_name(bad), _desc(note)))
+        rt_error('attempt to perform bitwise operation on a %s value%s' % (objtypename(bad), _desc(note)))
+    if a.__class__ is str or b.__class__ is str:
+        # The string library's arithmetic metamethods refuse a non-numeric string.
+        rt_error("attempt to %s a '%s' with a '%s'" % (op, objtypename(a), objtypename(b)))
     bad, note = (b, notes[1]) if x is not None else (a, notes[0])
-    rt_error('attempt to perform arithmetic on a %s value%s' % (type_name(bad), _desc(note)))
+    rt_error('attempt to perform arithmetic on a %s value%s' % (objtypename(bad), _desc(note)))
 
 
 def arith_num(op, x, y):
@@ -212,7 +226,7 @@ def arith_num(op, x, y):
     if op == 'mod':
         if both_int:
             if y == 0:
-                rt_error("attempt to perform 'n%%0'")
+                rt_error("attempt to perform 'n%0'")
             return x % y
         return fmod(float(x), float(y))
     if op == 'idiv':
@@ -221,7 +235,10 @@ def arith_num(op, x, y):
                 rt_error('attempt to divide by zero')
             return wrap(x // y)
         q = fdiv(float(x), float(y))
-        return float(math.floor(q)) if math.isfinite(q) else q
+        if not math.isfinite(q):
+            return q
+        f = float(math.floor(q))
+        return f if f else math.copysign(0.0, q)
     if op == 'pow':
         return fpow(float(x), float(y))
     if op == 'unm':
@@ -288,7 +305,7 @@ def shift_left(x, n):
 
 # -------------------------------------------------------------- comparison
 def _cmp_error(a, b):
-    ta, tb = type_name(a), type_name(b)
+    ta, tb = objtypename(a), objtypename(b)
     if ta == tb:
         rt_error('attempt to compare two %s values' % ta)
     rt_error('attempt to compare %s with %s' % (ta, tb))
@@ -356,7 +373,7 @@ def length(v, note=None):
         return len(v)
     if v.__class__ is Table:
         return v.length()
-    rt_error('attempt to get length of a %s value%s' % (type_name(v), _desc(note)))
+    rt_error('attempt to get length of a %s value%s' % (objtypename(v), _desc(note)))
 
 
 def concat(values, notes=None):
@@ -373,7 +390,7 @@ def concat(values, notes=None):
             h = metamethod(v, '__concat') or metamethod(acc, '__concat')
             if h is None:
                 bad, note = (v, notes[i]) if not (cv is str or cv is int or cv is float) else (acc, acc_note)
-                rt_error('attempt to concatenate a %s value%s' % (type_name(bad), _desc(note)))
+                rt_error('attempt to concatenate a %s value%s' % (objtypename(bad), _desc(note)))
             r = yield from call(h, (v, acc))
             acc = r[0] if r else None
         acc_note = None
@@ -440,17 +457,16 @@ def forprep(start, stop, step, cost):
         if step == 0:
             rt_error("'for' step is zero")
         limit = _for_limit(stop, step)
-        if limit is None:
+        if limit is None or (limit < start if step > 0 else limit > start):
             return ()
-        r = range(start, limit + 1, step) if step > 0 else range(start, limit - 1, step)
+        count = (limit - start) // step + 1
     else:
         return (_float_loop(vm, start, stop, step, cost),)
     per = max(1, 10000 // cost)
-    n = len(r)
-    if n <= per:
-        vm.tickn(n * cost)
-        return (r,)
-    return _chunks(vm, r, per, cost)
+    if count <= per:
+        vm.tickn(count * cost)
+        return (range(start, start + count * step, step),)
+    return _chunks(vm, start, step, count, per, cost)
 
 
 def _for_number(v, what):
@@ -476,10 +492,13 @@ def _for_limit(stop, step):
     return max(int(math.ceil(stop)), MININT) if stop > -9.3e18 else MININT
 
 
-def _chunks(vm, r, per, cost):
-    for lo in range(0, len(r), per):
-        vm.tickn(per * cost)
-        yield r[lo:lo + per]
+def _chunks(vm, start, step, count, per, cost):
+    while count > 0:
+        n = per if count > per else count
+        vm.tickn(n * cost)
+        yield range(start, start + n * step, step)
+        start += n * step
+        count -= n
 
 
 def _float_loop(vm, start, stop, step, cost):
@@ -531,8 +550,9 @@ def tbc_check(v, name):
 
 def close_var(v, err):
     h = metamethod(v, '__close')
-    if h is not None:
-        yield from call(h, (v, err))
+    if h is None:
+        rt_error("attempt to call a nil value (metamethod 'close')")
+    yield from call(h, (v, err))
 
 
 def close_error(v, exc):
@@ -555,4 +575,5 @@ HELPERS = {
     'eq_meta': eq_meta, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
     'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
+    'shift_left': shift_left,
 }

@@ -173,6 +173,21 @@ class LuaTable:
             pos = where[hk]
         return self._hash_from(keys, pos + 1)
 
+    def _hash_from(self, keys, pos):
+        hash = self.hash
+        n = len(keys)
+        while pos < n:
+            key = keys[pos]
+            v = hash.get(key)
+            if v is not None:
+                if key is TRUE_KEY:
+                    key = True
+                elif key is FALSE_KEY:
+                    key = False
+                return key, v
+            pos += 1
+        return None
+
     def items(self):
         """Snapshot iteration of (key, value) pairs, skipping ones removed meanwhile."""
         arr = self.arr

@@ -37,7 +37,7 @@ def test_globals_and_tables(rt):
     assert rt.execute('return #t, t.name') == (3, 't')
     d = rt.table_from({'a': [1, 2, {'b': 'c'}]})
     g['d'] = d
-    assert rt.execute('return d.a[3].b, #d.a') == ('c', 2)
+    assert rt.execute('return d.a[3].b, #d.a') == ('c', 3)
     back = rt.execute('return {10, 20, k = "v"}')
     assert rt.lua_type(back) == 'table'
     assert back[1] == 10 and back['k'] == 'v' and len(back) == 2

@@ -1,0 +1,435 @@
+"""Lua 5.4 parser: a source byte string to a pylua.compiler.ast.Chunk.
+
+lexer.py reads the tokens; the LALR(1) tables in _tables.py, which Lark's
+analyser built from grammar.lark (see build_parser.py), drive a small
+shift/reduce loop here; each grammar alias has a callback below that builds
+one AST node.  Nothing of Lark is imported at run time.
+
+Syntax errors carry lparser.c's exact wording.  Where Lua checks something
+during parsing, so does this module: a callback raises _Reject ("syntax
+error" for a call statement that is not a call, an unknown attribute, ...),
+and parse() adds the position and the token Lua would name.
+"""
+from __future__ import annotations
+
+from ..runtime.errors import LuaSyntaxError
+from . import ast as A
+from ._tables import ACCEPT, ERRORS, RULES, SPECIAL, TABLE
+from .lexer import near, tokenize
+
+# Lua refuses nesting deeper than LUAI_MAXCCALLS (200) C levels: about 195
+# nested parentheses or blocks.  The parse stack holds one to seven entries
+# per such level (seven for 'local function f() ...'), so this bound accepts
+# everything Lua accepts and keeps the nesting of the tree, and so the
+# recursion of every later pass, bounded.
+MAX_DEPTH = 1400
+
+# lparser.c's block_follow(): tokens that end a block.
+_BLOCK_FOLLOW = frozenset(['else', 'elseif', 'end', 'until', '$END'])
+
+
+class _Reject(Exception):
+    """lparser.c raises an error at the current token."""
+
+    def __init__(self, message: str, near_token: bool = True):
+        super().__init__(message)
+        self.message = message
+        self.near_token = near_token    # luaK_semerror() names no token
+
+
+def parse(source: str, chunkname: str, *, from_file: bool = True) -> A.Chunk:
+    """Parse Lua source (a byte string: one char per byte) into a Chunk.
+
+    With `from_file` (the default) a UTF-8 BOM and a first line starting
+    with '#' are skipped, as lua.c and luaL_loadfile do for files; Lua's
+    load() of a string skips nothing, so it passes from_file=False.
+    Raises LuaSyntaxError with Lua's message, e.g.
+    ``input:1: unexpected symbol near ')'``."""
+    tokens = tokenize(source, from_file)
+    body = _run(tokens, chunkname)
+    _close(body, tokens[-1])
+    return A.Chunk(0, body, chunkname)      # line 0: Lua's main function
+
+
+def _run(tokens: list, chunkname: str) -> A.Block:
+    # The LR stack is `states` plus `state`, its top, kept in a local.
+    states = []
+    state = 0
+    values = []
+    table = TABLE
+    rules = _RULES
+    try:
+        for index, tok in enumerate(tokens):
+            kind = tok[0]
+            while True:
+                action = table[state].get(kind)
+                if action is None:
+                    if kind == '$END' and state == ACCEPT:
+                        return values[-1]
+                    states.append(state)
+                    _fail(tok, states, values)
+                if action >= 0:
+                    if action >= SPECIAL:
+                        action -= SPECIAL
+                        tok = _special_shift(tok, tokens[index + 1], states, values)
+                    states.append(state)
+                    state = action
+                    values.append(tok)
+                    break
+                callback, lhs, size = rules[~action]
+                if callback is None:        # A -> B: the value stays as it is
+                    state = table[states[-1]][lhs]
+                elif size:
+                    args = values[-size:]
+                    del values[-size:]
+                    if size > 1:
+                        del states[1 - size:]
+                    values.append(callback(*args))
+                    state = table[states[-1]][lhs]
+                else:
+                    values.append(callback())
+                    states.append(state)
+                    state = table[state][lhs]
+    except _Reject as e:
+        raise _error(chunkname, tok, e.message, e.near_token) from None
+    raise AssertionError('the token list ends with $END or ERROR')
+
+
+def _error(chunkname: str, tok, message: str, near_token: bool) -> LuaSyntaxError:
+    what = near(tok) if near_token else None
+    if what is not None:
+        message = f'{message} near {what}'
+    return LuaSyntaxError(f'{chunkname}:{tok[2]}: {message}')
+
+
+def _fail(tok, states: list, values: list):
+    """Raise Lua's error for `tok`, which the state on top of `states` does
+    not accept.
+
+    ERRORS says per state what lparser.c would be doing: where it would
+    leave a construct (an optional part is absent, or a block-ending token
+    ends a block), reduce and look again."""
+    if tok[0] == 'ERROR':
+        raise _Reject(tok[1], False)        # the lexer's message is complete
+    while True:
+        message, rule, match = ERRORS[states[-1]]
+        if message is None or (rule is not None and tok[0] in _BLOCK_FOLLOW):
+            _reduce(rule, states, values)
+            continue
+        if match is not None:
+            who, offset = match
+            opened = _line(values[-offset])
+            if opened != tok[2]:
+                message += f' (to close {who} at line {opened})'
+        raise _Reject(message)
+
+
+def _reduce(rule: int, states: list, values: list) -> None:
+    callback, lhs, size = _RULES[rule]
+    args = values[len(values) - size:]
+    del values[len(values) - size:]
+    del states[len(states) - size:]
+    values.append(callback(*args) if callback else args[0])
+    states.append(TABLE[states[-1]][lhs])
+
+
+def _special_shift(tok, next_tok, states: list, values: list):
+    """Checks before shifting a SPECIAL token: one that opens nesting, '...'
+    as an expression, or a name that starts a table field.  Returns the
+    token to shift."""
+    if len(states) >= MAX_DEPTH:
+        raise _Reject('C stack overflow', False)
+    kind = tok[0]
+    if kind == 'NAME':
+        # constructor() peeks at the token after a name for '=', and from
+        # then on Lua's line is that token's: it is the line of the name
+        # for the code and messages, as in '{f\n(1)}' calling on line 2.
+        return (kind, tok[1], next_tok[2], None)
+    if kind == '...':
+        for value in reversed(values):
+            if type(value) is _Params:      # innermost open function
+                if not value.vararg:
+                    raise _Reject("cannot use '...' outside a vararg function")
+                break
+    return tok                              # (the main chunk is vararg)
+
+
+def _line(value) -> int:
+    return value[2] if type(value) is tuple else value.line
+
+
+def _close(block: A.Block, tok) -> A.Block:
+    """Record the token that closes `block` (its line if it is empty)."""
+    block.end_line = tok[2]
+    if not block.stmts:
+        block.line = tok[2]
+    return block
+
+
+def _dotted_name(expr) -> str:
+    """'a.b.c' for the Name/Index chain of a function statement."""
+    parts = []
+    while type(expr) is A.Index:
+        parts.append(expr.key.value)
+        expr = expr.obj
+    parts.append(expr.name)
+    return '.'.join(reversed(parts))
+
+
+def _target(expr):
+    # restassign(): only a variable or a field can be assigned to
+    if type(expr) is A.Name or type(expr) is A.Index:
+        return expr
+    raise _Reject('syntax error')
+
+
+class _Params:
+    """A parameter list; while on the parse stack it marks an open function."""
+    __slots__ = ('names', 'vararg')
+
+    def __init__(self, names: list, vararg: bool):
+        self.names = names
+        self.vararg = vararg
+
+
+class _Build:
+    """The callbacks, one per grammar alias, looked up by name.  Plain
+    functions in a class namespace: _Build.name(args) builds the node.
+    Tokens arrive as (type, value, line, raw) tuples; see lexer.py."""
+
+    def chunk(block):
+        return block
+
+    def block(stats):
+        return A.Block(stats[0].line if stats else 0, stats)
+
+    def block_return(stats, ret):
+        stats.append(ret)
+        return _Build.block(stats)
+
+    def new_list():
+        return []
+
+    def append(items, item):
+        items.append(item)
+        return items
+
+    def append_third(items, _sep, item):
+        items.append(item)
+        return items
+
+    def list1(item):
+        return [item]
+
+    def first(a, _b):
+        return a
+
+    def second(_a, b):
+        return b
+
+    def none():
+        return None
+
+    def return_none(kw, _semi=None):
+        return A.Return(kw[2], [])
+
+    def return_values(kw, exprs, _semi=None):
+        return A.Return(kw[2], exprs)
+
+    def call_stat(expr):
+        # exprstat(): an expression statement must be a call
+        if type(expr) is A.Call or type(expr) is A.MethodCall:
+            return A.CallStat(expr.line, expr)
+        raise _Reject('syntax error')
+
+    def assign(targets, _eq, exprs):
+        return A.Assign(targets[0].line, targets, exprs)
+
+    def target_list(expr):
+        return [_target(expr)]
+
+    def target_append(targets, _comma, expr):
+        targets.append(_target(expr))
+        return targets
+
+    def label(colons, name, _colons):
+        return A.Label(colons[2], name[1])
+
+    def break_(kw):
+        return A.Break(kw[2])
+
+    def goto(kw, name):
+        return A.Goto(kw[2], name[1])
+
+    def do(kw, body, end):
+        return A.Do(kw[2], _close(body, end))
+
+    def while_(kw, cond, _do, body, end):
+        return A.While(kw[2], cond, _close(body, end))
+
+    def repeat(kw, body, until, cond):
+        return A.Repeat(kw[2], _close(body, until), cond)
+
+    def if_(kw, cond, _then, body, elseifs, orelse, end):
+        tests = [(cond, body)]
+        for elseif_kw, elseif_cond, elseif_body in elseifs:
+            _close(body, elseif_kw)
+            tests.append((elseif_cond, elseif_body))
+            body = elseif_body
+        if orelse is not None:
+            else_kw, orelse = orelse
+            _close(body, else_kw)
+            body = orelse
+        _close(body, end)
+        return A.If(kw[2], tests, orelse)
+
+    def elseif(items, kw, cond, _then, body):
+        items.append((kw, cond, body))
+        return items
+
+    def else_(kw, body):
+        return (kw, body)
+
+    def numfor(kw, name, _eq, start, _comma, stop, step, _do, body, end):
+        return A.NumFor(kw[2], name[1], start, stop, step, _close(body, end))
+
+    def genfor(kw, names, _in, exprs, _do, body, end):
+        return A.GenFor(kw[2], names, exprs, _close(body, end))
+
+    def funcstat(kw, funcname, _lparen, params, _rparen, body, end):
+        target, display, is_method = funcname
+        names = ['self'] + params.names if is_method else params.names
+        func = A.Function(kw[2], names, params.vararg, _close(body, end), end[2], display)
+        return A.FunctionStat(kw[2], target, func)
+
+    def local_function(kw, _function, name, func):
+        func.name = name[1]
+        return A.LocalFunction(kw[2], name[1], func)
+
+    def local(kw, attnames, exprs):
+        names, attribs = attnames
+        return A.Local(kw[2], names, attribs, exprs)
+
+    def attname_list(name, attrib):
+        return ([name[1]], [attrib])
+
+    def attname_append(attnames, _comma, name, attrib):
+        names, attribs = attnames
+        if attrib == 'close' and 'close' in attribs:
+            raise _Reject('multiple to-be-closed variables in local list', False)
+        names.append(name[1])
+        attribs.append(attrib)
+        return attnames
+
+    def attrib(_lt, name, _gt):
+        if name[1] == 'const' or name[1] == 'close':
+            return name[1]
+        raise _Reject(f"unknown attribute '{name[1]}'", False)
+
+    def name_list(name):
+        return [name[1]]
+
+    def name_append(names, _comma, name):
+        names.append(name[1])
+        return names
+
+    def funcname(dotted):
+        return (dotted, _dotted_name(dotted), False)
+
+    def methodname(dotted, _colon, name):
+        target = A.Index(dotted.line, dotted, A.String(name[2], name[1]))
+        return (target, f'{_dotted_name(dotted)}:{name[1]}', True)
+
+    def funcbody(lparen, params, _rparen, body, end):
+        # Lua's linedefined for 'function (' and 'local function f(' is the
+        # line of '(', where body() starts.
+        return A.Function(lparen[2], params.names, params.vararg, _close(body, end), end[2])
+
+    def params(names=None):
+        return _Params(names or [], False)
+
+    def params_vararg(_dots):
+        return _Params([], True)
+
+    def params_names_vararg(names, _comma, _dots):
+        return _Params(names, True)
+
+    def binop(left, op, right):
+        return A.BinOp(op[2], op[1], left, right)
+
+    def unop(op, operand):
+        return A.UnOp(op[2], op[1], operand)
+
+    def nil(tok):
+        return A.Nil(tok[2])
+
+    def true(tok):
+        return A.TrueLit(tok[2])
+
+    def false(tok):
+        return A.FalseLit(tok[2])
+
+    def number(tok):
+        return A.Number(tok[2], tok[1])
+
+    def string(tok):
+        return A.String(tok[2], tok[1])
+
+    def vararg(tok):
+        return A.Vararg(tok[2])
+
+    def function(_kw, func):
+        return func
+
+    def name(tok):
+        return A.Name(tok[2], tok[1])
+
+    def paren(lparen, expr, _rparen):
+        return A.Paren(lparen[2], expr)
+
+    def field(obj, _dot, key):
+        return A.Index(obj.line, obj, A.String(key[2], key[1]))
+
+    def index(obj, _lbracket, key, _rbracket):
+        return A.Index(obj.line, obj, key)
+
+    # A call's line is where the called expression starts, as in lparser.c's
+    # suffixedexp()/funcargs(): 'f\n(1)' fails at runtime on line 1.
+    def call_empty(func, _lparen, _rparen):
+        return A.Call(func.line, func, [])
+
+    def call(func, _lparen, args, _rparen):
+        return A.Call(func.line, func, args)
+
+    def call_table(func, table):
+        return A.Call(func.line, func, [table])
+
+    def call_string(func, tok):
+        return A.Call(func.line, func, [A.String(tok[2], tok[1])])
+
+    def method_empty(obj, _colon, method, _lparen, _rparen):
+        return A.MethodCall(obj.line, obj, method[1], [])
+
+    def method(obj, _colon, method, _lparen, args, _rparen):
+        return A.MethodCall(obj.line, obj, method[1], args)
+
+    def method_table(obj, _colon, method, table):
+        return A.MethodCall(obj.line, obj, method[1], [table])
+
+    def method_string(obj, _colon, method, tok):
+        return A.MethodCall(obj.line, obj, method[1], [A.String(tok[2], tok[1])])
+
+    def table(lbrace, fields, _rbrace):
+        return A.Table(lbrace[2], fields)
+
+    def positional_field(value):
+        return A.PosField(value.line, value)
+
+    def named_field(key, _eq, value):
+        return A.NamedField(key[2], key[1], value)
+
+    def keyed_field(lbracket, key, _rbracket, _eq, value):
+        return A.KeyedField(lbracket[2], key, value)
+
+
+_RULES = tuple((getattr(_Build, alias) if alias else None, lhs, size) for alias, lhs, size in RULES)

@@ -1,0 +1,665 @@
+"""Lua 5.4 patterns (manual §6.4.1): compiled once, matched fast.
+
+A pattern is parsed into a list of items, the same steps lstrlib's ``match``
+walks through.  When the pattern is well formed and uses only what Python's
+``re`` expresses with the same meaning, it is also translated to a compiled
+regex: Lua's matcher is a backtracking search over single-character items
+with greedy ``* + ?`` and lazy ``-``, which is exactly what ``re`` does for
+the translated pattern, so both find the same match with the same captures.
+Everything else (``%b``, malformed patterns whose errors Lua raises only when
+matching reaches them, patterns deeper than Lua's recursion limit, and
+patterns whose backtracking could run for long on a long subject) goes to a
+port of lstrlib's matcher, which counts its work with ``vm.tickn``.
+
+Strings are the internal str-of-bytes form; character classes are the C
+locale's, so bytes >= 128 belong to no class but their complements.
+"""
+from __future__ import annotations
+
+import re
+
+from ..runtime.frames import rt_error
+
+MAXCAPTURES = 32      # LUA_MAXCAPTURES
+MAXCCALLS = 200       # lstrlib's recursion limit for 'match'
+
+# Own-matcher work between two vm.tickn calls.
+_TICK_EVERY = 4096
+
+# Above this estimated number of backtracking steps a regex call (which
+# cannot be cancelled) is not used; the own matcher runs instead.
+_RE_STEP_LIMIT = 10 ** 7
+
+_ALL = frozenset(map(chr, range(256)))
+
+
+def _ctype(pred) -> frozenset:
+    return frozenset(chr(c) for c in range(256) if pred(c))
+
+
+def _isalpha(c):
+    return 65 <= c <= 90 or 97 <= c <= 122
+
+
+def _isdigit(c):
+    return 48 <= c <= 57
+
+
+def _isgraph(c):
+    return 33 <= c <= 126
+
+
+# C-locale ctype tables, keyed by the lower-case class letter.
+_CLASSES = {
+    'a': _ctype(_isalpha),
+    'c': _ctype(lambda c: c < 32 or c == 127),
+    'd': _ctype(_isdigit),
+    'g': _ctype(_isgraph),
+    'l': _ctype(lambda c: 97 <= c <= 122),
+    'p': _ctype(lambda c: _isgraph(c) and not _isalpha(c) and not _isdigit(c)),
+    's': _ctype(lambda c: 9 <= c <= 13 or c == 32),
+    'u': _ctype(lambda c: 65 <= c <= 90),
+    'w': _ctype(lambda c: _isalpha(c) or _isdigit(c)),
+    'x': _ctype(lambda c: _isdigit(c) or 65 <= c <= 70 or 97 <= c <= 102),
+    'z': frozenset('\0'),   # deprecated in Lua 5.2 but still accepted
+}
+
+
+def class_set(cl: str) -> frozenset:
+    """The bytes ``%cl`` matches (lstrlib's match_class)."""
+    s = _CLASSES.get(cl.lower())
+    if s is None:
+        return frozenset(cl)          # an escaped literal such as '%.'
+    return s if 'a' <= cl <= 'z' else _ALL - s
+
+
+# ----------------------------------------------------------------- parsing
+# Item kinds.  Items are tuples whose first element is the kind.
+CHAR = 0        # (CHAR, charset, quantifier '' * + - ?)
+OPEN = 1        # (OPEN, is_position_capture)
+CLOSE = 2       # (CLOSE, capture index)
+ENDANCHOR = 3   # (ENDANCHOR,)  '$' as the last pattern character
+BALANCE = 4     # (BALANCE, open char, close char)
+FRONTIER = 5    # (FRONTIER, charset)
+BACKREF = 6     # (BACKREF, capture index)
+ERROR = 7       # (ERROR, message) raised when matching reaches it
+END = 8         # (END,)
+
+_SPECIAL_QUANT = '*+-?'
+
+
+def _classend(p: str, i: int):
+    """Index just after the single-char class at ``i``, or an error message."""
+    n = len(p)
+    c = p[i]
+    i += 1
+    if c == '%':
+        if i >= n:
+            return "malformed pattern (ends with '%')"
+        return i + 1
+    if c == '[':
+        if i < n and p[i] == '^':
+            i += 1
+        while True:   # the first character after '[' or '[^' is never the end
+            if i >= n:
+                return "malformed pattern (missing ']')"
+            c = p[i]
+            i += 1
+            if c == '%' and i < n:
+                i += 1
+            if i < n and p[i] == ']':
+                return i + 1
+    return i
+
+
+def _bracket_set(p: str, i: int, ec: int) -> frozenset:
+    """The bytes the set ``p[i:ec+1]`` ('[' ... ']') matches (matchbracketclass)."""
+    members = set()
+    positive = True
+    if p[i + 1] == '^':
+        positive = False
+        i += 1
+    i += 1
+    while i < ec:
+        c = p[i]
+        if c == '%':
+            i += 1
+            members |= class_set(p[i])
+        elif p[i + 1] == '-' and i + 2 < ec:
+            members.update(map(chr, range(ord(c), ord(p[i + 2]) + 1)))
+            i += 2
+        else:
+            members.add(c)
+        i += 1
+    return frozenset(members) if positive else _ALL - members
+
+
+def _single_set(p: str, i: int, ep: int) -> frozenset:
+    c = p[i]
+    if c == '.':
+        return _ALL
+    if c == '%':
+        return class_set(p[i + 1])
+    if c == '[':
+        return _bracket_set(p, i, ep - 1)
+    return frozenset(c)
+
+
+def parse(p: str, i: int = 0) -> list:
+    """Items of pattern ``p`` from index ``i``, ending with END or ERROR.
+
+    Lua checks a pattern while matching it, so a malformed part is an ERROR
+    item that raises only if a match attempt gets that far; capture levels
+    at each item are known statically because matching walks the pattern
+    left to right.
+    """
+    items = []
+    n = len(p)
+    open_caps = []          # indices of captures not yet closed
+    level = 0
+    while i < n:
+        c = p[i]
+        if c == '(':
+            if level >= MAXCAPTURES:
+                items.append((ERROR, 'too many captures'))
+                return items
+            is_pos = i + 1 < n and p[i + 1] == ')'
+            items.append((OPEN, is_pos))
+            if not is_pos:
+                open_caps.append(level)
+            level += 1
+            i += 2 if is_pos else 1
+            continue
+        if c == ')':
+            if not open_caps:
+                items.append((ERROR, 'invalid pattern capture'))
+                return items
+            items.append((CLOSE, open_caps.pop()))
+            i += 1
+            continue
+        if c == '$' and i + 1 == n:
+            items.append((ENDANCHOR,))
+            i += 1
+            continue
+        if c == '%' and i + 1 < n:
+            d = p[i + 1]
+            if d == 'b':
+                if i + 2 >= n - 1:
+                    items.append((ERROR, "malformed pattern (missing arguments to '%b')"))
+                    return items
+                items.append((BALANCE, p[i + 2], p[i + 3]))
+                i += 4
+                continue
+            if d == 'f':
+                i += 2
+                if i >= n or p[i] != '[':
+                    items.append((ERROR, "missing '[' after '%f' in pattern"))
+                    return items
+                ep = _classend(p, i)
+                if ep.__class__ is str:
+                    items.append((ERROR, ep))
+                    return items
+                items.append((FRONTIER, _bracket_set(p, i, ep - 1)))
+                i = ep
+                continue
+            if '0' <= d <= '9':
+                l = ord(d) - ord('1')
+                if l < 0 or l >= level or l in open_caps:
+                    items.append((ERROR, 'invalid capture index %%%d' % (l + 1)))
+                    return items
+                items.append((BACKREF, l))
+                i += 2
+                continue
+        ep = _classend(p, i)
+        if ep.__class__ is str:
+            items.append((ERROR, ep))
+            return items
+        cs = _single_set(p, i, ep)
+        if ep < n and p[ep] in _SPECIAL_QUANT:
+            items.append((CHAR, cs, p[ep]))
+            i = ep + 1
+        else:
+            items.append((CHAR, cs, ''))
+            i = ep
+    items.append((END,))
+    return items
+
+
+# ----------------------------------------------------------- re translation
+def charset_re(cs: frozenset) -> str:
+    """A regex character class matching exactly the bytes in ``cs``."""
+    if len(cs) == 256:
+        return '.'                                   # compiled with DOTALL
+    if len(cs) == 1:
+        (c,) = cs
+        return c if c.isalnum() and c < '\x80' else '\\x%02x' % ord(c)
+    negate = len(cs) > 128
+    codes = sorted(ord(c) for c in (_ALL - cs if negate else cs))
+    out = []
+    j = 0
+    while j < len(codes):
+        k = j
+        while k + 1 < len(codes) and codes[k + 1] == codes[k] + 1:
+            k += 1
+        out.append('\\x%02x' % codes[j] if j == k else '\\x%02x-\\x%02x' % (codes[j], codes[k]))
+        j = k + 1
+    if not out:
+        return '[^\\x00-\\xff]'                      # matches no byte
+    return ('[^' if negate else '[') + ''.join(out) + ']'
+
+
+def _frontier_re(cs: frozenset) -> str:
+    # Lua sees '\0' before the subject and after its end.
+    inside = charset_re(cs)
+    outside = charset_re(_ALL - cs)
+    before = '(?<=%s)' % outside if '\0' in cs else '(?<!%s)' % inside
+    after = '(?!%s)' % outside if '\0' in cs else '(?=%s)' % inside
+    return before + after
+
+
+_RE_QUANT = {'': '', '*': '*', '+': '+', '-': '*?', '?': '?'}
+
+
+def _translate(items: list, poscaps: frozenset) -> str:
+    out = ['(?s)']
+    for it in items:
+        k = it[0]
+        if k == CHAR:
+            out.append(charset_re(it[1]) + _RE_QUANT[it[2]])
+        elif k == OPEN:
+            out.append('()' if it[1] else '(')
+        elif k == CLOSE:
+            out.append(')')
+        elif k == ENDANCHOR:
+            out.append('\\Z')
+        elif k == FRONTIER:
+            out.append(_frontier_re(it[1]))
+        elif k == BACKREF:
+            # A back-reference to a position capture never matches in Lua.
+            out.append('(?!)' if it[1] in poscaps else '(?:\\%d)' % (it[1] + 1))
+    return ''.join(out)
+
+
+def _first_set(items: list, j: int) -> set:
+    """Bytes that can start a match of ``items[j:]`` (over-approximated)."""
+    first = set()
+    for it in items[j:]:
+        k = it[0]
+        if k == CHAR:
+            first |= it[1]
+            if it[2] in ('', '+'):
+                break
+        elif k == BACKREF:
+            return _ALL
+        elif k == BALANCE:
+            first.add(it[1])
+            break
+        elif k in (ENDANCHOR, END, ERROR):
+            break
+    return first
+
+
+def _degree(items: list, anchored: bool) -> int:
+    """Exponent of the worst-case backtracking cost in the subject length.
+
+    Each quantified item whose characters can also start what follows it
+    may have to retry every split of a run; each such item multiplies the
+    worst case by the run length, and so do the start positions of an
+    unanchored search.
+    """
+    d = 0 if anchored else 1
+    for j, it in enumerate(items):
+        if it[0] == CHAR and it[2] and it[1] & _first_set(items, j + 1):
+            d += 1
+    return d
+
+
+# ------------------------------------------------------------- own matcher
+_CAP_UNFINISHED = -1
+_CAP_POSITION = -2
+
+
+class _Unfinished:
+    """Marks a capture still open when the match ended; using it is Lua's
+    ``unfinished capture`` error."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return 'UNFINISHED'
+
+
+UNFINISHED = _Unfinished()
+
+
+def check_captures(caps):
+    """Raise Lua's error if a capture that is about to be used is unfinished."""
+    for c in caps:
+        if c is UNFINISHED:
+            rt_error('unfinished capture')
+    return caps
+
+
+class _State:
+    __slots__ = ('items', 'runs', 'subj', 'n', 'depth', 'level', 'cstart', 'clen',
+                 'steps', 'vm')
+
+
+def _do_match(st: _State, s: int, i: int):
+    """lstrlib's ``match``: the end of a match of items[i:] at ``s``, or None."""
+    if st.depth == 0:
+        rt_error('pattern too complex')
+    st.depth -= 1
+    st.steps += 1
+    if st.steps >= _TICK_EVERY:
+        st.vm.tickn(st.steps)
+        st.steps = 0
+    items = st.items
+    subj = st.subj
+    n = st.n
+    while True:
+        it = items[i]
+        k = it[0]
+        if k == CHAR:
+            cs = it[1]
+            q = it[2]
+            if s < n and subj[s] in cs:
+                if not q:
+                    s += 1
+                    i += 1
+                    continue
+                if q == '?':
+                    r = _do_match(st, s + 1, i + 1)
+                    if r is not None:
+                        s = r
+                        break
+                    i += 1
+                    continue
+                if q == '-':
+                    while True:
+                        r = _do_match(st, s, i + 1)
+                        if r is not None:
+                            s = r
+                            break
+                        if s < n and subj[s] in cs:
+                            s += 1
+                        else:
+                            s = None
+                            break
+                    break
+                # '*' or '+': longest run first, then give back one at a time
+                start = s + 1 if q == '+' else s
+                j = st.runs[i](subj, start).end()
+                st.steps += j - start
+                while j >= start:
+                    r = _do_match(st, j, i + 1)
+                    if r is not None:
+                        break
+                    j -= 1
+                s = r
+                break
+            if q and q != '+':
+                i += 1
+                continue
+            s = None
+            break
+        if k == END:
+            break
+        if k == OPEN:
+            level = st.level
+            st.cstart[level] = s
+            st.clen[level] = _CAP_POSITION if it[1] else _CAP_UNFINISHED
+            st.level = level + 1
+            r = _do_match(st, s, i + 1)
+            if r is None:
+                st.level -= 1
+            s = r
+            break
+        if k == CLOSE:
+            l = it[1]
+            st.clen[l] = s - st.cstart[l]
+            r = _do_match(st, s, i + 1)
+            if r is None:
+                st.clen[l] = _CAP_UNFINISHED
+            s = r
+            break
+        if k == ENDANCHOR:
+            if s != n:
+                s = None
+            break
+        if k == BALANCE:
+            b = it[1]
+            if s >= n or subj[s] != b:
+                s = None
+                break
+            e = it[2]
+            depth = 1
+            j = s + 1
+            while j < n:
+                c = subj[j]
+                if c == e:
+                    depth -= 1
+                    if depth == 0:
+                        break
+                elif c == b:
+                    depth += 1
+                j += 1
+            st.steps += j - s
+            if j >= n:
+                s = None
+                break
+            s = j + 1
+            i += 1
+            continue
+        if k == FRONTIER:
+            cs = it[1]
+            prev = subj[s - 1] if s > 0 else '\0'
+            cur = subj[s] if s < n else '\0'
+            if prev not in cs and cur in cs:
+                i += 1
+                continue
+            s = None
+            break
+        if k == BACKREF:
+            l = it[1]
+            ln = st.clen[l]
+            start = st.cstart[l]
+            if ln != _CAP_POSITION and subj.startswith(subj[start:start + ln], s):
+                s += ln
+                i += 1
+                continue
+            s = None
+            break
+        rt_error(it[1])      # ERROR
+    st.depth += 1
+    return s
+
+
+# ---------------------------------------------------------------- patterns
+_plain_groups = re.Match.groups
+
+
+class Pattern:
+    """A compiled Lua pattern.
+
+    ``exec(vm, s, pos)`` finds the first match starting at or after ``pos``
+    (only at ``pos`` when anchored) and returns ``(start, end, captures)``
+    with 0-based ``start``/``end`` and the captures as a tuple (strings, or
+    1-based ints for position captures), or None.
+    """
+    __slots__ = ('source', 'anchored', 'items', 'ncap', 'poscaps', 'unclosed',
+                 'nullable', 'regex', 're_max_len', 'runs', 'prefilter', '_find_re')
+
+    def __init__(self, source: str, anchor: bool):
+        self.source = source
+        self.anchored = anchor and source[:1] == '^'
+        items = self.items = parse(source, 1 if self.anchored else 0)
+        self.ncap = sum(1 for it in items if it[0] == OPEN)
+        self.poscaps = frozenset(
+            k for k, it in enumerate(it for it in items if it[0] == OPEN) if it[1])
+        closes = sum(1 for it in items if it[0] == CLOSE)
+        self.unclosed = closes + len(self.poscaps) < self.ncap
+        self.nullable = not any(
+            (it[0] == CHAR and it[2] in ('', '+')) or it[0] == BALANCE for it in items)
+        self.runs = [re.compile(charset_re(it[1]) + '*', re.S).match
+                     if it[0] == CHAR and it[2] in ('*', '+') else None
+                     for it in items]
+        self.prefilter = self._make_prefilter()
+        self.regex = None
+        self.re_max_len = -1
+        self._find_re = None
+        # Lua's recursion budget: one level for the call itself and one for
+        # each capture boundary and each quantified item on the way.
+        depth = 1 + sum(1 for it in items if it[0] in (OPEN, CLOSE)
+                        or (it[0] == CHAR and it[2]))
+        if (items[-1][0] == END and not self.unclosed and depth <= MAXCCALLS
+                and not any(it[0] == BALANCE for it in items)):
+            self.regex = re.compile(_translate(items, self.poscaps))
+            self._find_re = self.regex.match if self.anchored else self.regex.search
+            d = _degree(items, self.anchored)
+            self.re_max_len = (1 << 62) if d <= 2 else int(_RE_STEP_LIMIT ** (1.0 / d))
+
+    def _make_prefilter(self):
+        """A search for where a match can start, to skip hopeless positions
+        fast in the own matcher; None when every position must be tried."""
+        for it in self.items:
+            k = it[0]
+            if k == OPEN:
+                continue
+            if k == CHAR and it[2] in ('', '+'):
+                return re.compile(charset_re(it[1]), re.S).search
+            if k == BALANCE:
+                return re.compile(charset_re(frozenset(it[1])), re.S).search
+            return None
+        return None
+
+    def regex_for(self, s: str):
+        """The compiled regex if it may run on subject ``s``, else None."""
+        return self.regex if len(s) <= self.re_max_len else None
+
+    def exec(self, vm, s: str, pos: int):
+        if len(s) <= self.re_max_len:
+            m = self._find_re(s, pos)
+            if m is None:
+                vm.tickn(len(s) - pos + 1)
+                return None
+            start, end = m.span()
+            vm.tickn(end - pos + 1)
+            if self.poscaps:
+                return start, end, self.groups(m)
+            return start, end, m.groups()
+        return self._exec_own(vm, s, pos)
+
+    def groups(self, m) -> tuple:
+        """Lua captures from a match of ``self.regex``."""
+        if not self.poscaps:
+            return m.groups()
+        g = list(m.groups())
+        for k in self.poscaps:
+            g[k] = m.start(k + 1) + 1
+        return tuple(g)
+
+    def iterate(self, vm, s: str, pos: int):
+        """Successive matches ``(start, end, captures)`` from ``pos`` as
+        ``gmatch`` and ``gsub`` take them: the search resumes where the last
+        match ended, and an empty match ending there is passed over.  Lazy,
+        so a caller that stops asking does no further matching."""
+        n = len(s)
+        rx = self.regex_for(s)
+        if rx is not None and not self.nullable and not self.anchored:
+            # Matches are never empty, so re's scan is exactly Lua's.
+            groups = self.groups if self.poscaps else _plain_groups
+            done = pos          # scanned up to here and counted with tickn
+            for m in rx.finditer(s, pos):
+                start, end = m.span()
+                if end - done > _TICK_EVERY:
+                    vm.tickn(end - done)
+                    done = end
+                yield start, end, groups(m)
+            vm.tickn(n - done + 1)
+            return
+        last = -1
+        while pos <= n:
+            r = self.exec(vm, s, pos)
+            if r is None:
+                return
+            end = r[1]
+            if end == last:
+                pos += 1
+                continue
+            yield r
+            if self.anchored:
+                return
+            pos = last = end
+
+    def _exec_own(self, vm, s: str, pos: int):
+        st = _State()
+        st.items = self.items
+        st.runs = self.runs
+        st.subj = s
+        n = st.n = len(s)
+        st.cstart = [0] * MAXCAPTURES
+        st.clen = [0] * MAXCAPTURES
+        st.steps = 0
+        st.vm = vm
+        prefilter = None if self.anchored else self.prefilter
+        try:
+            while True:
+                if prefilter is not None:
+                    m = prefilter(s, pos)
+                    if m is None:
+                        return None
+                    pos = m.start()
+                st.level = 0
+                st.depth = MAXCCALLS
+                e = _do_match(st, pos, 0)
+                if e is not None:
+                    return pos, e, self._captures(st)
+                pos += 1
+                if self.anchored or pos > n:
+                    return None
+        finally:
+            vm.tickn(st.steps + 1)
+
+    @staticmethod
+    def _captures(st: _State) -> tuple:
+        out = []
+        subj = st.subj
+        for l in range(st.level):
+            ln = st.clen[l]
+            start = st.cstart[l]
+            if ln == _CAP_UNFINISHED:
+                out.append(UNFINISHED)
+            elif ln == _CAP_POSITION:
+                out.append(start + 1)
+            else:
+                out.append(subj[start:start + ln])
+        return tuple(out)
+
+
+_CACHE: dict = {}
+_CACHE_MAX = 512
+# Longer patterns are compiled at each use: the cache must not keep large
+# strings alive behind the memory account's back.
+_CACHE_KEY_MAX = 512
+
+
+def compile(p: str, anchor: bool = True) -> Pattern:
+    """The compiled form of pattern ``p``; ``anchor`` says whether a leading
+    '^' anchors (it does not in ``gmatch``)."""
+    key = (p, anchor)
+    pat = _CACHE.get(key)
+    if pat is None:
+        pat = Pattern(p, anchor)
+        if len(p) <= _CACHE_KEY_MAX:
+            if len(_CACHE) >= _CACHE_MAX:
+                del _CACHE[next(iter(_CACHE))]
+            _CACHE[key] = pat
+    return pat
+
+
+_SPECIALS = re.compile(r'[\^$*+?.(\[%-]')
+
+
+def has_specials(p: str) -> bool:
+    """Whether ``find`` must treat ``p`` as a pattern rather than plain text."""
+    return _SPECIALS.search(p) is not None
