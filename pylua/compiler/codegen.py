@@ -33,8 +33,9 @@ class _FuncState:
         self.chunkname = chunkname
         self.freereg = 0
         self.kcache = {}
-        self.tbc = []                 # stack of (register, loop depth) of live <close> vars
+        self.tbc = []                 # stack of (register, loop depth, block depth) of live <close> vars
         self.loops = 0
+        self.depth = 0                # block nesting, counted as the resolver counts it
 
     # ------------------------------------------------------------ emission
     def emit(self, op, a=0, b=0, c=0, line=0, note=None):
@@ -67,17 +68,19 @@ class _FuncState:
         """Compile a block's statements; locals declared inside are freed after."""
         saved_reg = self.freereg
         saved_tbc = len(self.tbc)
+        self.depth += 1
         if pre:
             pre()
         for s in blk.stmts:
             self.stmt(s)
             self.freereg = max(self.freereg, saved_reg)
         self.close_tbc_to(saved_tbc, blk.end_line)
+        self.depth -= 1
         self.freereg = saved_reg
 
     def close_tbc_to(self, depth, line):
         while len(self.tbc) > depth:
-            reg, _ = self.tbc.pop()
+            reg = self.tbc.pop()[0]
             self.emit('CLOSE', reg, line=line)
 
     def activate(self, var, reg):
@@ -111,7 +114,7 @@ class _FuncState:
             self.activate(v, base + i)
             if v.attrib == 'close':
                 self.emit('TBC', base + i, line=s.line, note=v.name)
-                self.tbc.append((base + i, self.loops))
+                self.tbc.append((base + i, self.loops, self.depth))
 
     def s_LocalFunction(self, s):
         v = self.res.decls[id(s)][0]
@@ -238,6 +241,7 @@ class _FuncState:
         saved_top = self._locals_top
         saved_reg = self.freereg
         saved_tbc = len(self.tbc)
+        self.depth += 1
         for st in s.body.stmts:
             self.stmt(st)
         c = self.exp_reg(s.cond)
@@ -246,6 +250,7 @@ class _FuncState:
         self.emit('BREAK', line=s.body.end_line)
         self.emit('END', line=s.body.end_line)
         self.close_tbc_to(saved_tbc, s.body.end_line)
+        self.depth -= 1
         self._locals_top = saved_top
         self.freereg = saved_reg
         self.loops -= 1
@@ -253,8 +258,8 @@ class _FuncState:
 
     def close_tbc_keep(self, depth, line):
         """Close <close> variables above ``depth`` on a jump, without ending their regions."""
-        for reg, _ in reversed(self.tbc[depth:]):
-            self.emit('CLOSE', reg, 1, line=line)
+        for entry in reversed(self.tbc[depth:]):
+            self.emit('CLOSE', entry[0], 1, line=line)
 
     def s_If(self, s):
         nclose = 0
@@ -295,7 +300,7 @@ class _FuncState:
         self.explist_to(s.exprs, base, 4, s.line)
         # The fourth value is the loop's closing value, a to-be-closed variable.
         self.emit('TBC', base + 3, line=s.line, note='(for state)')
-        self.tbc.append((base + 3, self.loops + 1))
+        self.tbc.append((base + 3, self.loops + 1, self.depth + 1))
         self._locals_top = self.freereg
         vars_ = self.res.decls[id(s)]
         vbase = self.alloc(len(vars_), s.line)
@@ -349,14 +354,20 @@ class _FuncState:
 
     def s_Break(self, s):
         # Close the <close> variables declared inside the innermost loop.
-        for reg, depth in reversed(self.tbc):
-            if depth < self.loops:
+        for reg, loops, _ in reversed(self.tbc):
+            if loops < self.loops:
                 break
             self.emit('CLOSE', reg, 1, line=s.line)
         self.emit('BREAK', line=s.line)
 
     def s_Goto(self, s):
         self.proto.has_goto = True
+        # Leaving blocks closes their <close> variables, as Lua's jump does.
+        target = self.res.goto_depth.get(id(s), 0) + 1
+        for reg, _, depth in reversed(self.tbc):
+            if depth <= target:
+                break
+            self.emit('CLOSE', reg, 1, line=s.line)
         self.emit('GOTO', s.label, line=s.line)
 
     def s_Label(self, s):

@@ -50,6 +50,7 @@ class Resolution:
         self.names = {}       # id(Name) -> ('local', Var) | ('upval', idx) | ('global', env binding) | ('const', value)
         self.decls = {}       # id(Local/LocalFunction/For/Function) -> [Var]
         self.funcs = {}       # id(Function or Chunk) -> FuncInfo
+        self.goto_depth = {}  # id(Goto) -> block depth (in its function) of the target label
 
 
 def resolve(chunk: A.Chunk) -> Resolution:
@@ -193,6 +194,7 @@ class _Resolver:
             if lab is None:
                 pending.append((name, line, nvars, node))
                 continue
+            self.res.goto_depth[id(node)] = self.fn.blocks.index(b)
             _, lvars, at_end = lab
             if lvars > nvars and not at_end:
                 self.error(line,

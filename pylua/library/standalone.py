@@ -65,6 +65,40 @@ def _read(fmt):
     arg_error(1, 'read', 'invalid format')
 
 
+def _debug_library():
+    """The two debug functions ordinary scripts use: traceback and getinfo."""
+    from ..runtime.frames import lua_frames
+
+    def traceback(msg=None, *_):
+        if msg is not None and msg is not ABSENT and msg.__class__ is not str:
+            return (msg,)
+        lines = ['stack traceback:']
+        for _, chunk, line, what in lua_frames():
+            lines.append('\t%s:%d: in %s' % (chunk, line, what))
+        lines.append('\t[C]: in ?')
+        text = '\n'.join(lines)
+        return ((msg + '\n' + text) if msg.__class__ is str else text,)
+
+    def getinfo(level=ABSENT, what=ABSENT, *_):
+        if level.__class__ is not int:
+            type_error(1, 'getinfo', 'number', level)
+        for i, (_, chunk, line, desc) in enumerate(lua_frames(), 1):
+            if i == level:
+                info = LuaTable()
+                info.set_str('currentline', line)
+                info.set_str('short_src', chunk)
+                info.set_str('source', '@' + chunk)
+                info.set_str('what', 'main' if desc == 'main chunk' else 'Lua')
+                return (info,)
+        return (None,)
+
+    debug = LuaTable()
+    debug.set_str('traceback', Builtin(traceback, 'traceback'))
+    debug.set_str('getinfo', Builtin(getinfo, 'getinfo'))
+    _qualify(debug, 'debug.')
+    return debug
+
+
 def _qualify(lib, prefix):
     for key, value in lib.hash.items():
         if value.__class__ is Builtin or value.__class__ is GenBuiltin:
@@ -75,15 +109,30 @@ def install(vm):
     g = vm.globals
     io = LuaTable()
     file_meta = LuaTable()
-    stdout = Userdata('stdout', file_meta)
+    stdout = Userdata(sys.stdout, file_meta)
+    stderr = Userdata(sys.stderr, file_meta)
 
     def io_write(*args):
         _write(vm, args, 'write')
         return (stdout,)
 
     def file_write(f=ABSENT, *args):
-        _write(vm, args, 'write')
+        if f is stderr:
+            sys.stderr.flush()
+            for i, v in enumerate(args, 1):
+                if v.__class__ is not str and v.__class__ not in (int, float):
+                    type_error(i, 'write', 'string', v)
+                sys.stderr.buffer.write((v if v.__class__ is str else fmt_float(float(v))
+                                         if v.__class__ is float else str(v)).encode('latin-1'))
+            sys.stderr.flush()
+        else:
+            _write(vm, args, 'write')
         return (f,)
+
+    def io_type(f=ABSENT, *_):
+        if f.__class__ is Userdata and f.meta is file_meta:
+            return ('file',)
+        return (None,)
 
     def io_read(*fmts):
         return tuple(_read(f) for f in (fmts or ('l',)))
@@ -100,11 +149,31 @@ def install(vm):
     io.set_str('read', Builtin(io_read, 'read'))
     io.set_str('lines', Builtin(io_lines, 'lines'))
     io.set_str('stdout', stdout)
+    io.set_str('stderr', stderr)
+    io.set_str('type', Builtin(io_type, 'type'))
     g.set_str('io', io)
     _qualify(io, 'io.')
 
     osl = LuaTable()
-    osl.set_str('time', Builtin(lambda *a: (int(time.time()),), 'time'))
+
+    def os_time(t=None, *_):
+        if t is None or t is ABSENT:
+            return (int(time.time()),)
+        if t.__class__ is not LuaTable:
+            type_error(1, 'time', 'table', t)
+
+        def field(name, default=None):
+            v = t.get(name)
+            if v is None:
+                if default is None:
+                    rt_error("field '%s' missing in date table" % name)
+                return default
+            return v
+        parts = (field('year'), field('month'), field('day'), field('hour', 12),
+                 field('min', 0), field('sec', 0), 0, 0, -1)
+        return (int(time.mktime(tuple(int(p) for p in parts))),)
+
+    osl.set_str('time', Builtin(os_time, 'time'))
     osl.set_str('clock', Builtin(lambda *a: (time.process_time(),), 'clock'))
 
     def os_date(fmt='%c', *_):
@@ -130,8 +199,12 @@ def install(vm):
     package = LuaTable()
     package.set_str('path', './?.lua;./?/init.lua')
     loaded = LuaTable()
+    for name in ('string', 'table', 'math', 'utf8', 'coroutine', 'io', 'os'):
+        loaded.set_str(name, g.get(name))
+    loaded.set_str('_G', g)
     package.set_str('loaded', loaded)
     g.set_str('package', package)
+    g.set_str('debug', _debug_library())
 
     def require(name=ABSENT, *_):
         name = check_str(name, 1, 'require')

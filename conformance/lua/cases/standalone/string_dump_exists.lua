@@ -1,1 +1,0 @@
-print(type(string.dump), type(string.dump(function() end)))
