@@ -19,7 +19,7 @@ from .runtime.luathread import on_lua_thread
 from .runtime.numbers import MAXINT, MININT
 from .runtime.state import VM
 from .runtime.table import LuaTable
-from .runtime.values import Builtin, GenBuiltin, Userdata, type_name
+from .runtime.values import Builtin, GenBuiltin, Userdata, hybrid, type_name
 
 SANDBOX_LIBS = ('string', 'table', 'math', 'utf8', 'coroutine')
 
@@ -274,9 +274,13 @@ class LuaRuntime:
 
 
 def _name_functions(table, prefix):
-    """Record each library function's qualified name ('utf8.len') for error messages."""
+    """Give each library function its qualified name ('utf8.len') for error
+    messages, and turn generator functions into hybrids, which are cheap to
+    call when they do not suspend."""
     for key, value in list(table.hash.items()):
-        if value.__class__ is Builtin or value.__class__ is GenBuiltin:
+        if value.__class__ is GenBuiltin:
+            table.hash[key] = hybrid(value.fn, prefix + key)
+        elif value.__class__ is Builtin:
             value.name = prefix + key
 
 

@@ -228,10 +228,15 @@ class _FuncTranslator:
         isk, kv = self.const(key)
         w = self.w
         if isk and kv.__class__ is str:
+            # One level of ``__index`` table (classes, method lookup) is inline.
             w('if %s.__class__ is Table:' % obj)
             w('    %s = %s.hash.get(%s)' % (dst, obj, lit(kv)))
-            w('    if %s is None and %s.meta is not None: %s = yield from index_miss(%s, %s)'
-              % (dst, obj, dst, obj, lit(kv)))
+            w('    if %s is None and %s.meta is not None:' % (dst, obj))
+            w("        _h = %s.meta.hash.get('__index')" % obj)
+            w('        if _h.__class__ is Table: %s = _h.hash.get(%s)' % (dst, lit(kv)))
+            w('        if %s is None:' % dst)
+            w('            %s = index_chain(%s, %s)' % (dst, obj, lit(kv)))
+            w('            if %s is CALL_NEEDED: %s = yield from index_miss(%s, %s)' % (dst, dst, obj, lit(kv)))
             w('else: %s = yield from index(%s, %s, %r)' % (dst, obj, lit(kv), note))
             return
         k = self.rk(key)
@@ -247,15 +252,19 @@ class _FuncTranslator:
                 w('    %s = %s.hash.get(%s)' % (dst, obj, k))
         else:
             w('if %s.__class__ is Table:' % obj)
-            if not isk:
+            if not isk and key in self.known:
+                w('    _a = %s.arr' % obj)
+                w('    %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.hash.get(%s)' % (dst, k, k, obj, k))
+            elif not isk:
                 w('    if %s.__class__ is int:' % k)
                 w('        _a = %s.arr' % obj)
                 w('        %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.hash.get(%s)' % (dst, k, k, obj, k))
                 w('    else: %s = %s.get(%s)' % (dst, obj, k))
             else:
                 w('    %s = %s.get(%s)' % (dst, obj, k))
-        w('    if %s is None and %s.meta is not None: %s = yield from index_miss(%s, %s)'
-          % (dst, obj, dst, obj, k))
+        w('    if %s is None and %s.meta is not None:' % (dst, obj))
+        w('        %s = index_chain(%s, %s)' % (dst, obj, k))
+        w('        if %s is CALL_NEEDED: %s = yield from index_miss(%s, %s)' % (dst, dst, obj, k))
         w('else: %s = yield from index(%s, %s, %r)' % (dst, obj, k, note))
 
     def op_GETTABLE(self, i):
@@ -275,17 +284,26 @@ class _FuncTranslator:
         k = self.rk(key)
         v = self.rk(val)
         w = self.w
-        w('if %s.__class__ is Table and %s.meta is None:' % (obj, obj))
+        if isk and kv.__class__ is str:
+            # A metatable without __newindex has no say in a store.
+            w("if %s.__class__ is Table and (%s.meta is None or '__newindex' not in %s.meta.hash):"
+              % (obj, obj, obj))
+        else:
+            w('if %s.__class__ is Table and %s.meta is None:' % (obj, obj))
         if isk and kv.__class__ is str:
             if vk and vv is not None:
                 w('    %s.hash[%s] = %s' % (obj, k, v))
+            elif vk:
+                w('    %s.hash.pop(%s, None)' % (obj, k))
             else:
-                w('    %s.set_str(%s, %s)' % (obj, k, v))
+                w('    if %s is not None: %s.hash[%s] = %s' % (v, obj, k, v))
+                w('    else: %s.hash.pop(%s, None)' % (obj, k))
         elif isk and kv.__class__ is int:
             w('    %s.set_int(%s, %s)' % (obj, k, v))
         else:
             w('    %s.set(%s, %s)' % (obj, k, v))
-        w('else: yield from setindex(%s, %s, %s, %r)' % (obj, k, v, note))
+        w('elif %s.__class__ is not Table or not set_plain(%s, %s, %s): yield from setindex(%s, %s, %s, %r)'
+          % (obj, obj, k, v, obj, k, v, note))
 
     def op_SETTABLE(self, i):
         self.set('r%d' % i.a, i.b, i.c, i.note)
@@ -570,6 +588,8 @@ class _FuncTranslator:
         return '(%s)' % ', '.join(regs) if len(regs) > 1 else 'T'
 
     def op_CALL(self, i):
+        """A call.  Lua functions return one result bare and other counts as a
+        tuple; host functions always return a sequence."""
         a = i.a
         if i.b == -1:
             regs = ['r%d' % r for r in range(a + 1, self.tbase)] + ['*T']
@@ -581,13 +601,32 @@ class _FuncTranslator:
         if regs == ['*T']:
             tup = 'T'
         w = self.w
+        n = i.c
         w('_f = r%d' % a)
-        w('if _f.__class__ is FN: _R = yield from _f(%s)' % args)
-        w('elif _f.__class__ is Builtin: _R = _f.fn(%s)' % args)
+        w('if _f.__class__ is FN:')
+        w('    _R = yield from _f(%s)' % args)
+        if n == 1:
+            w('    r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None' % a)
+        elif n != 0:
+            w('    if _R.__class__ is not tuple: _R = (_R,)')
+        w('elif _f.__class__ is Builtin:')
+        w('    try: _R = _f.fn(%s)' % args)
         self.out.calls[len(self.out.lines) - 1] = i.note
-        w('else: _R = yield from call(_f, %s, %r)' % (tup, i.note))
+        w('    except NeedsLua as _x: _R = yield from finish(_x, _f, %s)' % tup)
         self.out.calls[len(self.out.lines) - 1] = i.note
-        self.results('_R', a, i.c)
+        if n == 1:
+            w('    r%d = _R[0] if _R else None' % a)
+        w('else:')
+        w('    _R = yield from call(_f, %s, %r)' % (tup, i.note))
+        self.out.calls[len(self.out.lines) - 1] = i.note
+        if n == 1:
+            w('    r%d = _R[0] if _R else None' % a)
+        elif n == -1:
+            w('T = _R if _R.__class__ is tuple else tuple(_R)')
+            self.tbase = a
+        elif n > 1:
+            regs = ', '.join('r%d' % r for r in range(a, a + n))
+            w('%s = _R if len(_R) == %d else adjust(_R, %d)' % (regs, n, n))
 
     def results(self, src, a, n):
         w = self.w
@@ -614,6 +653,8 @@ class _FuncTranslator:
                 self.w('return %s' % self.multret_args(i.a))
         elif i.b == 0:
             self.w('return ()')
+        elif i.b == 1:
+            self.w('return r%d' % i.a)
         else:
             self.w('return (%s,)' % ', '.join('r%d' % r for r in range(i.a, i.a + i.b)))
 

@@ -486,11 +486,10 @@ class Pattern:
     with 0-based ``start``/``end`` and the captures as a tuple (strings, or
     1-based ints for position captures), or None.
     """
-    __slots__ = ('source', 'anchored', 'items', 'ncap', 'poscaps', 'unclosed',
-                 'nullable', 'regex', 're_max_len', 'runs', 'prefilter', '_find_re')
+    __slots__ = ('anchored', 'items', 'ncap', 'poscaps', 'unclosed', 'nullable',
+                 'regex', 're_max_len', 'runs', 'prefilter', '_find_re')
 
     def __init__(self, source: str, anchor: bool):
-        self.source = source
         self.anchored = anchor and source[:1] == '^'
         items = self.items = parse(source, 1 if self.anchored else 0)
         self.ncap = sum(1 for it in items if it[0] == OPEN)
@@ -500,10 +499,8 @@ class Pattern:
         self.unclosed = closes + len(self.poscaps) < self.ncap
         self.nullable = not any(
             (it[0] == CHAR and it[2] in ('', '+')) or it[0] == BALANCE for it in items)
-        self.runs = [re.compile(charset_re(it[1]) + '*', re.S).match
-                     if it[0] == CHAR and it[2] in ('*', '+') else None
-                     for it in items]
-        self.prefilter = self._make_prefilter()
+        self.runs = None            # the own matcher's helpers, made on first use
+        self.prefilter = None
         self.regex = None
         self.re_max_len = -1
         self._find_re = None
@@ -517,6 +514,13 @@ class Pattern:
             self._find_re = self.regex.match if self.anchored else self.regex.search
             d = _degree(items, self.anchored)
             self.re_max_len = (1 << 62) if d <= 2 else int(_RE_STEP_LIMIT ** (1.0 / d))
+
+    def _prepare_own(self):
+        # A regex per '*'/'+' item finds the longest run in one C call.
+        self.runs = [re.compile(charset_re(it[1]) + '*', re.S).match
+                     if it[0] == CHAR and it[2] in ('*', '+') else None
+                     for it in self.items]
+        self.prefilter = self._make_prefilter()
 
     def _make_prefilter(self):
         """A search for where a match can start, to skip hopeless positions
@@ -592,6 +596,8 @@ class Pattern:
             pos = last = end
 
     def _exec_own(self, vm, s: str, pos: int):
+        if self.runs is None:
+            self._prepare_own()
         st = _State()
         st.items = self.items
         st.runs = self.runs

@@ -18,7 +18,7 @@ from ..runtime import ops
 from ..runtime.frames import rt_error
 from ..runtime.numbers import MAXINT, tostr, wrap
 from ..runtime.table import LuaTable
-from ..runtime.values import Builtin, GenBuiltin, is_function, type_name
+from ..runtime.values import NEEDS_LUA, Builtin, GenBuiltin, is_function, type_name
 from .args import ABSENT, arg_error, check_int, opt_int, opt_str, type_error
 from .math import less_than, tointeger
 
@@ -475,12 +475,39 @@ def _partition(get, put, less, lo, up, pivot):
 
 # ------------------------------------------------------------------- make
 
+def _fast_forms(vm):
+    """insert and remove on tables without metatables, the hot cases, as plain
+    calls; anything else raises NeedsLua and runs the generator form."""
+    def insert(t=ABSENT, pos=ABSENT, v=ABSENT, *extra):
+        if t.__class__ is LuaTable and t.meta is None:
+            if v is ABSENT and pos is not ABSENT and pos is not None and not t.hash:
+                arr = t.arr
+                arr.append(pos)
+                n = len(arr) - 1
+                if n & (n - 1) == 0:
+                    vm.charge(8 * (n + 1))
+                return ()
+            return _insert_raw(vm, t, pos, v, extra)
+        raise NEEDS_LUA
+
+    def remove(t=ABSENT, pos=ABSENT, *_):
+        if t.__class__ is LuaTable and t.meta is None:
+            return _remove_raw(vm, t, pos)
+        raise NEEDS_LUA
+
+    return {'insert': insert, 'remove': remove}
+
+
 def make(vm) -> LuaTable:
     t = LuaTable()
+    fast = _fast_forms(vm)
     for name, fn, kind in (
             ('concat', t_concat, GenBuiltin), ('insert', t_insert, GenBuiltin),
             ('move', t_move, GenBuiltin), ('pack', t_pack, Builtin),
             ('remove', t_remove, GenBuiltin), ('sort', t_sort, Builtin),
             ('unpack', t_unpack, GenBuiltin)):
-        t.set(name, kind(partial(fn, vm), 'table.' + name))
+        if name in fast:
+            t.set(name, Builtin(fast[name], 'table.' + name, gen=partial(fn, vm)))
+        else:
+            t.set(name, kind(partial(fn, vm), 'table.' + name))
     return t

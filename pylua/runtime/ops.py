@@ -13,7 +13,7 @@ from .errors import LuaError
 from .frames import transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, str2number, tostr, wrap
 from .table import LuaTable as Table
-from .values import Builtin, GenBuiltin, Userdata, type_name
+from .values import Builtin, GenBuiltin, NeedsLua, Suspended, Userdata, type_name
 
 INF = math.inf
 NAN = -math.nan      # x86's default NaN has the sign bit set; Lua prints it '-nan'
@@ -57,11 +57,16 @@ def objtypename(v):
 
 # ------------------------------------------------------------------ calling
 def call(f, args, note=None):
+    """Call any Lua value; always returns a sequence of results."""
     c = f.__class__
     if c is FN:
-        return (yield from f(*args))
+        r = yield from f(*args)
+        return r if r.__class__ is tuple else (r,)
     if c is Builtin:
-        return f.fn(*args)
+        try:
+            return f.fn(*args)
+        except NeedsLua as exc:
+            return (yield from finish(exc, f, args))
     if c is GenBuiltin:
         return (yield from f.fn(*args))
     h = metamethod(f, '__call')
@@ -70,13 +75,47 @@ def call(f, args, note=None):
     return (yield from call(h, (f,) + tuple(args)))
 
 
+def finish(exc, f, args):
+    """Complete a Builtin call whose fast form raised NeedsLua: run its generator
+    form, or take over the generator a hybrid already started."""
+    g = getattr(exc, 'generator', None)
+    if g is None:
+        return (yield from f.gen(*args))
+    value = exc.value
+    while True:
+        try:
+            answer = yield value
+        except GeneratorExit:
+            g.close()
+            raise
+        except BaseException as e:        # an error answer goes in at the suspension point
+            try:
+                value = g.throw(e)
+            except StopIteration as stop:
+                return stop.value
+            continue
+        try:
+            value = g.send(answer)
+        except StopIteration as stop:
+            return stop.value
+
+
 def call_noyield(f, args):
     """Run a Lua call to completion where Lua forbids yielding (C boundaries)."""
-    g = call(f, args)
+    if f.__class__ is Builtin:
+        try:
+            return f.fn(*args)
+        except Suspended as exc:
+            exc.generator.close()
+            rt_error('attempt to yield across a C-call boundary')
+        except NeedsLua:
+            pass
+    g = f(*args) if f.__class__ is FN else call(f, args)
     try:
         g.send(None)
     except StopIteration as stop:
-        return stop.value
+        r = stop.value
+        return r if r.__class__ is tuple else (r,)
     g.close()
     rt_error('attempt to yield across a C-call boundary')
 
@@ -111,6 +150,38 @@ def index(o, k, note=None):
         o = h
         note = None
     rt_error("'__index' chain too long; possible loop")
+
+
+_CALL_NEEDED = object()
+
+
+def index_chain(t, k):
+    """``t[k]`` for a table with a metatable when the raw value is nil, following
+    ``__index`` tables without calling Lua; ``_CALL_NEEDED`` when a function
+    handler or a non-table must take over (then use ``index_miss``)."""
+    for _ in range(2000):
+        mt = t.meta
+        if mt is None:
+            return None
+        h = mt.hash.get('__index')
+        if h is None:
+            return None
+        if h.__class__ is not Table:
+            return _CALL_NEEDED
+        v = h.get(k)
+        if v is not None:
+            return v
+        t = h
+    return _CALL_NEEDED
+
+
+def set_plain(t, k, v):
+    """``t[k] = v`` for a table whose metatable has no say; False when ``__newindex`` must run."""
+    mt = t.meta
+    if mt is not None and mt.hash.get('__newindex') is not None and t.get(k) is None:
+        return False
+    t.set(k, v)
+    return True
 
 
 def index_miss(t, k):
@@ -575,5 +646,6 @@ HELPERS = {
     'eq_meta': eq_meta, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
     'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
-    'shift_left': shift_left,
+    'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'index_chain': index_chain,
+    'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain,
 }

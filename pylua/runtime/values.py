@@ -10,16 +10,52 @@ from __future__ import annotations
 
 from types import FunctionType
 
+from .frames import transparent
 from .table import LuaTable
+
+transparent(__file__)
+
+
+class NeedsLua(Exception):
+    """Raised by a Builtin's fast function, before changing anything, when the
+    call needs its generator form (to run metamethods or other Lua code)."""
+
+
+NEEDS_LUA = NeedsLua()
+
+
+class Suspended(NeedsLua):
+    """Raised by a hybrid function whose generator suspended (a yield or a host
+    effect): the caller takes over the started generator and passes the value up."""
+
+    def __init__(self, generator, value):
+        super().__init__()
+        self.generator = generator
+        self.value = value
+
+
+def hybrid(genfn, name):
+    """A Builtin running generator function ``genfn`` directly, so a call that
+    never suspends costs one generator instead of a delegation chain."""
+    def run(*args):
+        g = genfn(*args)
+        try:
+            y = g.send(None)
+        except StopIteration as stop:
+            return stop.value
+        raise Suspended(g, y)
+    return Builtin(run, name, gen=genfn)
 
 
 class Builtin:
-    """A host function that never calls back into Lua: ``fn(*args) -> sequence``."""
-    __slots__ = ('fn', 'name', '__weakref__')
+    """A host function: ``fn(*args) -> sequence`` of results.  It may also have
+    a generator form ``gen``, used when ``fn`` raises ``NeedsLua``."""
+    __slots__ = ('fn', 'name', 'gen', '__weakref__')
 
-    def __init__(self, fn, name):
+    def __init__(self, fn, name, gen=None):
         self.fn = fn
         self.name = name
+        self.gen = gen
 
 
 class GenBuiltin:
