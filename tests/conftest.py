@@ -18,5 +18,9 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
+    # Start pylua's Lua thread (it raises the recursion limit) before hypothesis
+    # records the limit, so the change is not reported inside a test.
+    from pylua.runtime.luathread import ensure_started
+    ensure_started()
     slow = config.getoption('--slow') or os.environ.get('PYLUA_SLOW_TESTS') == '1'
     settings.load_profile('thorough' if slow else 'quick')

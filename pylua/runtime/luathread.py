@@ -35,6 +35,12 @@ class _Done(threading.Event):
     error = None
 
 
+def ensure_started():
+    """Start the Lua thread now (it also raises the recursion limit)."""
+    if _thread is None:
+        _start()
+
+
 def _start():
     global _thread
     with _lock:
