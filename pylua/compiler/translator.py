@@ -20,6 +20,7 @@ import math
 from .bytecode import Proto
 
 CHECK_INTERVAL = 10000
+TABLE_COST = 200
 MAXINT = (1 << 63) - 1
 MININT = -(1 << 63)
 _unique = itertools.count()
@@ -138,6 +139,8 @@ class _FuncTranslator:
         params = ['r%d=None' % i for i in range(p.numparams)]
         params.append('*VA' if p.is_vararg else '*_')
         self.out.line(1, 'def %s(%s):' % (self.pname, ', '.join(params)), p.line)
+        if any(ins.op == 'NEWTABLE' for ins in p.code):
+            self.out.line(2, 'global DEBT', p.line)
         if p.has_calls:
             self.out.line(2, 'global STEPS', p.line)
             self.out.line(2, 'STEPS -= %d' % max(1, len(p.code)), p.line)
@@ -318,7 +321,10 @@ class _FuncTranslator:
         self.get('r%d' % i.a, '_o', i.c, i.note)
 
     def op_NEWTABLE(self, i):
+        # Accounted without a check: the periodic check measures the heap when
+        # the debt is large (a table costs about this much in CPython).
         self.w('r%d = Table()' % i.a)
+        self.w('DEBT += %d' % TABLE_COST)
 
     def op_SETLIST(self, i):
         # ``note`` holds the scratch register where the list items start.

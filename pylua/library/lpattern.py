@@ -26,9 +26,10 @@ MAXCCALLS = 200       # lstrlib's recursion limit for 'match'
 # Own-matcher work between two vm.tickn calls.
 _TICK_EVERY = 4096
 
-# Above this estimated number of backtracking steps a regex call (which
-# cannot be cancelled) is not used; the own matcher runs instead.
-_RE_STEP_LIMIT = 10 ** 7
+# The most backtracking steps (estimated, worst case) one regex call may
+# take: a call cannot be cancelled, so longer work is split into calls or
+# left to the own matcher, which checks for cancel as it goes.
+_RE_BUDGET = 10 ** 8
 
 _ALL = frozenset(map(chr, range(256)))
 
@@ -260,8 +261,10 @@ def _frontier_re(cs: frozenset) -> str:
 _RE_QUANT = {'': '', '*': '*', '+': '+', '-': '*?', '?': '?'}
 
 
-def _translate(items: list, poscaps: frozenset) -> str:
-    out = ['(?s)']
+def _translate(items: list, poscaps: frozenset, shift: int = 0) -> str:
+    """The regex for ``items`` (to compile with DOTALL); ``shift`` is the
+    number of groups the regex will have before these items' own."""
+    out = []
     for it in items:
         k = it[0]
         if k == CHAR:
@@ -276,42 +279,62 @@ def _translate(items: list, poscaps: frozenset) -> str:
             out.append(_frontier_re(it[1]))
         elif k == BACKREF:
             # A back-reference to a position capture never matches in Lua.
-            out.append('(?!)' if it[1] in poscaps else '(?:\\%d)' % (it[1] + 1))
+            out.append('(?!)' if it[1] in poscaps else '(?:\\%d)' % (it[1] + 1 + shift))
     return ''.join(out)
 
 
-def _first_set(items: list, j: int) -> set:
-    """Bytes that can start a match of ``items[j:]`` (over-approximated)."""
-    first = set()
+def _universal(items: list, j: int) -> bool:
+    """Whether ``items[j:]`` match at every position, so that nothing before
+    them ever backtracks because they failed."""
+    spans_all = False        # some item can eat the rest of any subject
     for it in items[j:]:
         k = it[0]
         if k == CHAR:
-            first |= it[1]
-            if it[2] in ('', '+'):
-                break
-        elif k == BACKREF:
-            return _ALL
-        elif k == BALANCE:
-            first.add(it[1])
-            break
+            if it[2] not in ('*', '-', '?'):
+                return False
+            if len(it[1]) == 256 and it[2] != '?':
+                spans_all = True
+        elif k == END:
+            return True
+        elif k == ENDANCHOR:
+            return spans_all
+        elif k not in (OPEN, CLOSE):
+            return False
+    return False
+
+
+def _chains(items: list, j: int) -> bool:
+    """Whether backtracking may try every split of a run between quantified
+    item ``j`` and a later quantified item: what follows ``j`` can fail, the
+    two share bytes, the later one may itself backtrack, and no single-byte
+    item outside ``j``'s class in between fixes where ``j``'s run ends."""
+    if _universal(items, j + 1):
+        return False             # what follows never fails: no backtracking
+    cs = items[j][1]
+    for i in range(j + 1, len(items)):
+        it = items[i]
+        k = it[0]
+        if k == CHAR:
+            if it[2]:
+                if cs & it[1] and not _universal(items, i + 1):
+                    return True
+            elif not cs & it[1]:
+                return False
+        elif k in (BALANCE, BACKREF):
+            return True
         elif k in (ENDANCHOR, END, ERROR):
-            break
-    return first
+            return False
+    return False
 
 
 def _degree(items: list, anchored: bool) -> int:
-    """Exponent of the worst-case backtracking cost in the subject length.
-
-    Each quantified item whose characters can also start what follows it
-    may have to retry every split of a run; each such item multiplies the
-    worst case by the run length, and so do the start positions of an
-    unanchored search.
-    """
-    d = 0 if anchored else 1
-    for j, it in enumerate(items):
-        if it[0] == CHAR and it[2] and it[1] & _first_set(items, j + 1):
-            d += 1
-    return d
+    """Exponent of the worst-case number of backtracking steps in the
+    subject length: one for the start positions of an unanchored search, one
+    for a run an item may scan from each start, one more for each item
+    whose run may be split with a later one."""
+    quantified = [j for j, it in enumerate(items) if it[0] == CHAR and it[2]]
+    return ((0 if anchored else 1) + (1 if quantified else 0)
+            + sum(1 for j in quantified if _chains(items, j)))
 
 
 # ------------------------------------------------------------- own matcher
@@ -487,7 +510,8 @@ class Pattern:
     1-based ints for position captures), or None.
     """
     __slots__ = ('anchored', 'items', 'ncap', 'poscaps', 'unclosed', 'nullable',
-                 'regex', 're_max_len', 'runs', 'prefilter', '_find_re')
+                 'regex', 're_max_len', 'windowed', 'runs', 'prefilter', '_find_re',
+                 '_windows')
 
     def __init__(self, source: str, anchor: bool):
         self.anchored = anchor and source[:1] == '^'
@@ -502,18 +526,23 @@ class Pattern:
         self.runs = None            # the own matcher's helpers, made on first use
         self.prefilter = None
         self.regex = None
-        self.re_max_len = -1
+        self.re_max_len = -1        # subjects this long or shorter: one regex call
+        self.windowed = False       # longer ones: regex calls over windows of starts
         self._find_re = None
+        self._windows = {}
         # Lua's recursion budget: one level for the call itself and one for
         # each capture boundary and each quantified item on the way.
         depth = 1 + sum(1 for it in items if it[0] in (OPEN, CLOSE)
                         or (it[0] == CHAR and it[2]))
         if (items[-1][0] == END and not self.unclosed and depth <= MAXCCALLS
                 and not any(it[0] == BALANCE for it in items)):
-            self.regex = re.compile(_translate(items, self.poscaps))
+            self.regex = re.compile(_translate(items, self.poscaps), re.S)
             self._find_re = self.regex.match if self.anchored else self.regex.search
             d = _degree(items, self.anchored)
-            self.re_max_len = (1 << 62) if d <= 2 else int(_RE_STEP_LIMIT ** (1.0 / d))
+            self.re_max_len = (1 << 62) if d <= 1 else int(_RE_BUDGET ** (1.0 / d))
+            # Work linear per start position can be cut into bounded calls
+            # by bounding the starts each call tries.
+            self.windowed = d == 2 and not self.anchored
 
     def _prepare_own(self):
         # A regex per '*'/'+' item finds the longest run in one C call.
@@ -551,7 +580,33 @@ class Pattern:
             if self.poscaps:
                 return start, end, self.groups(m)
             return start, end, m.groups()
+        if self.windowed:
+            return self._exec_windowed(vm, s, pos)
         return self._exec_own(vm, s, pos)
+
+    def _exec_windowed(self, vm, s: str, pos: int):
+        """``exec`` as regex calls that each try a window of start positions:
+        ``(.{0,w-1}?)P`` tries P at each start in order, as a search does."""
+        n = len(s)
+        width = 1 << max(4, (_RE_BUDGET // n).bit_length() - 1)
+        rx = self._windows.get(width)
+        if rx is None:
+            rx = self._windows[width] = re.compile(
+                '(.{0,%d}?)(?:%s)' % (width - 1, _translate(self.items, self.poscaps, 1)), re.S)
+        match = rx.match
+        while pos <= n:
+            m = match(s, pos)
+            if m is not None:
+                start = m.end(1)
+                end = m.end()
+                vm.tickn(end - pos + 1)
+                caps = list(m.groups()[1:])
+                for k in self.poscaps:
+                    caps[k] = m.start(k + 2) + 1
+                return start, end, tuple(caps)
+            vm.tickn(width)
+            pos += width
+        return None
 
     def groups(self, m) -> tuple:
         """Lua captures from a match of ``self.regex``."""

@@ -80,7 +80,7 @@ def measure(vm):
             if v.meta is not None:
                 push(v.meta)
     vm.memory_used = total
-    vm.debt = 0
+    vm.ns['DEBT'] = 0
     return total
 
 

@@ -26,10 +26,10 @@ class VM:
         self._hook_left = 0
         self.instructions = 0         # settled instruction count
         self.memory_used = 0          # accounted live bytes (see memory module)
-        self.debt = 0
         self.stdout = None
         self.coroutine = None         # the running Coroutine, None in the main thread
         self.ns['STEPS'] = CHECK_INTERVAL
+        self.ns['DEBT'] = 0           # bytes allocated since the heap was last measured
         self.ns['TICK'] = self.tick
         self.ns['TICKN'] = self.tickn
         self.ns['CHARGE'] = self.charge
@@ -43,6 +43,8 @@ class VM:
         self.instructions += spent
         if self.cancel_event.is_set():
             raise LuaInterrupt(self.cancel_message)
+        if self.max_memory is not None and ns['DEBT'] > self._debt_limit():
+            self._collect()
         if self.hook is not None:
             fn, every = self.hook
             self._hook_left -= spent
@@ -74,15 +76,25 @@ class VM:
                 raise LuaMemoryError('not enough memory')
 
     def charge(self, nbytes):
-        """Account a new allocation; when the debt is large, measure the live heap."""
-        if self.max_memory is None:
-            return
-        self.debt += nbytes
-        if self.debt > self.max_memory // 8 or self.memory_used + self.debt > self.max_memory:
-            from . import memory
-            memory.measure(self)
-            if self.memory_used > self.max_memory:
-                raise LuaMemoryError('not enough memory')
+        """Account a new allocation; when the debt is large, measure the live heap.
+
+        Translated code adds small allocations to ``DEBT`` without a check; the
+        periodic check (every 10,000 instructions) looks at it too."""
+        ns = self.ns
+        ns['DEBT'] += nbytes
+        if self.max_memory is not None and ns['DEBT'] > self._debt_limit():
+            self._collect()
+
+    def _debt_limit(self):
+        # Lua's GC pacing applied to accounting: measure again after allocating
+        # an eighth of the ceiling, or sooner when the ceiling is near.
+        return min(self.max_memory // 8, self.max_memory - self.memory_used)
+
+    def _collect(self):
+        from . import memory
+        memory.measure(self)
+        if self.memory_used > self.max_memory:
+            raise LuaMemoryError('not enough memory')
 
 
 # The VM whose Lua code is running (translated code runs one VM at a time on

@@ -7,6 +7,7 @@ are stored under private keys because Python's ``True == 1`` would make
 """
 from __future__ import annotations
 
+from . import state
 from .frames import transparent, vm_error as rt_error
 
 transparent(__file__)
@@ -70,7 +71,11 @@ class LuaTable:
         if v is None:
             self.hash.pop(k, None)
         else:
-            self.hash[k] = v
+            hash = self.hash
+            hash[k] = v
+            n = len(hash)
+            if n & (n - 1) == 0:          # the dict may have grown: account it
+                _charge(64 * n)
 
     def set_int(self, k, v):
         arr = self.arr
@@ -85,6 +90,8 @@ class LuaTable:
             return
         if k == n + 1 and v is not None:
             arr.append(v)
+            if n & (n + 1) == 0:          # the list doubled: account its growth
+                _charge(16 * n + 16)
             hash = self.hash
             if hash:
                 k += 1
@@ -95,7 +102,11 @@ class LuaTable:
         if v is None:
             self.hash.pop(k, None)
         else:
-            self.hash[k] = v
+            hash = self.hash
+            hash[k] = v
+            n = len(hash)
+            if n & (n - 1) == 0:
+                _charge(64 * n)
 
     def set_str(self, k, v):
         if v is None:
@@ -206,6 +217,12 @@ class LuaTable:
                 elif key is FALSE_KEY:
                     key = False
                 yield key, v
+
+
+def _charge(nbytes):
+    vm = state.current
+    if vm is not None:
+        vm.ns['DEBT'] += nbytes
 
 
 def float_key(k):
