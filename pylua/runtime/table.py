@@ -222,7 +222,7 @@ class LuaTable:
 def _charge(nbytes):
     vm = state.current
     if vm is not None:
-        vm.ns['DEBT'] += nbytes
+        vm.charge(nbytes)
 
 
 def float_key(k):
