@@ -172,12 +172,72 @@ class _FuncTranslator:
     def body(self):
         self.empty.append(True)
         self.tbase = None
-        for ins in self.p.code:
+        self.emit_range(0, len(self.p.code))
+        self.empty.pop()
+
+    def emit_range(self, lo, hi):
+        code = self.p.code
+        k = lo
+        while k < hi:
+            ins = code[k]
+            if ins.op == 'TFORPREP':
+                end = self.matching_end(k)
+                if end - k < _DUPLICATE_LIMIT and not any(
+                        c.op == 'TFORPREP' for c in code[k + 1:end]):
+                    self.generic_for_twice(k, end)
+                    k = end + 1
+                    continue
             self.line = ins.line
             self.known_bool = self.next_bool
             self.next_bool = None
             getattr(self, 'op_' + ins.op)(ins)
-        self.empty.pop()
+            k += 1
+
+    def matching_end(self, k):
+        code = self.p.code
+        depth = 0
+        for j in range(k + 1, len(code)):
+            op = code[j].op
+            if op in _OPENERS:
+                depth += 1
+            elif op == 'END':
+                if depth == 0:
+                    return j
+                depth -= 1
+        raise AssertionError('unbalanced bytecode')
+
+    def generic_for_twice(self, k, end):
+        """An innermost generic ``for``: a Python ``for`` over pairs/ipairs of a
+        plain table, and the general loop calling the iterator function."""
+        ins = self.p.code[k]
+        a, n = ins.a, ins.b
+        self.line = ins.line
+        it = self.tmp('i')
+        cnt = self.tmp('n')
+        vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
+        self.w('%s = forgen(r%d, r%d, r%d)' % (it, a, a + 1, a + 2))
+        self.open('if %s is not None:' % it, 'if')
+        self.w('%s = %d' % (cnt, CHECK_INTERVAL // 16))
+        target = ', '.join(vars_) if n == 2 else '_kv'
+        self.open('for %s in %s:' % (target, it), 'pyfor')
+        self.w('%s -= 1' % cnt)
+        self.w('if not %s: %s = %d; TICKN(%d)' % (cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL))
+        if n == 1:
+            self.w('r%d = _kv[0]' % (a + 4))
+        elif n > 2:
+            self.w('%s = _kv + (None,) * %d' % (', '.join(vars_), n - 2))
+        self.emit_range(k + 1, end)
+        self.stack.pop()
+        self.close_block()
+        self.stack.pop()
+        self.close_block()
+        self.open('else:', 'else')
+        self.op_TFORPREP(ins)
+        self.emit_range(k + 1, end)
+        self.line = self.p.code[end].line
+        self.op_END(self.p.code[end])
+        self.stack.pop()
+        self.close_block()
 
     def int_params(self):
         """Parameters used as numbers and never assigned: worth one hoisted guard."""
@@ -794,6 +854,7 @@ class _FuncTranslator:
 
 _NUMERIC_OPS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR EQ NE LT LE'.split())
 _OPENERS = frozenset(('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'))
+_DUPLICATE_LIMIT = 400             # instructions of a generic for body emitted twice
 _WRITES_A = frozenset('''MOVE LOADK LOADBOOL GETUPVAL GETCELL GETTABUP GETTABLE NEWTABLE ADD SUB MUL
 DIV MOD POW IDIV BAND BOR BXOR SHL SHR UNM NOT LEN BNOT CONCAT EQ NE LT LE CLOSURE NEWCELL
 CLOSE'''.split())

@@ -29,7 +29,7 @@ _TICK_EVERY = 4096
 # The most backtracking steps (estimated, worst case) one regex call may
 # take: a call cannot be cancelled, so longer work is split into calls or
 # left to the own matcher, which checks for cancel as it goes.
-_RE_BUDGET = 10 ** 8
+_RE_BUDGET = 2 * 10 ** 7
 
 _ALL = frozenset(map(chr, range(256)))
 
@@ -501,6 +501,12 @@ def _do_match(st: _State, s: int, i: int):
 _plain_groups = re.Match.groups
 
 
+def _window_width(n: int) -> int:
+    """Start positions one regex call may try in an ``n``-byte subject when
+    each start may scan the whole subject: a power of two, at least 16."""
+    return 1 << max(4, (_RE_BUDGET // max(n, 1)).bit_length() - 1)
+
+
 class Pattern:
     """A compiled Lua pattern.
 
@@ -511,7 +517,7 @@ class Pattern:
     """
     __slots__ = ('anchored', 'items', 'ncap', 'poscaps', 'unclosed', 'nullable',
                  'regex', 're_max_len', 'windowed', 'runs', 'prefilter', '_find_re',
-                 '_windows')
+                 '_windows', '_run_checks')
 
     def __init__(self, source: str, anchor: bool):
         self.anchored = anchor and source[:1] == '^'
@@ -529,7 +535,8 @@ class Pattern:
         self.re_max_len = -1        # subjects this long or shorter: one regex call
         self.windowed = False       # longer ones: regex calls over windows of starts
         self._find_re = None
-        self._windows = {}
+        self._windows = {}          # window width -> windowed regex
+        self._run_checks = {}       # window width -> search for a run that long
         # Lua's recursion budget: one level for the call itself and one for
         # each capture boundary and each quantified item on the way.
         depth = 1 + sum(1 for it in items if it[0] in (OPEN, CLOSE)
@@ -540,8 +547,8 @@ class Pattern:
             self._find_re = self.regex.match if self.anchored else self.regex.search
             d = _degree(items, self.anchored)
             self.re_max_len = (1 << 62) if d <= 1 else int(_RE_BUDGET ** (1.0 / d))
-            # Work linear per start position can be cut into bounded calls
-            # by bounding the starts each call tries.
+            # Work linear per start position stays bounded when every run
+            # is short, else is cut into calls over windows of starts.
             self.windowed = d == 2 and not self.anchored
 
     def _prepare_own(self):
@@ -566,11 +573,26 @@ class Pattern:
         return None
 
     def regex_for(self, s: str):
-        """The compiled regex if it may run on subject ``s``, else None."""
-        return self.regex if len(s) <= self.re_max_len else None
+        """The compiled regex when one call on subject ``s`` stays within
+        the step budget, else None."""
+        if len(s) <= self.re_max_len or (self.windowed and self._runs_short(s)):
+            return self.regex
+        return None
+
+    def _runs_short(self, s: str) -> bool:
+        """Whether no quantified item finds a run of a window's width in
+        ``s``: then each start costs less than a window, and a whole search
+        no more than a windowed call."""
+        width = _window_width(len(s))
+        rx = self._run_checks.get(width)
+        if rx is None:
+            classes = {it[1] for it in self.items if it[0] == CHAR and it[2]}
+            rx = self._run_checks[width] = re.compile(
+                '|'.join('%s{%d}' % (charset_re(c), width) for c in classes), re.S)
+        return rx.search(s) is None
 
     def exec(self, vm, s: str, pos: int):
-        if len(s) <= self.re_max_len:
+        if len(s) <= self.re_max_len or (self.windowed and self._runs_short(s)):
             m = self._find_re(s, pos)
             if m is None:
                 vm.tickn(len(s) - pos + 1)
@@ -584,26 +606,35 @@ class Pattern:
             return self._exec_windowed(vm, s, pos)
         return self._exec_own(vm, s, pos)
 
-    def _exec_windowed(self, vm, s: str, pos: int):
-        """``exec`` as regex calls that each try a window of start positions:
-        ``(.{0,w-1}?)P`` tries P at each start in order, as a search does."""
-        n = len(s)
-        width = 1 << max(4, (_RE_BUDGET // n).bit_length() - 1)
+    def _window(self, n: int):
+        """The matcher for windowed searches in an ``n``-byte subject and
+        its width: ``(.{0,w-1}?)P`` tries P at each start in order, as a
+        search does, and costs at most about w times n steps."""
+        width = _window_width(n)
         rx = self._windows.get(width)
         if rx is None:
             rx = self._windows[width] = re.compile(
                 '(.{0,%d}?)(?:%s)' % (width - 1, _translate(self.items, self.poscaps, 1)), re.S)
-        match = rx.match
+        return rx.match, width
+
+    def _window_captures(self, m) -> tuple:
+        caps = m.groups()[1:]
+        if self.poscaps:
+            caps = list(caps)
+            for k in self.poscaps:
+                caps[k] = m.start(k + 2) + 1
+            caps = tuple(caps)
+        return caps
+
+    def _exec_windowed(self, vm, s: str, pos: int):
+        n = len(s)
+        match, width = self._window(n)
         while pos <= n:
             m = match(s, pos)
             if m is not None:
-                start = m.end(1)
                 end = m.end()
                 vm.tickn(end - pos + 1)
-                caps = list(m.groups()[1:])
-                for k in self.poscaps:
-                    caps[k] = m.start(k + 2) + 1
-                return start, end, tuple(caps)
+                return m.end(1), end, self._window_captures(m)
             vm.tickn(width)
             pos += width
         return None
@@ -635,6 +666,21 @@ class Pattern:
                     done = end
                 yield start, end, groups(m)
             vm.tickn(n - done + 1)
+            return
+        if self.windowed and not self.nullable:
+            # Matches are never empty: each search resumes at the last end.
+            match, width = self._window(n)
+            captures = self._window_captures
+            while pos <= n:
+                m = match(s, pos)
+                if m is None:
+                    vm.tickn(width)
+                    pos += width
+                    continue
+                end = m.end()
+                vm.tickn(end - pos + 1)
+                yield m.end(1), end, captures(m)
+                pos = end
             return
         last = -1
         while pos <= n:
