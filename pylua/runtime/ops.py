@@ -603,13 +603,12 @@ def forgen(f, s, ctl):
 
 
 def _ipairs(t):
-    i = 1
-    while True:
-        v = t.get_int(i)
-        if v is None:
+    # Live over the array part (a list iterator sees appends and removals);
+    # the hash part never holds the key after the array part's end.
+    for kv in enumerate(t.arr, 1):
+        if kv[1] is None:
             return
-        yield i, v
-        i += 1
+        yield kv
 
 
 def tbc_check(v, name):

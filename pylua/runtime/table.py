@@ -201,13 +201,9 @@ class LuaTable:
 
     def items(self):
         """Snapshot iteration of (key, value) pairs, skipping ones removed meanwhile."""
-        arr = self.arr
-        i = 0
-        while i < len(arr):
-            v = arr[i]
-            i += 1
-            if v is not None:
-                yield i, v
+        for kv in enumerate(self.arr, 1):
+            if kv[1] is not None:
+                yield kv
         hash = self.hash
         for key in list(hash):
             v = hash.get(key)
