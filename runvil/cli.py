@@ -10,6 +10,8 @@ import json
 import sys
 from dataclasses import dataclass
 
+from .host.command import add_run
+
 
 class _Unreadable(Exception):
     """The prompt file could not be read as UTF-8 text."""
@@ -31,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog='runvil', description='Run Markdown prompt files.')
     commands = parser.add_subparsers(dest='command', required=True, metavar='COMMAND')
     _add_check(commands)
+    add_run(commands)
     return parser
 
 

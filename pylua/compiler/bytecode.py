@@ -20,7 +20,7 @@ ARITH = {'+': 'ADD', '-': 'SUB', '*': 'MUL', '/': 'DIV', '%': 'MOD', '^': 'POW',
 
 
 class Instr:
-    __slots__ = ('op', 'a', 'b', 'c', 'line', 'note')
+    __slots__ = ('op', 'a', 'b', 'c', 'line', 'note', 'temp')
 
     def __init__(self, op, a=0, b=0, c=0, line=0, note=None):
         self.op = op
@@ -29,6 +29,7 @@ class Instr:
         self.c = c
         self.line = line
         self.note = note          # variable description for error messages
+        self.temp = None          # True when the result is an expression temporary
 
     def __repr__(self):
         return '%s %r %r %r' % (self.op, self.a, self.b, self.c)

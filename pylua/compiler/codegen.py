@@ -90,8 +90,15 @@ class _FuncState:
 
     # ------------------------------------------------------------ statements
     def stmt(self, s):
+        start = len(self.proto.code)
         getattr(self, 's_' + s.__class__.__name__)(s)
         self.freereg = self.nlocal_regs()
+        # Results above the statement's live locals are temporaries, read once
+        # by the expression that needed them (the innermost statement decides).
+        top = self._locals_top
+        for ins in self.proto.code[start:]:
+            if ins.temp is None and ins.a.__class__ is int:
+                ins.temp = ins.a >= top
 
     def nlocal_regs(self):
         return self._locals_top
@@ -463,6 +470,14 @@ class _FuncState:
             self.freereg = reg + 1
             if self.freereg > self.proto.maxreg:
                 self.proto.maxreg = self.freereg
+        if reg < self._locals_top and (c is A.Table or (c is A.BinOp and e.op in ('and', 'or'))):
+            # These write their target before reading all operands, and the
+            # target is a live local the expression may read: go through a temporary.
+            top = self.alloc(line=line)
+            self.exp_to(e, top)
+            self.emit('MOVE', reg, top, line=line)
+            self.freereg = saved
+            return
         if c is A.Number or c is A.String:
             self.emit('LOADK', reg, self.const(e.value), line=line)
         elif c is A.Nil:
@@ -480,8 +495,9 @@ class _FuncState:
             key = self.exp_rk(e.key)
             self.emit('GETTABLE', reg, obj, key, line=line, note=self.describe(e.obj))
         elif c is A.Call or c is A.MethodCall:
-            if reg < saved - 1:
-                # Calls need the top of the stack: the target is a live local.
+            if reg < saved - 1 or reg < self._locals_top:
+                # Calls need the top of the stack, and the target is a live
+                # local that the arguments may read.
                 top = self.alloc(line=line)
                 self.call(e, top, 1)
                 self.emit('MOVE', reg, top, line=line)

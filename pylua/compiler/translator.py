@@ -98,6 +98,7 @@ class _FuncTranslator:
         self.empty = []               # per open block: has it emitted a statement yet
         self.known_bool = None        # register the previous instruction set to a Python bool
         self.known = set()            # registers known to hold integers here
+        self.pending = {}             # register -> delayed arithmetic (expr, leaves, instrs)
         self.next_bool = None
 
     # ------------------------------------------------------------ output
@@ -180,6 +181,12 @@ class _FuncTranslator:
         k = lo
         while k < hi:
             ins = code[k]
+            if ins.op in _FUSABLE:
+                self.line = ins.line
+                self.fuse(ins)
+                k += 1
+                continue
+            self.flush()
             if ins.op == 'TFORPREP':
                 end = self.matching_end(k)
                 if end - k < _DUPLICATE_LIMIT and not any(
@@ -192,6 +199,92 @@ class _FuncTranslator:
             self.next_bool = None
             getattr(self, 'op_' + ins.op)(ins)
             k += 1
+        self.flush()
+
+    # ------------------------------------------------------ expression fusion
+    def fuse(self, ins):
+        """Delay an ADD/SUB/MUL/UNM whose result is a temporary, folding it into
+        the arithmetic that consumes it; a run of such operations then needs one
+        type guard on its leaves instead of one per operation."""
+        operands = (ins.b,) if ins.op == 'UNM' else (ins.b, ins.c)
+        parts = []
+        leaves = set()
+        ops = []
+        for x in operands:
+            tree = self.pending.pop(x, None) if x >= 0 else None
+            if tree is not None:
+                parts.append(tree[0])
+                leaves |= tree[1]
+                ops.extend(tree[2])
+            else:
+                parts.append(self.rk(x))
+                if x >= 0:
+                    leaves.add(x)
+                else:
+                    leaves.add(('k', self.p.consts[-x - 1]))
+        ops.append(ins)
+        if ins.op == 'UNM':
+            expr = '(-%s)' % parts[0]
+        else:
+            expr = '(%s %s %s)' % (parts[0], _FUSABLE[ins.op], parts[1])
+        self.flush_readers(ins.a)
+        tree = (expr, leaves, ops)
+        if ins.temp and len(ops) < 32:
+            self.pending[ins.a] = tree
+        else:
+            self.emit_tree(ins.a, tree)
+
+    def flush_readers(self, reg):
+        """Emit pending trees that read or will be overwritten by ``reg``."""
+        for r in [r for r, tree in self.pending.items() if reg in tree[1] or r == reg]:
+            self.emit_tree(r, self.pending.pop(r))
+
+    def flush(self):
+        while self.pending:
+            r = next(iter(self.pending))
+            self.emit_tree(r, self.pending.pop(r))
+
+    def emit_tree(self, dest, tree):
+        expr, leaves, ops = tree
+        if len(ops) == 1:
+            self.op_arith_single(ops[0])
+            return
+        regs = sorted(x for x in leaves if x.__class__ is int)
+        consts = [x[1] for x in leaves if x.__class__ is tuple]
+        a = 'r%d' % dest
+        w = self.w
+        branches = []
+        if all(c.__class__ is int for c in consts):
+            unknown = [r for r in regs if r not in self.known]
+            guard = ' and '.join('r%d.__class__ is int' % r for r in unknown) or 'True'
+            branches.append((guard, '%s = %s' % (a, expr),
+                             'if not %d <= %s <= %d: %s = wrap(%s)' % (MININT, a, MAXINT, a, a)))
+        if all(c.__class__ is float or (c.__class__ is int and abs(c) < 1 << 53) for c in consts) \
+                and not any(r in self.known for r in regs):
+            guard = ' and '.join('r%d.__class__ is float' % r for r in regs) or 'True'
+            branches.append((guard, '%s = %s' % (a, expr), None))
+        if not branches:
+            for op in ops:
+                self.op_arith_single(op)
+            return
+        for n, (guard, assign, check) in enumerate(branches):
+            w('%s %s:' % ('if' if n == 0 else 'elif', guard))
+            w('    ' + assign)
+            if check:
+                w('    ' + check)
+        w('else:')
+        self.ind += 1
+        self.empty.append(True)
+        for op in ops:
+            self.op_arith_single(op)
+        self.empty.pop()
+        self.ind -= 1
+
+    def op_arith_single(self, ins):
+        if ins.op == 'UNM':
+            self.op_UNM(ins)
+        else:
+            self.op_arith(ins, _FUSABLE[ins.op], _HELPER_NAMES[ins.op])
 
     def matching_end(self, k):
         code = self.p.code
@@ -854,6 +947,8 @@ class _FuncTranslator:
 
 _NUMERIC_OPS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR EQ NE LT LE'.split())
 _OPENERS = frozenset(('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'))
+_FUSABLE = {'ADD': '+', 'SUB': '-', 'MUL': '*', 'UNM': '-'}
+_HELPER_NAMES = {'ADD': 'add', 'SUB': 'sub', 'MUL': 'mul'}
 _DUPLICATE_LIMIT = 400             # instructions of a generic for body emitted twice
 _WRITES_A = frozenset('''MOVE LOADK LOADBOOL GETUPVAL GETCELL GETTABUP GETTABLE NEWTABLE ADD SUB MUL
 DIV MOD POW IDIV BAND BOR BXOR SHL SHR UNM NOT LEN BNOT CONCAT EQ NE LT LE CLOSURE NEWCELL

@@ -7,9 +7,14 @@ regex: Lua's matcher is a backtracking search over single-character items
 with greedy ``* + ?`` and lazy ``-``, which is exactly what ``re`` does for
 the translated pattern, so both find the same match with the same captures.
 Everything else (``%b``, malformed patterns whose errors Lua raises only when
-matching reaches them, patterns deeper than Lua's recursion limit, and
-patterns whose backtracking could run for long on a long subject) goes to a
+matching reaches them, patterns deeper than Lua's recursion limit) goes to a
 port of lstrlib's matcher, which counts its work with ``vm.tickn``.
+
+A regex call cannot be cancelled, so each pattern also gets an estimate of
+its worst-case backtracking.  On a subject long enough for that to exceed a
+budget, a search whose cost is linear per start position runs as regex
+calls that each try a window of start positions; costlier patterns run on
+the own matcher, which checks for cancel as it goes.
 
 Strings are the internal str-of-bytes form; character classes are the C
 locale's, so bytes >= 128 belong to no class but their complements.
@@ -455,19 +460,21 @@ def _do_match(st: _State, s: int, i: int):
                 s = None
                 break
             e = it[2]
+            find = st.runs[i]          # the next b or e
             depth = 1
-            j = s + 1
-            while j < n:
-                c = subj[j]
-                if c == e:
+            j = s
+            while depth:
+                m = find(subj, j + 1)
+                if m is None:
+                    j = n              # scanned to the end in vain
+                    break
+                j = m.start()
+                if subj[j] == e:
                     depth -= 1
-                    if depth == 0:
-                        break
-                elif c == b:
+                else:
                     depth += 1
-                j += 1
             st.steps += j - s
-            if j >= n:
+            if depth:
                 s = None
                 break
             s = j + 1
@@ -552,9 +559,12 @@ class Pattern:
             self.windowed = d == 2 and not self.anchored
 
     def _prepare_own(self):
-        # A regex per '*'/'+' item finds the longest run in one C call.
+        # Per item, a regex doing its scan in one C call: the longest run
+        # for '*' and '+', the next delimiter for '%b'.
         self.runs = [re.compile(charset_re(it[1]) + '*', re.S).match
-                     if it[0] == CHAR and it[2] in ('*', '+') else None
+                     if it[0] == CHAR and it[2] in ('*', '+') else
+                     re.compile(charset_re(frozenset(it[1:3])), re.S).search
+                     if it[0] == BALANCE else None
                      for it in self.items]
         self.prefilter = self._make_prefilter()
 

@@ -7,6 +7,8 @@ pattern the translation accepts behaves as Lua's matcher.  Expected values
 and messages are lua5.4 (5.4.4) output; test_string_props.py compares the
 library with lua5.4 itself.
 """
+import re
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -35,6 +37,24 @@ def own(p, anchor=True):
     """A pattern forced onto the own matcher."""
     pat = lpattern.Pattern(p, anchor)
     pat.re_max_len = -1
+    pat.windowed = False
+    return pat
+
+
+class _AlwaysWindowed(lpattern.Pattern):
+    __slots__ = ()
+
+    def _runs_short(self, s):
+        return False
+
+
+def windowed(p, anchor=True):
+    """A pattern forced to search in regex calls over windows of starts."""
+    pat = _AlwaysWindowed(p, anchor)
+    if pat.regex is None or pat.anchored:
+        return None
+    pat.re_max_len = -1
+    pat.windowed = True
     return pat
 
 
@@ -70,18 +90,35 @@ def test_left_to_own_matcher(p):
     assert lpattern.compile(p).regex is None
 
 
-def test_backtracking_heavy_patterns_leave_re_on_long_subjects():
-    pat = lpattern.compile('a-a-a-a-b')
-    assert pat.regex_for('a' * 20) is not None
-    assert pat.regex_for('a' * 1000) is None
+@pytest.mark.parametrize('p, degree', [
+    ('abc', 1), ('^a*', 1), ('%d+', 2), ('(%w+)%s*=%s*(%w+)', 2), ('<(.-)>', 2),
+    ('(.-)=(.*)', 2), ('^%s*(.-)%s*$', 2), ('a*a*b', 3), ('.-.-b', 3),
+    ('(.*)/(.*)/(.*)', 3), ('a-a-a-a-b', 5),
+])
+def test_cost_model(p, degree):
+    pat = lpattern.compile(p)
+    assert lpattern._degree(pat.items, pat.anchored) == degree
+
+
+def test_long_subjects_split_or_leave_re():
+    heavy = lpattern.compile('a-a-a-a-b')
+    assert heavy.regex_for('a' * 20) is not None
+    assert heavy.regex_for('a' * 1000) is None and not heavy.windowed
     common = lpattern.compile('(%w+)%s*=%s*(%w+)')
-    assert common.regex_for('x' * 10 ** 6) is not None
+    assert common.windowed
+    short_runs = 'x ' * 500_000 + 'k = v'
+    assert common.regex_for(short_runs) is common.regex
+    assert common.regex_for('x' * 10 ** 6) is None
+    assert common.exec(VM, short_runs, 0) == (10 ** 6, 10 ** 6 + 5, ('k', 'v'))
+    long_run = 'x' * 5000 + ' k = v'      # quadratic, but in bounded calls
+    assert common.regex_for(long_run) is None
+    assert common.exec(VM, long_run, 0) == (5001, 5006, ('k', 'v'))
 
 
 def test_translation_uses_explicit_byte_sets():
-    rx = lpattern.compile('%s%d%w.').regex.pattern
-    assert '\\s' not in rx and '\\d' not in rx and '\\w' not in rx
-    assert rx.startswith('(?s)')
+    rx = lpattern.compile('%s%d%w.').regex
+    assert not re.search(r'\\[sdwSDW]', rx.pattern)
+    assert rx.flags & re.S
     assert lpattern.compile('a$').regex.pattern.endswith('\\Z')
 
 
@@ -231,8 +268,11 @@ def test_specials():
 # ------------------------------------------------------- limits and cancel
 def test_own_matcher_counts_its_work():
     vm = FakeVM()
-    own('%b()').exec(vm, '(' * 5000, 0)
-    assert vm.ticks >= 5000
+    own('%b()').exec(vm, '(' + 'x' * 100_000, 0)
+    assert vm.ticks >= 100_000
+    vm = FakeVM()
+    own('a-a-b').exec(vm, 'a' * 100, 0)
+    assert vm.ticks >= 100 * 100 // 2
 
 
 def test_re_path_counts_scanned_bytes():
@@ -286,6 +326,19 @@ def test_re_translation_agrees_with_own_matcher(p, s):
         if pat.regex is None:
             continue
         assert _results(pat, s) == _results(own(p, anchor), s)
+
+
+@given(patterns, st.text(alphabet='aab 1.\n\xe9_-\0', max_size=60))
+def test_windowed_search_agrees_with_own_matcher(p, s):
+    pat = windowed(p)
+    if pat is None:
+        return
+    saved = lpattern._RE_BUDGET
+    lpattern._RE_BUDGET = 1          # windows of 16 starts
+    try:
+        assert _results(pat, s) == _results(own(p), s)
+    finally:
+        lpattern._RE_BUDGET = saved
 
 
 @given(st.lists(st.sampled_from(['a', 'a*', 'a-', 'a?', 'a+', '.-', '(a*)', '%1']), max_size=5)

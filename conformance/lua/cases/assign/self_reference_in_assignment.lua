@@ -1,0 +1,5 @@
+local t = {} t = {t} print(#t, t[1] == t)
+local x = {1} x = {x[1]} print(x[1])
+local a, b = 1, 2 a = b and a print(a)
+local c = false c = c or 5 print(c)
+local x = 1 x = tostring(x) print(x)

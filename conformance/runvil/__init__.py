@@ -1,0 +1,1 @@
+"""runvil conformance cases: every spec example a run can show (see README.md)."""

@@ -1,0 +1,208 @@
+"""Runs the runvil conformance cases through ``runvil run --json``.
+
+Cases:
+
+* ``run/NAME.md`` with ``run/NAME.json``: a spec example (or a variant the
+  spec describes) and what it must give: ``expect`` is the exact JSON
+  object ``runvil run --json`` prints, except that an error may give
+  ``message_contains`` instead of ``message`` and a location path
+  ``{label}`` stands for the path on the command line.  ``flags`` are
+  added to the command, ``cancel_after`` cancels the run (Ctrl-C) that
+  many seconds after it starts (its first event), ``checkpoints`` is how
+  many log checkpoints the run records.
+* ``parse/errors/NAME.md`` with ``NAME.json`` (the parser's cases): each
+  must fail as run error kind Parse with the parse error's message and
+  location (``<prompt>`` shown as the path on the command line).
+
+Two modes: ``process`` runs the real command in a subprocess (Ctrl-C is a
+SIGINT); ``inprocess`` calls the Host's entry point, ``runvil.host.main``,
+with a run handle to cancel (fast, for the test suite).
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+RUN_CASES = HERE / 'run'
+PARSE_ERRORS = HERE / 'parse' / 'errors'
+
+
+@dataclass
+class Case:
+    name: str
+    prompt: Path
+    expect: dict
+    flags: list
+    cancel_after: float | None = None
+    checkpoints: int | None = None
+
+
+def load_cases() -> list[Case]:
+    cases = []
+    for prompt in sorted(RUN_CASES.glob('*.md')):
+        spec = json.loads(prompt.with_suffix('.json').read_text(encoding='utf-8'))
+        cases.append(Case('run/' + prompt.stem, prompt, spec['expect'], spec.get('flags', []),
+                          spec.get('cancel_after'), spec.get('checkpoints')))
+    for prompt in sorted(PARSE_ERRORS.glob('*.md')):
+        cases.append(_parse_case(prompt))
+    return cases
+
+
+def _parse_case(prompt: Path) -> Case:
+    spec = json.loads(prompt.with_suffix('.json').read_text(encoding='utf-8'))
+    message = spec['message']
+    if message.endswith('{diagnostic}'):
+        message = message.replace('{diagnostic}', _diagnostic(prompt.read_text(encoding='utf-8'), message))
+    where = spec['location']
+    location = {'path': '{label}' if where['path'] == '<prompt>' else where['path'],
+                'line': where['line'], 'column': where['column'], 'span': where['span']}
+    return Case('parse/' + prompt.stem, prompt,
+                {'outcome': 'failed', 'result': None,
+                 'error': {'kind': 'Parse', 'message': message, 'retryable': False, 'location': location}},
+                [])
+
+
+def _diagnostic(text: str, message: str) -> str:
+    """The Lua compiler's own text for the block a compile message names."""
+    from pylua import LuaSyntaxError, compile_check
+    line = int(message.split('(line ', 1)[1].split(')', 1)[0])
+    lines = text.split('\n')[line - 1:]
+    try:
+        compile_check('\n'.join(lines[:lines.index('```')]), 'block')
+    except LuaSyntaxError as err:
+        return str(err)
+    raise AssertionError('the block compiles')
+
+
+# -- running ---------------------------------------------------------------------
+
+@dataclass
+class Result:
+    exit_code: int
+    stdout: str
+    stderr: str
+    checkpoints: int
+
+
+def run_case(case: Case, mode: str = 'process') -> Result:
+    label = os.path.relpath(case.prompt, ROOT)
+    with tempfile.TemporaryDirectory() as scratch:
+        events = os.path.join(scratch, 'events.jsonl')
+        argv = ['--json', '--events', events, *case.flags, label]
+        runner = _in_process if mode == 'inprocess' else _in_subprocess
+        code, out, err = runner(argv, case.cancel_after, events)
+        with open(events, encoding='utf-8') as handle:
+            logged = sum(1 for line in handle if json.loads(line)['event'] == 'log')
+    return Result(code, out, err, logged)
+
+
+def _wait_for_start(events: str, limit: float = 60) -> None:
+    """Until the run has started (its first event is written): a Ctrl-C
+    before then would interrupt the start-up, not the run."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if os.path.exists(events) and os.path.getsize(events) > 0:
+            return
+        time.sleep(0.01)
+
+
+def _in_subprocess(argv: list[str], cancel_after: float | None, events: str):
+    process = subprocess.Popen([sys.executable, '-m', 'runvil', 'run', *argv], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if cancel_after is not None:
+        _wait_for_start(events)
+        time.sleep(cancel_after)
+        process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    return process.returncode, out, err
+
+
+def _in_process(argv: list[str], cancel_after: float | None, events: str):
+    from runvil.harness import RunHandle
+    from runvil.host import main
+    out, err, handle, box = io.StringIO(), io.StringIO(), RunHandle(), {}
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        worker = threading.Thread(target=lambda: box.update(code=main(argv, out, err, handle)), daemon=True)
+        worker.start()
+        if cancel_after is not None:
+            _wait_for_start(events)
+            time.sleep(cancel_after)
+            handle.cancel()
+        worker.join(120)
+    finally:
+        os.chdir(cwd)
+    return box['code'], out.getvalue(), err.getvalue()
+
+
+def problems(case: Case, result: Result) -> list[str]:
+    """What differs from the expectation (empty when the case passes)."""
+    found = []
+    try:
+        got = json.loads(result.stdout)
+    except ValueError:
+        return ['stdout is not one JSON object: %r (stderr %r)' % (result.stdout, result.stderr)]
+    label = os.path.relpath(case.prompt, ROOT)
+    want = json.loads(json.dumps(case.expect).replace('{label}', label))
+    error, wanted = got.get('error'), want.get('error')
+    if wanted is not None and error is not None:
+        if 'message_contains' in wanted:
+            fragment = wanted.pop('message_contains')
+            if fragment not in error.get('message', ''):
+                found.append('message %r lacks %r' % (error.get('message'), fragment))
+            wanted['message'] = error.get('message')
+        span, expected_span = (error.get('location') or {}).get('span'), (wanted.get('location') or {}).get('span')
+        if isinstance(expected_span, bool):
+            if expected_span != (span is not None):
+                found.append('span %r, expected %s' % (span, 'one' if expected_span else 'none'))
+            wanted['location']['span'] = span
+    if got != want:
+        found.append('got %s\n    expected %s' % (json.dumps(got, ensure_ascii=False),
+                                                   json.dumps(want, ensure_ascii=False)))
+    code = {'completed': 0, 'failed': 1, 'cancelled': 130}[want['outcome']]
+    if result.exit_code != code:
+        found.append('exit %r, expected %d' % (result.exit_code, code))
+    if case.checkpoints is not None and result.checkpoints != case.checkpoints:
+        found.append('%d log checkpoints, expected %d' % (result.checkpoints, case.checkpoints))
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog='python -m conformance.runvil',
+                                     description='Run the runvil conformance cases through runvil run --json.')
+    parser.add_argument('-k', metavar='TEXT', help='only cases whose name contains TEXT')
+    parser.add_argument('--in-process', action='store_true', help='call the Host entry point, no subprocess')
+    parser.add_argument('-v', action='store_true', help='list every case')
+    options = parser.parse_args(argv)
+    mode = 'inprocess' if options.in_process else 'process'
+    passed = failed = 0
+    for case in load_cases():
+        if options.k and options.k not in case.name:
+            continue
+        found = problems(case, run_case(case, mode))
+        if found:
+            failed += 1
+            print('FAIL %s\n  %s' % (case.name, '\n  '.join(found)))
+        else:
+            passed += 1
+            if options.v:
+                print('ok   %s' % case.name)
+    print('%d passed, %d failed' % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,14 @@
+"""The Engine: runs a prompt's chains in section VMs and turns every call
+that waits on the Harness into an effect.  No I/O happens here."""
+from .cancel import CancelFlag
+from .effects import Answer, Effect, EffectRequest, request
+from .failure import GATE_NOTICE, INTERRUPTED, Failure, join_message
+from .kinds import REPORTED_RUN_ERROR_KINDS, ErrorKind, RunErrorKind
+from .outcome import Outcome
+from .requirements import Environment, ModelBinding
+from .run import Engine
+from .walk import CALL_DEPTH_CAP
+
+__all__ = ['Answer', 'CALL_DEPTH_CAP', 'CancelFlag', 'Effect', 'EffectRequest', 'Engine',
+           'Environment', 'ErrorKind', 'Failure', 'GATE_NOTICE', 'INTERRUPTED', 'ModelBinding',
+           'Outcome', 'REPORTED_RUN_ERROR_KINDS', 'RunErrorKind', 'join_message', 'request']

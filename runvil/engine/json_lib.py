@@ -1,0 +1,71 @@
+"""The ``json`` global: encode, decode, encode_lines, null and array."""
+from __future__ import annotations
+
+from pylua.raw import ABSENT, LuaTable, charge
+
+from . import functions
+from .error_values import ErrorValues
+from .failure import lua_failure
+from .jsondata import JsonShapes
+from .luatext import lua
+
+
+# Decoded values take several times the bytes of their text; charging an
+# estimate up front lets the memory ceiling stop a loop that keeps them.
+DECODED_BYTES_PER_BYTE = 4
+
+
+def _built(text: str) -> str:
+    charge(len(text))
+    return text
+
+
+def make(shapes: JsonShapes, values: ErrorValues) -> LuaTable:
+    def encode(value=ABSENT, *_):
+        if value is ABSENT:
+            raise functions.bad_argument(1, 'json.encode', 'value', value)
+        return (_built(lua(shapes.encode(value, 'value', 'json.encode: '))),)
+
+    def encode_lines(items=ABSENT, *_):
+        """One compact JSON line per item of an array, each ending in a newline."""
+        if items.__class__ is not LuaTable:
+            raise functions.bad_argument(1, 'json.encode_lines', 'table', items)
+        prefix = 'json.encode_lines: '
+        data = shapes.to_data(items, 'value', prefix)
+        if data.__class__ is not list:
+            if data:
+                raise lua_failure(prefix + 'value must be an array of items, got an object')
+            data = []
+        lines = [shapes.dumps(item, 'value[%d]' % n, prefix) + '\n' for n, item in enumerate(data, 1)]
+        result = ''.join(lines)
+        shapes.check_size(len(result.encode('utf-8')), 'value', prefix)
+        return (_built(lua(result)),)
+
+    def decode(source=ABSENT, *_):
+        if source.__class__ is not str:
+            raise functions.bad_argument(1, 'json.decode', 'string', source)
+        try:
+            decoded = source.encode('latin-1').decode('utf-8')
+        except UnicodeDecodeError:
+            raise lua_failure('json.decode: text is not valid UTF-8') from None
+        charge(DECODED_BYTES_PER_BYTE * len(source))
+        return (shapes.decode(decoded, 'json.decode: '),)
+
+    def array(table=ABSENT, *_):
+        """Mark a table (a new one when none is given) as a JSON array."""
+        if table is ABSENT or table is None:
+            table = LuaTable()
+        elif table.__class__ is not LuaTable:
+            raise functions.bad_argument(1, 'json.array', 'table', table)
+        elif table.meta is not None and table.meta is not shapes.array_meta:
+            raise lua_failure('json.array: the table already has a metatable')
+        table.meta = shapes.array_meta
+        return (table,)
+
+    lib = LuaTable()
+    for name, fn in (('encode', encode), ('encode_lines', encode_lines), ('decode', decode),
+                     ('array', array)):
+        lib.set_str(name, functions.function(values, 'json.' + name, fn))
+    lib.set_str('null', shapes.null)
+    return lib
+

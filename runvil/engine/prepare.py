@@ -1,0 +1,32 @@
+"""Preparing a run, before any Lua runs: parse (Parse), check the version
+(Version), bind and check requirements (RequirementsUnmet), stage the input
+and the args (Input).  The first failure ends the run."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..prompt import ParseError, Prompt, UnsupportedVersion, parse, require_runnable
+from . import requirements, staging
+from .failure import Failure
+from .kinds import RunErrorKind
+
+
+@dataclass(frozen=True)
+class Prepared:
+    prompt: Prompt
+    input_text: str | None
+    args: dict
+
+
+def prepare(text: str, path: str | None, environment: requirements.Environment,
+            input_text: str | None, args: dict[str, str]) -> Prepared:
+    try:
+        prompt = parse(text, path=path)
+        require_runnable(prompt)
+    except ParseError as err:
+        raise Failure(RunErrorKind.PARSE, err.message, error_kind=None, location=err.location) from None
+    except UnsupportedVersion as err:
+        raise Failure(RunErrorKind.VERSION, err.message, error_kind=None) from None
+    requirements.check(prompt, environment)
+    staged = staging.stage_input(prompt.frontmatter.input, input_text)
+    return Prepared(prompt, staged, staging.bind_args(prompt.frontmatter.args, args))

@@ -1,0 +1,172 @@
+"""A section VM: the fresh Lua state one chain step (the H1 body, or one
+section entry) runs its blocks in, with the Engine globals installed.
+
+The memory ceiling and the log quotas are set as the VM is built, before
+any global is installed, so they cover everything that runs in it.  Blocks
+are loaded under the prompt's name with their file lines, so a runtime
+error reads ``name:LINE: ...`` with LINE a line of the prompt file.
+"""
+from __future__ import annotations
+
+from pylua import LuaError, LuaInterrupt, LuaRuntime, LuaSyntaxError
+from pylua.raw import GenBuiltin, LuaTable, Userdata
+
+from . import functions, json_lib
+from .effects import EffectRequest
+from .error_values import ErrorValues, default_text, describe, interrupted
+from .failure import INTERRUPTED, internal_failure
+from .jsondata import JsonShapes
+from .log import LogBook
+from .luatext import lua
+from .prose import PendingProse, Substitution
+from .var import VarView
+
+CANCEL = object()
+"""What the Engine sends a waiting block instead of an answer when the run
+is cancelled: the block is torn down and never resumes."""
+
+
+class SectionVM:
+    def __init__(self, run, section_name: str | None):
+        self.run = run
+        self.section_name = section_name
+        limits = run.limits
+        self.runtime = LuaRuntime(max_memory=limits.memory_ceiling)
+        run.cancel.attach(self.runtime)
+        self.logbook = LogBook(limits.log_event_quota, self._checkpoint)
+        self.globals = self.runtime.vm.globals
+        self.chunkname = '=' + run.prompt.name
+        self.values = ErrorValues(self.text_of)
+        self.shapes = JsonShapes(limits.memory_ceiling)
+        self.var = VarView(run.var_data, self.shapes, self.values)
+        self.substitution = Substitution(self)
+        self._lazy_prose: PendingProse | None = None
+        g = self.globals
+        g.set_str('print', None)   # a run has no stdout for Lua; log records checkpoints
+        g.set_str('var', self.var.userdata)
+        g.set_str('json', json_lib.make(self.shapes, self.values))
+        g.set_str('log', self.function('log', self.logbook.log))
+        g.set_str('input', self._input_table())
+        g.set_str('args', self._args_table())
+        for library in run.libraries:
+            library.install(self)
+
+    # -- what libraries use ------------------------------------------------------
+    def function(self, name: str, fn):
+        return functions.function(self.values, name, fn)
+
+    def generator(self, name: str, fn):
+        return functions.generator(self.values, name, fn)
+
+    def load(self, source: str):
+        return self.runtime.load(source, self.chunkname)
+
+    # -- running blocks ------------------------------------------------------------
+    def set_prose(self, prose: PendingProse) -> None:
+        """Make ``prose`` the pending prose of the next block."""
+        literal = prose.literal
+        self._lazy_prose = None if literal is not None else prose
+        self.globals.set_str('prose', None if literal is None else lua(literal))
+
+    def substitute_on_read(self) -> None:
+        """Read ``prose`` through the globals' ``__index``, so placeholders
+        are substituted inside the block.  Installed before the step's first
+        block, only for a step whose prose has placeholders (a metatable on
+        the globals slows every global write a little)."""
+        meta = LuaTable()
+        meta.set_str('__index', self.generator('prose', self._read_prose))
+        self.globals.meta = meta
+
+    def _read_prose(self, _globals=None, key=None, *_):
+        if key == 'prose' and self._lazy_prose is not None:
+            return ((yield from self.substitution.substitute(self._lazy_prose)),)
+        return (None,)
+
+    def run_block(self, block):
+        """Run one block (a generator: it yields each EffectRequest and takes
+        the Engine's Answer); returns the block's raw results."""
+        try:
+            fn = self.load('\n' * (block.line - 1) + block.source)
+        except LuaSyntaxError as err:   # the parser compiled every block already
+            raise internal_failure('a parsed block does not compile: %s' % err) from None
+        return (yield from self._drive(self.runtime.run(fn)))
+
+    def _drive(self, gen):
+        send = throw = None
+        try:
+            while True:
+                try:
+                    effect = gen.send(send) if throw is None else gen.throw(throw)
+                except StopIteration as stop:
+                    return stop.value
+                except LuaError as err:
+                    raise self.failure_of(err) from None
+                send = throw = None
+                request = getattr(effect, 'payload', None)
+                if not isinstance(request, EffectRequest):
+                    raise internal_failure('Lua requested %r, which is not an Engine effect' % (effect,))
+                self.values.forget()
+                if self.run.cancel.is_set():    # a cancelled run issues nothing more
+                    throw = LuaInterrupt(INTERRUPTED)
+                    continue
+                answer = yield request
+                if answer is CANCEL:
+                    throw = LuaInterrupt(INTERRUPTED)
+                elif answer.failure is not None:
+                    throw = self.values.error(answer.failure)
+                elif answer.interrupted:
+                    throw = self.values.error(interrupted())
+                else:
+                    send = answer.value
+        finally:
+            gen.close()
+
+    def failure_of(self, err: LuaError):
+        """The Failure a Lua error ending a block stands for: a cancel wins
+        over everything, then a log quota refusal, then the error itself."""
+        if self.run.cancel.is_set() or isinstance(err, LuaInterrupt):
+            return interrupted()
+        if self.logbook.quota_failure is not None:
+            return self.logbook.quota_failure
+        return self.values.read(err)
+
+    def text_of(self, value) -> str:
+        """An uncaught error value's text, as the standalone interpreter
+        shows it (its ``__tostring`` asked when it has one)."""
+        if value.__class__ is not LuaTable and value.__class__ is not Userdata:
+            return default_text(value)
+        gen = self.runtime.run(_DESCRIBE, value)
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value[0]
+        except LuaError:
+            return default_text(value)
+        gen.close()                         # a __tostring that waits on the Harness
+        return default_text(value)
+
+    def close(self) -> None:
+        self.run.cancel.detach(self.runtime)
+
+    # -- setup -----------------------------------------------------------------------
+    def _checkpoint(self, message: str) -> None:
+        self.run.checkpoint(self.section_name, message)
+
+    def _input_table(self) -> LuaTable:
+        table = LuaTable()
+        if self.run.input_text is not None:
+            table.set_str('text', lua(self.run.input_text))
+        return table
+
+    def _args_table(self) -> LuaTable:
+        table = LuaTable()
+        for name, value in self.run.args.items():
+            table.set_str(name, lua(value) if value.__class__ is str else value)
+        return table
+
+
+def _describe(value=None, *_):
+    return ((yield from describe(value)),)
+
+
+_DESCRIBE = GenBuiltin(_describe, 'describe')

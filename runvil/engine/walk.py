@@ -1,0 +1,104 @@
+"""Chains: the H1 pass and the section walk, each step in a fresh section
+VM.  The chain generators yield EffectRequests and take Answers; the Engine
+drives them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..prompt import LuaBlock
+from .cancel import CancelFlag
+from .error_values import interrupted
+from .failure import Failure, gate_failure
+from .kinds import RunErrorKind
+from .prose import PendingProse
+from .results import result_text
+from .section_vm import SectionVM
+
+CALL_DEPTH_CAP = 8
+"""How deep call, tasks.spawn and tasks.fanout may nest: a fixed Engine
+constant, not a run limit, so neither the Harness nor a prompt changes it."""
+
+
+@dataclass
+class RunState:
+    """What every chain of one run shares."""
+    prompt: object
+    limits: object
+    cancel: CancelFlag
+    emit: object
+    libraries: tuple
+    input_text: str | None
+    args: dict
+    var_data: dict = field(default_factory=dict)
+
+    @property
+    def round_cap(self) -> int:
+        """The most model rounds one loop call takes: the prompt's
+        max_tool_iterations when it sets one, else the run's cap."""
+        return self.prompt.frontmatter.max_tool_iterations or self.limits.round_cap
+
+    def checkpoint(self, section: str | None, message: str) -> None:
+        self.emit('log', section=section, message=message)
+
+
+def walk(run: RunState):
+    """The H1 pass, then every section in document order; returns the run
+    result: the value the last returning section returned, as text, or the
+    empty string when no section returned one."""
+    prompt = run.prompt
+    if prompt.h1_blocks:
+        run.emit('h1_started', title=prompt.title)
+        try:
+            yield from _step(run, None, prompt.body)
+        except Failure as failure:
+            # Only the H1 body's own ordinary Lua errors fail the hard gate.
+            raise gate_failure(failure) if failure.kind is RunErrorKind.LUA and failure.gate else failure
+        run.emit('h1_finished', title=prompt.title)
+    result = None
+    for section in prompt.walk():
+        if run.cancel.is_set():
+            raise interrupted()
+        run.emit('section_started', section=section.name, line=section.line)
+        value = None
+        if section.blocks:      # a section without Lua runs nothing and needs no VM
+            value = yield from _step(run, section.name, section.pieces)
+        run.emit('section_finished', section=section.name, returned=value is not None)
+        if value is not None:
+            result = value
+    return '' if result is None else result_text(result)
+
+
+def _step(run: RunState, section_name: str | None, pieces):
+    """Run one chain step's blocks in a fresh VM.  A block that returns a
+    value other than nil ends the step; the step returns that value (None
+    when no block returned one) and leaves its var for the next step."""
+    steps = _blocks_with_prose(pieces)
+    vm = SectionVM(run, section_name)
+    try:
+        if any(prose.literal is None for _, prose in steps):
+            vm.substitute_on_read()
+        value = None
+        for block, prose in steps:
+            if run.cancel.is_set():
+                raise interrupted()
+            vm.set_prose(prose)
+            results = yield from vm.run_block(block)
+            if results and results[0] is not None:
+                value = results[0]
+                break
+        run.var_data = vm.var.read_back()
+        return value
+    finally:
+        vm.close()
+
+
+def _blocks_with_prose(pieces) -> list[tuple[LuaBlock, PendingProse]]:
+    """Each block with its pending prose: the prose since the previous block."""
+    steps, pending = [], []
+    for piece in pieces:
+        if isinstance(piece, LuaBlock):
+            steps.append((piece, PendingProse(pending)))
+            pending = []
+        else:
+            pending.append(piece)
+    return steps

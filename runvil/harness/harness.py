@@ -1,0 +1,109 @@
+"""The Harness: runs the Engine, answers its effects and applies the run
+limits.
+
+Answering is done by answerers, one per effect kind: ``answerer(effect,
+reply)`` starts the work (on a thread of its own when it blocks) and returns
+an object with ``abort()``; ``reply(answer)`` may be called from any thread,
+once.  Every answer goes through the Harness loop, which forwards it to the
+Engine only while the Harness still waits for it, so an aborted call's late
+reply never reaches the Engine twice.
+"""
+from __future__ import annotations
+
+import threading
+
+from ..engine import Answer, Engine, Environment
+from ..engine.failure import internal_failure
+from .events import EventStream
+from .handle import CANCEL, STOP, RunHandle
+from .limits import RunLimits
+
+ANSWER = 'answer'
+
+
+class _Unanswerable:
+    def abort(self) -> None:
+        pass
+
+
+class Harness:
+    def __init__(self, limits: RunLimits | None = None, environment: Environment | None = None,
+                 answerers: dict | None = None, libraries: tuple = (), debug: bool = False):
+        self.limits = limits or RunLimits()
+        self.environment = environment or Environment()
+        self.answerers = dict(answerers or {})
+        self.libraries = tuple(libraries)
+        self.debug = debug      # raw model traffic events, for the model answerers
+
+    def run(self, text: str, path: str | None = None, *, input_text: str | None = None,
+            args: dict | None = None, handle: RunHandle | None = None, events: EventStream | None = None):
+        handle = handle or RunHandle()
+        events = events or EventStream()
+        engine = Engine(text, path, limits=self.limits, cancel=handle.flag, emit=events.emit,
+                        environment=self.environment, input_text=input_text, args=args,
+                        libraries=self.libraries)
+        return _Loop(self, engine, handle).run()
+
+
+class _Loop:
+    """One run's answering loop, on the thread that called ``Harness.run``."""
+
+    def __init__(self, harness: Harness, engine: Engine, handle: RunHandle):
+        self.harness = harness
+        self.engine = engine
+        self.handle = handle
+        self.work: dict = {}                # effect id -> (effect, work) the Harness waits for
+        # Re-entrant: a stop may come from a signal handler on this thread.
+        self.lock = threading.RLock()
+        handle.watch(self.stoppable)
+
+    def stoppable(self) -> tuple:
+        with self.lock:
+            return tuple(effect_id for effect_id, (effect, _) in self.work.items()
+                         if not effect.survives_stop)
+
+    def run(self):
+        engine = self.engine
+        engine.start()
+        while True:
+            for effect in engine.take_requests():
+                self.dispatch(effect)
+            if engine.outcome is not None:
+                self.drop_all()
+            if engine.finished:
+                return engine.outcome
+            message, data = self.handle.inbox.get()
+            if message == CANCEL:
+                engine.cancel()
+            elif message == STOP:
+                for effect_id in data:
+                    if self.forget(effect_id, abort=True):
+                        engine.answer(effect_id, Answer.interrupt())
+            elif self.forget(data[0], abort=False):
+                engine.answer(*data)
+
+    def dispatch(self, effect) -> None:
+        def reply(answer: Answer) -> None:
+            self.handle.inbox.put((ANSWER, (effect.id, answer)))
+        answerer = self.harness.answerers.get(effect.kind)
+        if answerer is None:
+            work = _Unanswerable()
+            reply(Answer.failed(effect.kind, internal_failure(
+                'this Harness has no answerer for %s effects' % effect.kind)))
+        else:
+            work = answerer(effect, reply)
+        with self.lock:
+            self.work[effect.id] = (effect, work)
+
+    def forget(self, effect_id: int, abort: bool) -> bool:
+        """Stop waiting for an effect; False when the Harness no longer did."""
+        with self.lock:
+            entry = self.work.pop(effect_id, None)
+        if entry is not None and abort:
+            entry[1].abort()
+        return entry is not None
+
+    def drop_all(self) -> None:
+        for effect in self.engine.waiting:
+            self.forget(effect.id, abort=True)
+            self.engine.answer(effect.id, Answer.drop())

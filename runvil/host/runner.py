@@ -1,0 +1,73 @@
+"""One ``runvil run``: read the files, build the Harness from the flags,
+run, and report the outcome by the CLI contract."""
+from __future__ import annotations
+
+import sys
+
+from ..engine import Outcome
+from ..harness import EventStream, Harness, RunHandle
+from ..harness.limits import LIMIT_NAMES
+from . import report
+from .settings import SettingsError, build_limits
+from .sinks import JsonLinesFile, LiveLog
+
+
+class SetupError(Exception):
+    """Something the Host could not set up; no run started."""
+
+
+def run_prompt(args, stdout, stderr, run_handle: RunHandle | None) -> int:
+    text = _read_text(args.prompt, 'prompt')
+    input_text = args.input_text
+    if args.input_file is not None:
+        input_text = sys.stdin.read() if args.input_file == '-' else _read_text(args.input_file, 'input')
+    try:
+        limits = build_limits(args.config, {name: getattr(args, name) for name in LIMIT_NAMES})
+    except SettingsError as err:
+        raise SetupError(str(err)) from None
+    sinks = [LiveLog(stderr)] if args.log else []
+    events_file = None
+    if args.events:
+        try:
+            events_file = JsonLinesFile(args.events)
+        except OSError as err:
+            raise SetupError('cannot write events to %s: %s' % (args.events, err.strerror or err)) from None
+        sinks.append(events_file)
+    try:
+        outcome = Harness(limits, debug=args.debug).run(
+            text, args.prompt, input_text=input_text, args=_prompt_args(args.args),
+            handle=run_handle, events=EventStream(sinks))
+    except KeyboardInterrupt:   # a second Ctrl-C: stop waiting for the teardown
+        outcome = Outcome.cancelled()
+    finally:
+        if events_file is not None:
+            events_file.close()
+    if args.json:
+        stdout.write(report.as_json(outcome, args.prompt) + '\n')
+    else:
+        report.as_text(outcome, args.prompt, stdout, stderr)
+    stdout.flush()
+    return report.EXIT_CODES[outcome.status]
+
+
+def _read_text(path: str, what: str) -> str:
+    try:
+        with open(path, 'rb') as handle:
+            data = handle.read()
+    except OSError as err:
+        raise SetupError('cannot read %s %s: %s' % (what, path, err.strerror or err)) from None
+    try:
+        return data.decode('utf-8')
+    except UnicodeDecodeError as err:
+        raise SetupError('cannot read %s %s: not UTF-8 text (byte %d)' % (what, path, err.start)) from None
+
+
+def _prompt_args(settings: list[str]) -> dict[str, str]:
+    """``--set NAME=VALUE`` flags by name; a later flag for a name wins."""
+    values = {}
+    for setting in settings:
+        name, equals, value = setting.partition('=')
+        if not equals or not name:
+            raise SetupError('--set expects NAME=VALUE, got %r' % setting)
+        values[name] = value
+    return values

@@ -1,0 +1,63 @@
+"""The Harness settings a Host user gives: run limits from a TOML config
+file (``[limits]``) and from flags, flags winning.  Sizes take a byte count
+or a binary suffix: ``4194304``, ``4096KiB``, ``4MiB``, ``1GiB``."""
+from __future__ import annotations
+
+import re
+
+from ..harness.limits import LIMIT_NAMES, RunLimits
+
+SIZE_LIMITS = ('response_cap', 'memory_ceiling')
+_SIZE = re.compile(r'\s*([0-9]+)\s*(B|KiB|MiB|GiB)?\s*\Z')
+_UNITS = {None: 1, 'B': 1, 'KiB': 1 << 10, 'MiB': 1 << 20, 'GiB': 1 << 30}
+
+
+class SettingsError(Exception):
+    """A setting the Host cannot use; reported before any run starts."""
+
+
+def parse_size(text: str) -> int:
+    match = _SIZE.match(text)
+    if match is None:
+        raise ValueError('expected a byte count such as 4194304 or 4MiB, got %r' % text)
+    return int(match.group(1)) * _UNITS[match.group(2)]
+
+
+def read_config(path: str) -> dict:
+    """The ``[limits]`` table of a TOML config file, values checked."""
+    import tomllib
+    try:
+        with open(path, 'rb') as handle:
+            document = tomllib.load(handle)
+    except OSError as err:
+        raise SettingsError('cannot read config %s: %s' % (path, err.strerror or err)) from None
+    except tomllib.TOMLDecodeError as err:
+        raise SettingsError('config %s is not valid TOML: %s' % (path, err)) from None
+    unknown = sorted(set(document) - {'limits'})
+    if unknown:
+        raise SettingsError('config %s: unknown table or key `%s`; expected [limits]' % (path, unknown[0]))
+    limits = document.get('limits', {})
+    if not isinstance(limits, dict):
+        raise SettingsError('config %s: limits must be a table' % path)
+    values = {}
+    for name, value in limits.items():
+        if name not in LIMIT_NAMES:
+            raise SettingsError('config %s: unknown limit `%s`; expected one of: %s'
+                                % (path, name, ', '.join(LIMIT_NAMES)))
+        if name in SIZE_LIMITS and isinstance(value, str):
+            try:
+                value = parse_size(value)
+            except ValueError as err:
+                raise SettingsError('config %s: %s: %s' % (path, name, err)) from None
+        values[name] = value
+    return values
+
+
+def build_limits(config_path: str | None, flags: dict) -> RunLimits:
+    """Limits from the config file (if any), then the flags that were given."""
+    values = read_config(config_path) if config_path else {}
+    values.update({name: value for name, value in flags.items() if value is not None})
+    try:
+        return RunLimits(**values)
+    except ValueError as err:
+        raise SettingsError(str(err)) from None

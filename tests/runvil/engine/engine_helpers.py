@@ -1,0 +1,123 @@
+"""Running small prompts in-process, and a test library with a suspending
+call, so the effect mechanism is exercised the way model calls will use it.
+
+``wait(value)`` suspends Lua with a ``test.wait`` effect carrying ``value``;
+``steady(value)`` does the same with an effect that survives a stop.  A
+``ScriptedAnswers`` answerer replies from a list of callables, or holds the
+effect until the test answers it.
+"""
+from __future__ import annotations
+
+import json
+import threading
+
+from runvil.engine import Answer, request
+from runvil.harness import EventStream, Harness, RunHandle, RunLimits
+
+LUA = '```lua\n'
+END = '\n```\n'
+
+
+def prompt(body: str, head: str = '') -> str:
+    return '---\nname: t\ndescription: A test prompt.\nrunvil: 0\n%s---\n\n# T\n\n%s' % (head, body)
+
+
+def block(source: str) -> str:
+    return LUA + source + END
+
+
+def section(name: str, *sources: str, prose: str = '') -> str:
+    text = '## %s\n\n' % name
+    if prose:
+        text += prose + '\n\n'
+    return text + '\n'.join(block(source) for source in sources) + '\n'
+
+
+class WaitLibrary:
+    def install(self, vm):
+        def wait(value=None, *_):
+            return ((yield from request('test.wait', value)),)
+
+        def steady(value=None, *_):
+            return ((yield from request('test.wait', value, survives_stop=True)),)
+        vm.globals.set_str('wait', vm.generator('wait', wait))
+        vm.globals.set_str('steady', vm.generator('steady', steady))
+
+
+class Held:
+    """An effect the test answers itself."""
+
+    def __init__(self, effect, reply):
+        self.effect = effect
+        self.reply = reply
+        self.aborted = False
+
+    def abort(self):
+        self.aborted = True
+
+
+class ScriptedAnswers:
+    """Answers test.wait effects: each script entry is ``None`` (hold the
+    effect for the test) or a callable ``effect -> Answer``."""
+
+    def __init__(self, *script):
+        self.script = list(script)
+        self.effects = []
+        self.held: list[Held] = []
+        self.issued = threading.Event()
+
+    def __call__(self, effect, reply):
+        self.effects.append(effect)
+        step = self.script.pop(0) if self.script else None
+        work = Held(effect, reply)
+        if step is None:
+            self.held.append(work)
+            self.issued.set()
+        else:
+            reply(step(effect))
+        return work
+
+
+def echo(effect):
+    return Answer.ok('test.wait', effect.payload)
+
+
+def run(text: str, *, limits: RunLimits | None = None, answers: ScriptedAnswers | None = None,
+        handle: RunHandle | None = None, events: list | None = None, **options):
+    harness = Harness(limits or RunLimits(), answerers={'test.wait': answers or ScriptedAnswers(*[echo] * 50)},
+                      libraries=(WaitLibrary(),))
+    stream = EventStream([events.append] if events is not None else [])
+    return harness.run(text, 't.md', handle=handle, events=stream, **options)
+
+
+def report(text: str, **options) -> dict:
+    """The outcome as the CLI's JSON object."""
+    return json.loads(json.dumps(run(text, **options).to_dict()))
+
+
+def result(body: str, **options) -> str:
+    outcome = run(prompt(body), **options)
+    assert outcome.status == 'completed', outcome.to_dict()
+    return outcome.result
+
+
+def failure(body: str, **options) -> dict:
+    outcome = run(prompt(body), **options)
+    assert outcome.status == 'failed', outcome.to_dict()
+    return outcome.to_dict()['error']
+
+
+def in_thread(fn, *args, **kwargs):
+    """Start ``fn`` on a thread; returns a getter that joins and returns its result."""
+    box = {}
+
+    def target():
+        box['value'] = fn(*args, **kwargs)
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+
+    def get(timeout=10):
+        thread.join(timeout)
+        assert not thread.is_alive(), 'the run did not end'
+        return box['value']
+    return get

@@ -1,0 +1,30 @@
+"""The offline examples in examples/ give what the docs say."""
+import io
+import json
+from pathlib import Path
+
+from runvil.host import main
+
+EXAMPLES = Path(__file__).resolve().parents[3] / 'examples'
+
+
+def run(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    assert main(list(argv), out, err) == 0, err.getvalue()
+    return out.getvalue(), err.getvalue()
+
+
+def test_word_stats_counts_across_sections():
+    out, _ = run(str(EXAMPLES / 'word-stats.md'))
+    assert out == '13 words, the most frequent: [{"count":3,"word":"the"},{"count":2,"word":"dog"},' \
+                  '{"count":1,"word":"and"}]\n'
+    out, err = run('--set', 'text=a b a c b a', '--set', 'top=2', '--log', str(EXAMPLES / 'word-stats.md'))
+    assert out == '6 words, the most frequent: [{"count":3,"word":"a"},{"count":2,"word":"b"}]\n'
+    assert err == '[Split] split 6 words\n[Report] reporting\n'
+
+
+def test_guarded_turns_failures_into_data():
+    out, _ = run('--json', str(EXAMPLES / 'guarded.md'))
+    assert json.loads(json.loads(out)['result']) == {
+        'failures': ['lua: json.decode: Expecting value at line 1 column 8'], 'parsed': 2,
+        'refused': 'var.handle.array must be JSON data, got function'}
