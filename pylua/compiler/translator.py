@@ -45,8 +45,8 @@ def translate(main: Proto) -> Translation:
         n = next(counter)
         fname = 'F%d_%d' % (uid, n)
         pname = 'P%d_%d' % (uid, n)
-        p.pyname = pname
         names[pname] = (p, desc)
+        names['Q' + pname[1:]] = (p, desc)
         child_factories = [walk(c, 'function <%s:%d>' % (c.chunkname, c.line)) for c in p.protos]
         _FuncTranslator(p, out, fname, pname, child_factories).run()
         return fname
@@ -99,10 +99,15 @@ class _FuncTranslator:
         self.known_bool = None        # register the previous instruction set to a Python bool
         self.known = set()            # registers known to hold integers here
         self.pending = {}             # register -> delayed arithmetic (expr, leaves, instrs)
+        self.sync = False             # emitting the plain (non-generator) twin
+        self.qname = 'Q' + pname[1:]
         self.next_bool = None
 
     # ------------------------------------------------------------ output
     def w(self, text):
+        if self.sync and 'yield from ' in text:
+            # Every emitted ``yield from`` call ends its line.
+            text = text.replace('yield from ', 'SYNC(') + ')'
         self.out.line(self.ind, text, self.line)
         if self.empty:
             self.empty[-1] = False
@@ -137,9 +142,30 @@ class _FuncTranslator:
         p = self.p
         upnames = ['U%d' % i for i in range(len(p.upvals))]
         self.out.line(0, 'def %s(%s):' % (self.fname, ', '.join(upnames)), p.line)
+        self.function(self.pname)
+        # Every Lua function must be a generator, even one whose body never yields.
+        self.out.line(2, 'yield', p.end_line)
+        if self.leaf():
+            # A plain twin for callers that may not yield anyway (sort
+            # comparators): slow paths run synchronously.
+            self.sync = True
+            self.function(self.qname)
+            self.sync = False
+            self.out.line(1, '%s.plain = %s' % (self.pname, self.qname), p.end_line)
+        self.out.line(1, 'return %s' % self.pname, p.end_line)
+
+    def leaf(self):
+        return not self.p.has_calls and not self.p.has_goto and not any(
+            ins.op in ('TFORPREP', 'TBC') for ins in self.p.code)
+
+    def function(self, name):
+        p = self.p
+        self.ind = 2
+        self.stack = []
+        self.known = set()
         params = ['r%d=None' % i for i in range(p.numparams)]
         params.append('*VA' if p.is_vararg else '*_')
-        self.out.line(1, 'def %s(%s):' % (self.pname, ', '.join(params)), p.line)
+        self.out.line(1, 'def %s(%s):' % (name, ', '.join(params)), p.line)
         if any(ins.op == 'NEWTABLE' for ins in p.code):
             self.out.line(2, 'global DEBT', p.line)
         if p.has_calls:
@@ -166,9 +192,6 @@ class _FuncTranslator:
                 self.out.line(2, 'else:', p.line)
                 self.known = set()
             self.body()
-        # Every Lua function must be a generator, even one whose body never yields.
-        self.out.line(2, 'yield', p.end_line)
-        self.out.line(1, 'return %s' % self.pname, p.end_line)
 
     def body(self):
         self.empty.append(True)

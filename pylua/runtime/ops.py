@@ -110,12 +110,29 @@ def call_noyield(f, args):
             rt_error('attempt to yield across a C-call boundary')
         except NeedsLua:
             pass
-    g = f(*args) if f.__class__ is FN else call(f, args)
+    if f.__class__ is FN:
+        plain = getattr(f, 'plain', None)
+        if plain is not None:
+            r = plain(*args)
+            return r if r.__class__ is tuple else (r,)
+        g = f(*args)
+    else:
+        g = call(f, args)
     try:
         g.send(None)
     except StopIteration as stop:
         r = stop.value
         return r if r.__class__ is tuple else (r,)
+    g.close()
+    rt_error('attempt to yield across a C-call boundary')
+
+
+def sync(g):
+    """Run an operation's generator to completion in a plain function twin."""
+    try:
+        g.send(None)
+    except StopIteration as stop:
+        return stop.value
     g.close()
     rt_error('attempt to yield across a C-call boundary')
 
@@ -645,6 +662,6 @@ HELPERS = {
     'eq_meta': eq_meta, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
     'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
-    'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'index_chain': index_chain,
+    'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync, 'index_chain': index_chain,
     'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain,
 }
