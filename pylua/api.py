@@ -99,6 +99,10 @@ class LuaRuntime:
 
         Host effects are refused here: use ``run`` to answer them."""
         def step():
+            if fn.__class__ is FunctionType:
+                # Outside any coroutine no yield can succeed: the plain form runs.
+                r = fn(*args)
+                return r if r.__class__ is tuple else (r,)
             gen = ops.call(fn, args)
             try:
                 effect = gen.send(None)

@@ -142,21 +142,19 @@ class _FuncTranslator:
         p = self.p
         upnames = ['U%d' % i for i in range(len(p.upvals))]
         self.out.line(0, 'def %s(%s):' % (self.fname, ', '.join(upnames)), p.line)
+        # The generator form: calls are ``yield from``, so a host function can
+        # suspend the whole Lua thread.  It must be a generator even when its
+        # body never yields.
         self.function(self.pname)
-        # Every Lua function must be a generator, even one whose body never yields.
         self.out.line(2, 'yield', p.end_line)
-        if self.leaf():
-            # A plain twin for callers that may not yield anyway (sort
-            # comparators): slow paths run synchronously.
-            self.sync = True
-            self.function(self.qname)
-            self.sync = False
-            self.out.line(1, '%s.plain = %s' % (self.pname, self.qname), p.end_line)
-        self.out.line(1, 'return %s' % self.pname, p.end_line)
-
-    def leaf(self):
-        return not self.p.has_calls and not self.p.has_goto and not any(
-            ins.op in ('TFORPREP', 'TBC') for ins in self.p.code)
+        # The plain form, the function value itself: for callers that cannot
+        # yield, code outside any coroutine (where every yield is an error
+        # anyway) and Lua's C-call boundaries; its slow paths run synchronously.
+        self.sync = True
+        self.function(self.qname)
+        self.sync = False
+        self.out.line(1, '%s.gen = %s' % (self.qname, self.pname), p.end_line)
+        self.out.line(1, 'return %s' % self.qname, p.end_line)
 
     def function(self, name):
         p = self.p
@@ -170,8 +168,7 @@ class _FuncTranslator:
             self.out.line(2, 'global DEBT', p.line)
         if p.has_calls:
             self.out.line(2, 'global STEPS', p.line)
-            self.out.line(2, 'STEPS -= %d' % max(1, len(p.code)), p.line)
-            self.out.line(2, 'if STEPS < 0: TICK()', p.line)
+            self.out.line(2, 'if (STEPS := STEPS - %d) < 0: TICK()' % max(1, len(p.code)), p.line)
         if p.has_goto:
             # The dispatcher's blocks may read registers on paths Python cannot see.
             others = ['r%d' % i for i in range(p.numparams, p.maxreg)]
@@ -477,10 +474,11 @@ class _FuncTranslator:
             else:
                 w('    if %s is not None: %s.hash[%s] = %s' % (v, obj, k, v))
                 w('    else: %s.hash.pop(%s, None)' % (obj, k))
-        elif isk and kv.__class__ is int:
+        elif (isk and kv.__class__ is int) or (not isk and key in self.known):
             w('    %s.set_int(%s, %s)' % (obj, k, v))
         else:
-            w('    %s.set(%s, %s)' % (obj, k, v))
+            w('    if %s.__class__ is int: %s.set_int(%s, %s)' % (k, obj, k, v))
+            w('    else: %s.set(%s, %s)' % (obj, k, v))
         w('elif %s.__class__ is not Table or not set_plain(%s, %s, %s): yield from setindex(%s, %s, %s, %r)'
           % (obj, obj, k, v, obj, k, v, note))
 
@@ -691,7 +689,7 @@ class _FuncTranslator:
     def op_LEN(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
         self.w('if %s.__class__ is str: %s = len(%s)' % (b, a, b))
-        self.w('elif %s.__class__ is Table and %s.meta is None: %s = %s.length()' % (b, b, a, b))
+        self.w('elif %s.__class__ is Table and %s.meta is None: %s = len(%s.arr) or %s.length()' % (b, b, a, b, b))
         self.w('else: %s = yield from length(%s, %r)' % (a, b, i.note))
 
     def op_CONCAT(self, i):
@@ -786,7 +784,10 @@ class _FuncTranslator:
         n = i.c
         w('_f = r%d' % a)
         w('if _f.__class__ is FN:')
-        w('    _R = yield from _f(%s)' % args)
+        if self.sync:
+            w('    _R = _f(%s)' % args)
+        else:
+            w('    _R = yield from _f.gen(%s)' % args)
         if n == 1:
             w('    r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None' % a)
         elif n != 0:

@@ -60,7 +60,7 @@ def call(f, args, note=None):
     """Call any Lua value; always returns a sequence of results."""
     c = f.__class__
     if c is FN:
-        r = yield from f(*args)
+        r = yield from f.gen(*args)
         return r if r.__class__ is tuple else (r,)
     if c is Builtin:
         try:
@@ -107,24 +107,20 @@ def call_noyield(f, args):
             return f.fn(*args)
         except Suspended as exc:
             exc.generator.close()
-            rt_error('attempt to yield across a C-call boundary')
+            raise LuaError(_YIELD_ACROSS)
         except NeedsLua:
             pass
     if f.__class__ is FN:
-        plain = getattr(f, 'plain', None)
-        if plain is not None:
-            r = plain(*args)
-            return r if r.__class__ is tuple else (r,)
-        g = f(*args)
-    else:
-        g = call(f, args)
+        r = f(*args)
+        return r if r.__class__ is tuple else (r,)
+    g = call(f, args)
     try:
         g.send(None)
     except StopIteration as stop:
         r = stop.value
         return r if r.__class__ is tuple else (r,)
     g.close()
-    rt_error('attempt to yield across a C-call boundary')
+    raise LuaError(_YIELD_ACROSS)
 
 
 def sync(g):
@@ -134,7 +130,7 @@ def sync(g):
     except StopIteration as stop:
         return stop.value
     g.close()
-    rt_error('attempt to yield across a C-call boundary')
+    raise LuaError(_YIELD_ACROSS)
 
 
 def adjust(values, n):
@@ -168,6 +164,9 @@ def index(o, k, note=None):
         note = None
     rt_error("'__index' chain too long; possible loop")
 
+
+# Raised by the yield itself (a C function in Lua), so it carries no position.
+_YIELD_ACROSS = 'attempt to yield across a C-call boundary'
 
 _CALL_NEEDED = object()
 

@@ -354,10 +354,15 @@ def test_pattern_work_is_counted():
 
 # --------------------------------------------------- callbacks and tables
 def lua_fn(py):
-    """A Lua-function stand-in: a generator function returning ``py``'s results."""
-    def fn(*args):
+    """A Lua-function stand-in shaped like translated code: a plain function
+    whose generator form is its ``gen`` attribute."""
+    def gen(*args):
         return py(*args)
         yield
+
+    def fn(*args):
+        return py(*args)
+    fn.gen = gen
     return fn
 
 
