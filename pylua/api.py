@@ -13,13 +13,13 @@ from types import FunctionType
 
 from .compiler.pipeline import compile_lua, display_name, load_into
 from .runtime import memory, ops, state
-from .runtime.errors import LuaError, LuaInterrupt, LuaMemoryError, LuaSyntaxError
+from .runtime.errors import LuaError, LuaMemoryError
 from .runtime.frames import lua_info
 from .runtime.luathread import on_lua_thread
 from .runtime.numbers import MAXINT, MININT
 from .runtime.state import VM
 from .runtime.table import LuaTable
-from .runtime.values import Builtin, GenBuiltin, Userdata, hybrid, type_name
+from .runtime.values import Builtin, GenBuiltin, Userdata, hybrid
 
 SANDBOX_LIBS = ('string', 'table', 'math', 'utf8', 'coroutine')
 

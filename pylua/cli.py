@@ -49,7 +49,6 @@ def _error_object_text(v, rt):
 def _run_chunk(rt, source, chunkname, args, stderr):
     from .library.standalone import ExitRequest
     from .runtime.errors import LuaError
-    from .runtime.table import LuaTable
     try:
         fn = rt.load(source, chunkname)
         rt.call_raw(fn, tuple(rt.to_lua(a) for a in args))
@@ -98,7 +97,6 @@ def _set_arg(rt, script, args):
 
 
 def _list(path, out):
-    from .api import to_lua_string
     from .compiler.bytecode import listing
     from .compiler.pipeline import compile_lua
     from .runtime.errors import LuaError

@@ -9,7 +9,11 @@ Cases:
   ``{label}`` stands for the path on the command line.  ``flags`` are
   added to the command, ``cancel_after`` cancels the run (Ctrl-C) that
   many seconds after it starts (its first event), ``checkpoints`` is how
-  many log checkpoints the run records.
+  many log checkpoints the run records.  ``gateway`` is a scripted
+  gateway script: the run gets a ScriptedGateway on 127.0.0.1 as
+  ``RUNVIL_GATEWAY_URL``; ``requests`` is how many model requests it must
+  receive; ``stop_on_request`` stops the round in flight (the Host's stop:
+  SIGUSR1, or ``RunHandle.stop()`` in-process) once the first arrives.
 * ``parse/errors/NAME.md`` with ``NAME.json`` (the parser's cases): each
   must fail as run error kind Parse with the parse error's message and
   location (``<prompt>`` shown as the path on the command line).
@@ -21,6 +25,7 @@ with a run handle to cancel (fast, for the test suite).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
@@ -47,6 +52,9 @@ class Case:
     flags: list
     cancel_after: float | None = None
     checkpoints: int | None = None
+    gateway: object = None
+    requests: int | None = None
+    stop_on_request: bool = False
 
 
 def load_cases() -> list[Case]:
@@ -54,7 +62,8 @@ def load_cases() -> list[Case]:
     for prompt in sorted(RUN_CASES.glob('*.md')):
         spec = json.loads(prompt.with_suffix('.json').read_text(encoding='utf-8'))
         cases.append(Case('run/' + prompt.stem, prompt, spec['expect'], spec.get('flags', []),
-                          spec.get('cancel_after'), spec.get('checkpoints')))
+                          spec.get('cancel_after'), spec.get('checkpoints'), spec.get('gateway'),
+                          spec.get('requests'), spec.get('stop_on_request', False)))
     for prompt in sorted(PARSE_ERRORS.glob('*.md')):
         cases.append(_parse_case(prompt))
     return cases
@@ -94,18 +103,61 @@ class Result:
     stdout: str
     stderr: str
     checkpoints: int
+    requests: int | None = None
 
 
 def run_case(case: Case, mode: str = 'process') -> Result:
     label = os.path.relpath(case.prompt, ROOT)
-    with tempfile.TemporaryDirectory() as scratch:
+    with tempfile.TemporaryDirectory() as scratch, _gateway(case) as gateway:
         events = os.path.join(scratch, 'events.jsonl')
         argv = ['--json', '--events', events, *case.flags, label]
+        environ = _environ(gateway)
+        interrupt = _Interrupt(case, events, gateway)
         runner = _in_process if mode == 'inprocess' else _in_subprocess
-        code, out, err = runner(argv, case.cancel_after, events)
+        code, out, err = runner(argv, environ, interrupt)
         with open(events, encoding='utf-8') as handle:
             logged = sum(1 for line in handle if json.loads(line)['event'] == 'log')
-    return Result(code, out, err, logged)
+        requests = None if gateway is None else len(gateway.requests)
+    return Result(code, out, err, logged, requests)
+
+
+@contextlib.contextmanager
+def _gateway(case: Case):
+    if case.gateway is None:
+        yield None
+        return
+    from runvil.testing.gateway import ScriptedGateway
+    with ScriptedGateway(case.gateway) as gateway:
+        yield gateway
+
+
+def _environ(gateway) -> dict:
+    """The run's environment: no gateway variables but the case's own."""
+    environ = {name: value for name, value in os.environ.items() if not name.startswith('RUNVIL_GATEWAY_')}
+    if gateway is not None:
+        environ['RUNVIL_GATEWAY_URL'] = gateway.url
+    return environ
+
+
+@dataclass
+class _Interrupt:
+    """When the runner cancels or stops the run."""
+    case: Case
+    events: str
+    gateway: object
+
+    def wait(self) -> str | None:
+        """Wait for the moment; returns 'cancel', 'stop' or None."""
+        if self.case.stop_on_request:
+            deadline = time.monotonic() + 60
+            while not self.gateway.requests and time.monotonic() < deadline:
+                time.sleep(0.005)
+            return 'stop'
+        if self.case.cancel_after is not None:
+            _wait_for_start(self.events)
+            time.sleep(self.case.cancel_after)
+            return 'cancel'
+        return None
 
 
 def _wait_for_start(events: str, limit: float = 60) -> None:
@@ -118,30 +170,31 @@ def _wait_for_start(events: str, limit: float = 60) -> None:
         time.sleep(0.01)
 
 
-def _in_subprocess(argv: list[str], cancel_after: float | None, events: str):
-    process = subprocess.Popen([sys.executable, '-m', 'runvil', 'run', *argv], cwd=ROOT,
+def _in_subprocess(argv: list[str], environ: dict, interrupt: _Interrupt):
+    process = subprocess.Popen([sys.executable, '-m', 'runvil', 'run', *argv], cwd=ROOT, env=environ,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if cancel_after is not None:
-        _wait_for_start(events)
-        time.sleep(cancel_after)
-        process.send_signal(signal.SIGINT)
+    action = interrupt.wait()
+    if action is not None:
+        process.send_signal(signal.SIGINT if action == 'cancel' else signal.SIGUSR1)
     out, err = process.communicate(timeout=120)
     return process.returncode, out, err
 
 
-def _in_process(argv: list[str], cancel_after: float | None, events: str):
+def _in_process(argv: list[str], environ: dict, interrupt: _Interrupt):
     from runvil.harness import RunHandle
     from runvil.host import main
     out, err, handle, box = io.StringIO(), io.StringIO(), RunHandle(), {}
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
-        worker = threading.Thread(target=lambda: box.update(code=main(argv, out, err, handle)), daemon=True)
+        worker = threading.Thread(target=lambda: box.update(code=main(argv, out, err, handle, environ)),
+                                  daemon=True)
         worker.start()
-        if cancel_after is not None:
-            _wait_for_start(events)
-            time.sleep(cancel_after)
+        action = interrupt.wait()
+        if action == 'cancel':
             handle.cancel()
+        elif action == 'stop':
+            handle.stop()
         worker.join(120)
     finally:
         os.chdir(cwd)
@@ -175,6 +228,8 @@ def problems(case: Case, result: Result) -> list[str]:
     code = {'completed': 0, 'failed': 1, 'cancelled': 130}[want['outcome']]
     if result.exit_code != code:
         found.append('exit %r, expected %d' % (result.exit_code, code))
+    if case.requests is not None and result.requests != case.requests:
+        found.append('%r model requests, expected %d' % (result.requests, case.requests))
     if case.checkpoints is not None and result.checkpoints != case.checkpoints:
         found.append('%d log checkpoints, expected %d' % (result.checkpoints, case.checkpoints))
     return found

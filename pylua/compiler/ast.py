@@ -6,7 +6,7 @@ whose code points are all below 256, one per byte.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional, Union
 
 

@@ -5,7 +5,7 @@ missing argument (``got no value``) can be told from an explicit nil.
 """
 from __future__ import annotations
 
-from ..runtime.frames import arg_error as _arg_error, helper_module, rt_error
+from ..runtime.frames import arg_error as _arg_error, helper_module
 from ..runtime.numbers import float_to_int, str2number, tostr
 from ..runtime.table import LuaTable
 from ..runtime.values import type_name

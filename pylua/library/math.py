@@ -13,7 +13,7 @@ import os
 
 from ..runtime import ops
 from ..runtime.frames import rt_error
-from ..runtime.numbers import MAXINT, MININT, float_to_int, str2number, wrap
+from ..runtime.numbers import MAXINT, MININT, wrap
 from ..runtime.table import LuaTable
 from ..runtime.values import Builtin, GenBuiltin
 from .args import ABSENT, arg_error, check_any, check_int, check_num, opt_int, opt_num
@@ -29,16 +29,7 @@ TWO_POW_MINUS_53 = 2.0 ** -53
 
 def tointeger(v):
     """``lua_tointegerx``: the integer value of a number or numeric string, or None."""
-    c = v.__class__
-    if c is int:
-        return v
-    if c is float:
-        return float_to_int(v)
-    if c is str:
-        x = str2number(v)
-        if x is not None:
-            return x if x.__class__ is int else float_to_int(x)
-    return None
+    return ops.toint_strict(v)
 
 
 def _float_arg(x, fname):

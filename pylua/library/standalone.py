@@ -6,8 +6,7 @@ import os
 import sys
 import time
 
-from ..runtime import ops, state
-from ..runtime.errors import LuaError
+from ..runtime import ops
 from ..runtime.frames import rt_error
 from ..runtime.numbers import fmt_float
 from ..runtime.table import LuaTable

@@ -255,7 +255,7 @@ def tonumber(v):
 
 
 def toint_strict(v):
-    """Integer value for bitwise operations, or None when ``v`` has none."""
+    """The integer value of a number or numeric string (``lua_tointegerx``), or None."""
     c = v.__class__
     if c is int:
         return v

@@ -191,11 +191,7 @@ class LuaTable:
             key = keys[pos]
             v = hash.get(key)
             if v is not None:
-                if key is TRUE_KEY:
-                    key = True
-                elif key is FALSE_KEY:
-                    key = False
-                return key, v
+                return _lua_key(key), v
             pos += 1
         return None
 
@@ -208,11 +204,16 @@ class LuaTable:
         for key in list(hash):
             v = hash.get(key)
             if v is not None:
-                if key is TRUE_KEY:
-                    key = True
-                elif key is FALSE_KEY:
-                    key = False
-                yield key, v
+                yield _lua_key(key), v
+
+
+def _lua_key(key):
+    """The Lua key a hash key stands for (booleans are stored under private keys)."""
+    if key is TRUE_KEY:
+        return True
+    if key is FALSE_KEY:
+        return False
+    return key
 
 
 def _charge(nbytes):

@@ -16,6 +16,7 @@ class Prepared:
     prompt: Prompt
     input_text: str | None
     args: dict
+    models: dict        # role label -> ModelBinding
 
 
 def prepare(text: str, path: str | None, environment: requirements.Environment,
@@ -27,6 +28,7 @@ def prepare(text: str, path: str | None, environment: requirements.Environment,
         raise Failure(RunErrorKind.PARSE, err.message, error_kind=None, location=err.location) from None
     except UnsupportedVersion as err:
         raise Failure(RunErrorKind.VERSION, err.message, error_kind=None) from None
-    requirements.check(prompt, environment)
+    bindings = requirements.bind(prompt, environment)
+    requirements.check(prompt, environment, bindings)
     staged = staging.stage_input(prompt.frontmatter.input, input_text)
-    return Prepared(prompt, staged, staging.bind_args(prompt.frontmatter.args, args))
+    return Prepared(prompt, staged, staging.bind_args(prompt.frontmatter.args, args), bindings)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pylua import LuaError, LuaInterrupt, LuaRuntime, LuaSyntaxError
 from pylua.raw import GenBuiltin, LuaTable, Userdata
 
-from . import functions, json_lib
+from . import functions, json_lib, models
 from .effects import EffectRequest
 from .error_values import ErrorValues, default_text, describe, interrupted
 from .failure import INTERRUPTED, internal_failure
@@ -48,6 +48,7 @@ class SectionVM:
         g.set_str('log', self.function('log', self.logbook.log))
         g.set_str('input', self._input_table())
         g.set_str('args', self._args_table())
+        models.install(self)
         for library in run.libraries:
             library.install(self)
 

@@ -30,6 +30,9 @@ class RunState:
     input_text: str | None
     args: dict
     var_data: dict = field(default_factory=dict)
+    models: dict = field(default_factory=dict)      # role label -> ModelBinding, bound at prepare
+    default_role: str | None = None                 # set by models.default in the H1 body
+    rounds: int = 0                                 # model rounds served so far (the turn counter)
 
     @property
     def round_cap(self) -> int:

@@ -14,9 +14,11 @@ import threading
 
 from ..engine import Answer, Engine, Environment
 from ..engine.failure import internal_failure
+from ..engine.model_round import MODEL_ROUND
 from .events import EventStream
 from .handle import CANCEL, STOP, RunHandle
 from .limits import RunLimits
+from .model_answerer import ModelAnswerer
 
 ANSWER = 'answer'
 
@@ -28,12 +30,15 @@ class _Unanswerable:
 
 class Harness:
     def __init__(self, limits: RunLimits | None = None, environment: Environment | None = None,
-                 answerers: dict | None = None, libraries: tuple = (), debug: bool = False):
+                 answerers: dict | None = None, libraries: tuple = (), debug: bool = False,
+                 gateway=None):
         self.limits = limits or RunLimits()
         self.environment = environment or Environment()
         self.answerers = dict(answerers or {})
         self.libraries = tuple(libraries)
         self.debug = debug      # raw model traffic events, for the model answerers
+        if gateway is not None:     # a GatewayClient: model rounds go through it
+            self.answerers.setdefault(MODEL_ROUND, ModelAnswerer(gateway, debug))
 
     def run(self, text: str, path: str | None = None, *, input_text: str | None = None,
             args: dict | None = None, handle: RunHandle | None = None, events: EventStream | None = None):
@@ -86,13 +91,15 @@ class _Loop:
         def reply(answer: Answer) -> None:
             self.handle.inbox.put((ANSWER, (effect.id, answer)))
         answerer = self.harness.answerers.get(effect.kind)
-        if answerer is None:
-            work = _Unanswerable()
-            reply(Answer.failed(effect.kind, internal_failure(
-                'this Harness has no answerer for %s effects' % effect.kind)))
-        else:
-            work = answerer(effect, reply)
+        # Under the lock: the work may be under way (a request sent) before the
+        # answerer returns, and a stop landing then must still find it waiting.
         with self.lock:
+            if answerer is None:
+                work = _Unanswerable()
+                reply(Answer.failed(effect.kind, internal_failure(
+                    'this Harness has no answerer for %s effects' % effect.kind)))
+            else:
+                work = answerer(effect, reply)
             self.work[effect.id] = (effect, work)
 
     def forget(self, effect_id: int, abort: bool) -> bool:

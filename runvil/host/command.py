@@ -32,7 +32,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     source.add_argument('--input-file', metavar='PATH', help="read the input text from PATH ('-': stdin)")
     parser.add_argument('--events', metavar='FILE', help='write the run events to FILE as JSON lines')
     parser.add_argument('--log', action='store_true', help='show log checkpoints on stderr as they happen')
-    parser.add_argument('--config', metavar='FILE', help='read Harness settings from a TOML file ([limits])')
+    parser.add_argument('--config', metavar='FILE',
+                        help='read Harness settings from a TOML file ([limits], [models])')
+    models = parser.add_argument_group('model roles (docs/models.md)')
+    models.add_argument('--bind', action='append', default=[], metavar='ROLE=MODEL',
+                        help='bind a model role to a gateway model id (repeatable)')
+    models.add_argument('--default-model', metavar='MODEL',
+                        help='the model id of roles nothing binds (default: "default")')
+    models.add_argument('--model-context', action='append', default=[], metavar='MODEL=TOKENS',
+                        help="a model's context window (repeatable; unknown models offer 8192)")
     limits = parser.add_argument_group('run limits (Harness settings; defaults in parentheses)')
     limits.add_argument('--round-cap', type=int, metavar='N', help='model rounds per loop call (24)')
     limits.add_argument('--concurrency', type=int, metavar='N', help='tasks running at once (8)')
@@ -53,12 +61,13 @@ def _size(text: str) -> int:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def main(argv: list[str], stdout=None, stderr=None, run_handle=None) -> int:
+def main(argv: list[str], stdout=None, stderr=None, run_handle=None, environ=None) -> int:
     """``runvil run`` in-process, for tests and embedders: ``argv`` are the
-    command's arguments; ``run_handle`` lets the caller cancel or stop."""
+    command's arguments; ``run_handle`` lets the caller cancel or stop;
+    ``environ`` replaces ``os.environ`` (the gateway variables)."""
     parser = argparse.ArgumentParser(prog='runvil run')
     add_arguments(parser)
-    return _run(parser.parse_args(argv), stdout or sys.stdout, stderr or sys.stderr, run_handle)
+    return _run(parser.parse_args(argv), stdout or sys.stdout, stderr or sys.stderr, run_handle, environ)
 
 
 def handle(args) -> int:
@@ -69,10 +78,11 @@ def handle(args) -> int:
         return _run(args, sys.stdout, sys.stderr, run_handle)
 
 
-def _run(args, stdout, stderr, run_handle) -> int:
+def _run(args, stdout, stderr, run_handle, environ=None) -> int:
+    import os
     from .runner import SetupError, run_prompt
     try:
-        return run_prompt(args, stdout, stderr, run_handle)
+        return run_prompt(args, stdout, stderr, run_handle, os.environ if environ is None else environ)
     except SetupError as err:
         stderr.write('runvil run: error: %s\n' % err)
         return SETUP_ERROR

@@ -1,5 +1,7 @@
 """Ctrl-C as cancel: the first SIGINT cancels the run (it then ends with
-the cancelled outcome, exit 130); a second one gives up waiting."""
+the cancelled outcome, exit 130); a second one gives up waiting.  SIGUSR1
+(where the platform has it) stops the calls in flight: they resume with
+the interrupted error and the run goes on."""
 from __future__ import annotations
 
 import contextlib
@@ -18,7 +20,11 @@ def ctrl_c_cancels(handle):
         handle.cancel()
 
     previous = signal.signal(signal.SIGINT, on_sigint)
+    stop_signal = getattr(signal, 'SIGUSR1', None)
+    previous_stop = signal.signal(stop_signal, lambda signum, frame: handle.stop()) if stop_signal else None
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+        if stop_signal:
+            signal.signal(stop_signal, previous_stop)

@@ -8,6 +8,7 @@ from ..engine import Outcome
 from ..harness import EventStream, Harness, RunHandle
 from ..harness.limits import LIMIT_NAMES
 from . import report
+from .model_settings import build_environment, gateway_client
 from .settings import SettingsError, build_limits
 from .sinks import JsonLinesFile, LiveLog
 
@@ -16,13 +17,14 @@ class SetupError(Exception):
     """Something the Host could not set up; no run started."""
 
 
-def run_prompt(args, stdout, stderr, run_handle: RunHandle | None) -> int:
+def run_prompt(args, stdout, stderr, run_handle: RunHandle | None, environ) -> int:
     text = _read_text(args.prompt, 'prompt')
     input_text = args.input_text
     if args.input_file is not None:
         input_text = sys.stdin.read() if args.input_file == '-' else _read_text(args.input_file, 'input')
     try:
         limits = build_limits(args.config, {name: getattr(args, name) for name in LIMIT_NAMES})
+        environment = build_environment(args.config, args.bind, args.default_model, args.model_context)
     except SettingsError as err:
         raise SetupError(str(err)) from None
     sinks = [LiveLog(stderr)] if args.log else []
@@ -33,13 +35,15 @@ def run_prompt(args, stdout, stderr, run_handle: RunHandle | None) -> int:
         except OSError as err:
             raise SetupError('cannot write events to %s: %s' % (args.events, err.strerror or err)) from None
         sinks.append(events_file)
+    gateway = _gateway(environ, text, limits)
     try:
-        outcome = Harness(limits, debug=args.debug).run(
+        outcome = Harness(limits, environment, debug=args.debug, gateway=gateway).run(
             text, args.prompt, input_text=input_text, args=_prompt_args(args.args),
             handle=run_handle, events=EventStream(sinks))
     except KeyboardInterrupt:   # a second Ctrl-C: stop waiting for the teardown
         outcome = Outcome.cancelled()
     finally:
+        gateway.close()
         if events_file is not None:
             events_file.close()
     if args.json:
@@ -48,6 +52,13 @@ def run_prompt(args, stdout, stderr, run_handle: RunHandle | None) -> int:
         report.as_text(outcome, args.prompt, stdout, stderr)
     stdout.flush()
     return report.EXIT_CODES[outcome.status]
+
+
+def _gateway(environ, text: str, limits):
+    try:
+        return gateway_client(environ, text, limits)
+    except SettingsError as err:
+        raise SetupError(str(err)) from None
 
 
 def _read_text(path: str, what: str) -> str:

@@ -1,5 +1,6 @@
 """The Harness settings a Host user gives: run limits from a TOML config
-file (``[limits]``) and from flags, flags winning.  Sizes take a byte count
+file (``[limits]``) and from flags, flags winning.  The same file's
+``[models]`` table is read by ``model_settings``.  Sizes take a byte count
 or a binary suffix: ``4194304``, ``4096KiB``, ``4MiB``, ``1GiB``."""
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from ..harness.limits import LIMIT_NAMES, RunLimits
 
 SIZE_LIMITS = ('response_cap', 'memory_ceiling')
+TABLES = ('limits', 'models')
 _SIZE = re.compile(r'\s*([0-9]+)\s*(B|KiB|MiB|GiB)?\s*\Z')
 _UNITS = {None: 1, 'B': 1, 'KiB': 1 << 10, 'MiB': 1 << 20, 'GiB': 1 << 30}
 
@@ -23,8 +25,9 @@ def parse_size(text: str) -> int:
     return int(match.group(1)) * _UNITS[match.group(2)]
 
 
-def read_config(path: str) -> dict:
-    """The ``[limits]`` table of a TOML config file, values checked."""
+def read_document(path: str) -> dict:
+    """A TOML config file, its top-level tables checked: ``[limits]`` and
+    ``[models]`` (model settings: docs/models.md)."""
     import tomllib
     try:
         with open(path, 'rb') as handle:
@@ -33,14 +36,20 @@ def read_config(path: str) -> dict:
         raise SettingsError('cannot read config %s: %s' % (path, err.strerror or err)) from None
     except tomllib.TOMLDecodeError as err:
         raise SettingsError('config %s is not valid TOML: %s' % (path, err)) from None
-    unknown = sorted(set(document) - {'limits'})
+    unknown = sorted(set(document) - set(TABLES))
     if unknown:
-        raise SettingsError('config %s: unknown table or key `%s`; expected [limits]' % (path, unknown[0]))
-    limits = document.get('limits', {})
-    if not isinstance(limits, dict):
-        raise SettingsError('config %s: limits must be a table' % path)
+        raise SettingsError('config %s: unknown table or key `%s`; expected [limits] or [models]'
+                            % (path, unknown[0]))
+    for name in TABLES:
+        if not isinstance(document.get(name, {}), dict):
+            raise SettingsError('config %s: %s must be a table' % (path, name))
+    return document
+
+
+def read_config(path: str) -> dict:
+    """The ``[limits]`` table of a TOML config file, values checked."""
     values = {}
-    for name, value in limits.items():
+    for name, value in read_document(path).get('limits', {}).items():
         if name not in LIMIT_NAMES:
             raise SettingsError('config %s: unknown limit `%s`; expected one of: %s'
                                 % (path, name, ', '.join(LIMIT_NAMES)))

@@ -10,7 +10,8 @@ BY_NAME = {case.name: case for case in CASES}
 
 def test_the_suite_is_there():
     names = set(BY_NAME)
-    for example in ('steady', 'chatty', 'counter', 'hoarder', 'spinner', 'future', 'future-version-1'):
+    for example in ('steady', 'chatty', 'counter', 'hoarder', 'spinner', 'future', 'future-version-1',
+                    'summary', 'brief-503', 'brief-429-quota', 'patient'):
         assert 'run/limits-and-errors--' + example in names
     assert {'parse/transform', 'parse/dup', 'parse/unclosed-frontmatter', 'parse/twice'} <= names
 
@@ -21,7 +22,8 @@ def test_case_in_process(case):
 
 
 @pytest.mark.parametrize('name', ['run/limits-and-errors--steady', 'run/limits-and-errors--spinner',
-                                  'run/limits-and-errors--hoarder-4mib', 'parse/dup'])
+                                  'run/limits-and-errors--hoarder-4mib', 'parse/dup',
+                                  'run/limits-and-errors--summary', 'run/limits-and-errors--patient'])
 def test_case_as_a_real_command(name):
     case = BY_NAME[name]
     assert problems(case, run_case(case, 'process')) == []

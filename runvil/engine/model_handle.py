@@ -1,0 +1,58 @@
+"""Model handles: the userdata ``models.get`` returns, fixed to one model.
+
+``h.context`` is the model's context window, ``h.model`` its gateway id,
+``h.role`` the role label it was reached by (nil for a raw model id), and
+``h:infer(prompt)`` runs one round on it.  ``loop`` is not there yet: the
+conversation loop comes with ``messages``.
+"""
+from __future__ import annotations
+
+from pylua.raw import LuaTable, Userdata
+
+from . import model_round
+from .failure import lua_failure
+from .functions import bad_argument
+from .luatext import lua
+
+
+class ModelHandles:
+    """The handles of one section VM (they share one metatable)."""
+
+    def __init__(self, vm):
+        self.vm = vm
+        self.meta = LuaTable()
+        self.meta.set_str('__name', 'model handle')
+        self.meta.set_str('__index', vm.function('model handle', self._index))
+        self.meta.set_str('__metatable', False)
+        self._infer = vm.generator('infer', self._infer_on)
+
+    def make(self, target: model_round.Target) -> Userdata:
+        return Userdata(target, self.meta)
+
+    def target_of(self, value) -> model_round.Target | None:
+        if value.__class__ is Userdata and value.meta is self.meta:
+            return value.payload
+        return None
+
+    def _index(self, handle, key=None, *_):
+        target = handle.payload
+        if key == 'context':
+            return (target.context_window,)
+        if key == 'model':
+            return (lua(target.model),)
+        if key == 'role':
+            return (None if target.role is None else lua(target.role),)
+        if key == 'infer':
+            return (self._infer,)
+        return (None,)
+
+    def _infer_on(self, *args):
+        target = self.target_of(args[0]) if args else None
+        if target is None:
+            raise lua_failure('call infer on a model handle with a colon: handle:infer(prompt)')
+        if len(args) != 2:
+            raise lua_failure('handle:infer takes (prompt)')
+        prompt = args[1]
+        if prompt.__class__ is not str:
+            raise bad_argument(1, 'infer', 'string', prompt)
+        return ((yield from model_round.infer(self.vm.run, self.vm.section_name, target, prompt)),)

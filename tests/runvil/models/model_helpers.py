@@ -1,0 +1,41 @@
+"""Running prompts with model roles against the scripted gateway, through
+the real GatewayClient over HTTP on 127.0.0.1."""
+from __future__ import annotations
+
+from runvil.harness import EventStream, Harness
+
+LUA = '```lua\n'
+END = '\n```\n'
+WRITER = 'models:\n  writer: {}\n'
+
+
+def prompt(body: str, head: str = WRITER, h1: str = '') -> str:
+    """A prompt declaring ``head``; ``h1`` is Lua for the H1 body."""
+    h1_block = LUA + h1 + END + '\n' if h1 else ''
+    return '---\nname: t\ndescription: A test prompt.\nrunvil: 0\n%s---\n\n# T\n\n%s%s' % (head, h1_block, body)
+
+
+def section(name: str, source: str, prose: str = '') -> str:
+    return '## %s\n\n%s%s%s\n' % (name, prose + '\n\n' if prose else '', LUA + source, END)
+
+
+def run(client, text: str, *, events: list | None = None, **options):
+    stream = EventStream([events.append] if events is not None else [])
+    handle = options.pop('handle', None)
+    return Harness(gateway=client, **options).run(text, 't.md', handle=handle, events=stream)
+
+
+def outcome(client, text: str, **options) -> dict:
+    return run(client, text, **options).to_dict()
+
+
+def result(client, text: str, **options) -> str:
+    done = run(client, text, **options)
+    assert done.status == 'completed', done.to_dict()
+    return done.result
+
+
+def error(client, text: str, **options) -> dict:
+    done = run(client, text, **options)
+    assert done.status == 'failed', done.to_dict()
+    return done.to_dict()['error']
