@@ -7,9 +7,7 @@ the run it becomes the run error: kind, message, retryable flag, location.
 """
 from __future__ import annotations
 
-import os
-import sys
-
+from ..engine_source import engine_position
 from ..prompt import Location
 from .kinds import ErrorKind, RunErrorKind
 
@@ -77,33 +75,10 @@ def gate_failure(cause: Failure) -> Failure:
 def internal_failure(detail: str, tb=None) -> Failure:
     """A broken Engine invariant, located at the Engine source line: the
     innermost runvil frame of ``tb``, or the caller when ``tb`` is None."""
-    path, line = _engine_position(tb)
+    path, line = engine_position(tb)
     return Failure(RunErrorKind.INTERNAL, INTERNAL_PREFIX + detail, error_kind=ErrorKind.INTERNAL,
                    location=Location(path, line))
 
 
 def internal_from_exception(err: BaseException) -> Failure:
     return internal_failure('%s: %s' % (type(err).__name__, err), err.__traceback__)
-
-
-_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_RUNVIL = os.path.join(_ROOT, 'runvil') + os.sep
-
-
-def _engine_position(tb) -> tuple[str, int]:
-    if tb is None:
-        frame = sys._getframe(2)
-        return _relative(frame.f_code.co_filename), frame.f_lineno
-    position = tb.tb_frame.f_code.co_filename, tb.tb_lineno
-    while tb is not None:
-        if os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(_RUNVIL):
-            position = tb.tb_frame.f_code.co_filename, tb.tb_lineno
-        tb = tb.tb_next
-    return _relative(position[0]), position[1]
-
-
-def _relative(filename: str) -> str:
-    path = os.path.abspath(filename)
-    if path.startswith(_RUNVIL):
-        return os.path.relpath(path, _ROOT).replace(os.sep, '/')
-    return filename

@@ -5,10 +5,10 @@ message text, so rewording a message can never reclassify a failure.
 """
 from __future__ import annotations
 
-import os
-import sys
 from dataclasses import dataclass
 from enum import Enum
+
+from ..engine_source import engine_position
 
 PROMPT_PLACEHOLDER = '<prompt>'
 """Location path of a failure found before the prompt's name is known (and of
@@ -88,30 +88,5 @@ def frontmatter_error(message: str, line: int | None = None,
 def internal_error(message: str, tb=None) -> ParseError:
     """An Internal failure located at the Engine source line that broke:
     the innermost runvil frame of ``tb``, or the caller when ``tb`` is None."""
-    filename, line = _engine_position(tb)
+    filename, line = engine_position(tb)
     return ParseError(ParseErrorKind.INTERNAL, message, Location(filename, line))
-
-
-_PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_RUNVIL_DIR = os.path.join(_PACKAGE_ROOT, 'runvil') + os.sep
-
-
-def _engine_position(tb) -> tuple[str, int]:
-    if tb is None:
-        frame = sys._getframe(2)
-        return _relative(frame.f_code.co_filename), frame.f_lineno
-    # The first frame is the runvil frame that caught the fault; deeper ones
-    # may belong to libraries (yaml, pylua), which are not Engine source.
-    position = tb.tb_frame.f_code.co_filename, tb.tb_lineno
-    while tb is not None:
-        if os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(_RUNVIL_DIR):
-            position = tb.tb_frame.f_code.co_filename, tb.tb_lineno
-        tb = tb.tb_next
-    return _relative(position[0]), position[1]
-
-
-def _relative(filename: str) -> str:
-    path = os.path.abspath(filename)
-    if path.startswith(_RUNVIL_DIR):
-        return os.path.relpath(path, _PACKAGE_ROOT).replace(os.sep, '/')
-    return filename
