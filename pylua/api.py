@@ -11,7 +11,7 @@ from __future__ import annotations
 import traceback as _tb
 from types import FunctionType
 
-from .compiler.pipeline import compile_lua, display_name, load_into
+from .compiler.pipeline import check_syntax, compile_lua, display_name, load_into
 from .runtime import memory, ops, state
 from .runtime.errors import LuaError, LuaMemoryError
 from .runtime.frames import lua_info
@@ -366,4 +366,4 @@ def lua_traceback(tb):
 
 def compile_check(source, chunkname):
     """Raise LuaSyntaxError if ``source`` does not compile; ``chunkname`` is used verbatim."""
-    compile_lua(to_lua_string(source), chunkname)
+    on_lua_thread(check_syntax, to_lua_string(source), chunkname)

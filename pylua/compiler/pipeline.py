@@ -67,8 +67,13 @@ def _register(code, chunkname, tr):
 
 
 def check_syntax(source: str, chunkname: str) -> None:
-    """Raise LuaSyntaxError if ``source`` does not compile."""
-    compile_lua(source, chunkname)
+    """Raise LuaSyntaxError if ``source`` does not compile.  Every compile error
+    is found by the parser, resolver or code generator, so translating to
+    Python is not needed to check."""
+    if (source, chunkname) in _CACHE:
+        return
+    from .parser import parse
+    compile_chunk(parse(source, chunkname, from_file=False))
 
 
 def load_into(vm, compiled: Compiled, env):
