@@ -5,113 +5,13 @@ The library functions are called directly.  The expected lines are lua5.4's
 reference test regenerates them and checks they still agree.
 """
 import math
-import re
-import shutil
-import subprocess
 
 import pytest
 
+from libsupport import (INF, MAXINT, MININT, NAN, PNAN, FakeVM, lua_literal, needs_lua, run_lua, show,
+                        show_script)
+from libsupport import current_vm  # noqa: F401  (provides the vm fixture)
 from pylua.library import math as lmath
-from pylua.runtime import state
-from pylua.runtime.errors import LuaError, LuaMemoryError
-from pylua.runtime.numbers import fmt_float
-from pylua.runtime.table import LuaTable
-
-INF = math.inf
-NAN = math.copysign(math.nan, -1.0)  # x86's default NaN, printed -nan (0/0 in Lua)
-PNAN = math.copysign(math.nan, 1.0)  # printed nan (-(0/0) in Lua)
-MININT = -(1 << 63)
-MAXINT = (1 << 63) - 1
-LUA = shutil.which('lua5.4')
-
-
-def string_metatable():
-    """Strings' metatable, its __index standing in for the string library."""
-    meta = LuaTable()
-    meta.set('__index', LuaTable())
-    return meta
-
-
-class FakeVM:
-    """The slice of the VM state a library uses: memory account, instruction
-    count, globals and strings' metatable."""
-
-    def __init__(self, ceiling=1 << 30):
-        self.ceiling = ceiling
-        self.charged = 0
-        self.ticks = 0
-        self.globals = None
-        self.string_meta = string_metatable()
-
-    def charge(self, n):
-        self.charged += n
-        if self.charged > self.ceiling:
-            raise LuaMemoryError('not enough memory')
-
-    def check_alloc(self, n):
-        if n > self.ceiling:
-            raise LuaMemoryError('not enough memory')
-
-    def tickn(self, n):
-        self.ticks += n
-
-
-def tostring(v):
-    if v is None:
-        return 'nil'
-    if v is True or v is False:
-        return 'true' if v else 'false'
-    if v.__class__ is float:
-        return fmt_float(v)
-    return str(v)
-
-
-def show(fn, *args):
-    """What lua5.4 prints for ``print(pcall(fn, ...))``, without a position prefix."""
-    try:
-        results = fn(*args)
-    except LuaError as e:
-        return 'false\t' + e.value
-    return '\t'.join(['true'] + [tostring(v) for v in results])
-
-
-def lua_literal(v):
-    """Lua source for a Python test value."""
-    if v is None or v is True or v is False:
-        return {None: 'nil', True: 'true', False: 'false'}[v]
-    if v.__class__ is int:
-        return 'math.mininteger' if v == MININT else str(v)
-    if v.__class__ is float:
-        if v != v:
-            return '(0/0)' if math.copysign(1.0, v) < 0 else '(-(0/0))'
-        if v in (INF, -INF):
-            return 'math.huge' if v > 0 else '(-math.huge)'
-        return repr(v)
-    return '"%s"' % ''.join(c if 32 <= ord(c) < 127 and c not in '"\\' else '\\x%02x' % ord(c) for c in v)
-
-
-def run_lua(src):
-    out = subprocess.run([LUA, '-'], input=src, capture_output=True, text=True,
-                         encoding='latin-1', check=True).stdout
-    return [re.sub(r'^false\t[^\t]*?:\d+: ', 'false\t', line) for line in out.splitlines()]
-
-
-LUA_SHOW = """local function show(ok, ...)
-  local t = table.pack(...)
-  for i = 1, t.n do t[i] = tostring(t[i]) end
-  print((ok and "true" or "false") .. (t.n > 0 and "\\t" .. table.concat(t, "\\t", 1, t.n) or ""))
-end
-"""
-
-
-@pytest.fixture
-def vm():
-    """A VM made current, as the runtime does while Lua runs (ops finds
-    strings' metatable through it)."""
-    vm = FakeVM()
-    previous = state.set_current(vm)
-    yield vm
-    state.set_current(previous)
 
 
 @pytest.fixture
@@ -323,11 +223,9 @@ def test_matches_reference(lib, fname, args, expected):
     assert show(lib.get(fname).fn, *args) == expected
 
 
-@pytest.mark.skipif(LUA is None, reason='lua5.4 not installed')
+@needs_lua
 def test_expected_lines_are_lua54s():
-    src = LUA_SHOW + '\n'.join(
-        'show(pcall(function() local r = table.pack(math.%s(%s)) return table.unpack(r, 1, r.n) end))'
-        % (fname, ', '.join(map(lua_literal, args))) for fname, args, _ in CASES)
+    src = show_script('math', CASES)
     assert run_lua(src) == [expected for _, _, expected in CASES]
 
 
@@ -403,14 +301,14 @@ def test_randomseed_second_seed_and_float_seed(lib):
     assert random(1, 100) == (50,)
 
 
-@pytest.mark.skipif(LUA is None, reason='lua5.4 not installed')
+@needs_lua
 def test_sequences_against_lua54(lib):
     seeds = [42, 0, -1, 123456789, MININT, 7, 1, 2, 3, 1000, 2 ** 40, -123456789012, MAXINT]
     src = RANDOM_LUA % ', '.join(map(lua_literal, seeds))
     assert run_lua(src) == [random_sequence(lib, s) for s in seeds]
 
 
-@pytest.mark.skipif(LUA is None, reason='lua5.4 not installed')
+@needs_lua
 def test_projection_against_lua54(lib):
     """Intervals whose size is not a power of two draw again until in range."""
     bounds = [(1, 3), (0, 6), (-7, 7), (1, 1000), (0, 2 ** 62), (MININT, 2), (5, 2 ** 33 + 1)]

@@ -12,69 +12,18 @@ inconsistent comparators.  The tests at the end need the whole runtime
 import math
 import random
 import re
-import shutil
-import subprocess
 
 import pytest
 
-from pylua.runtime.values import NeedsLua
-
+from libsupport import INF, MAXINT, MININT, NAN, FakeVM, dump, fn, lua_literal, needs_lua, run_lua, tostring
+from libsupport import current_vm  # noqa: F401  (provides the vm fixture)
 from pylua.library import table as ltable
-from pylua.runtime import state
 from pylua.runtime.errors import LuaError, LuaMemoryError
-from pylua.runtime.numbers import fmt_float
 from pylua.runtime.table import LuaTable
-from pylua.runtime.values import Builtin, GenBuiltin, Userdata
-
-INF = math.inf
-NAN = math.copysign(math.nan, -1.0)  # 0/0 in Lua
-MININT = -(1 << 63)
-MAXINT = (1 << 63) - 1
-LUA = shutil.which('lua5.4')
-
-
-def string_metatable():
-    """Strings' metatable, its __index standing in for the string library."""
-    meta = LuaTable()
-    meta.set('__index', LuaTable())
-    return meta
-
-
-class FakeVM:
-    """The slice of the VM state a library uses: memory account, instruction
-    count, globals and strings' metatable."""
-
-    def __init__(self, ceiling=1 << 30):
-        self.ceiling = ceiling
-        self.charged = 0
-        self.ticks = 0
-        self.globals = None
-        self.string_meta = string_metatable()
-
-    def charge(self, n):
-        self.charged += n
-        if self.charged > self.ceiling:
-            raise LuaMemoryError('not enough memory')
-
-    def check_alloc(self, n):
-        if n > self.ceiling:
-            raise LuaMemoryError('not enough memory')
-
-    def tickn(self, n):
-        self.ticks += n
+from pylua.runtime.values import Builtin, GenBuiltin, NeedsLua, Userdata
 
 
 # ------------------------------------------------------------- test values
-
-LUA_SOURCE = {}
-
-
-def fn(src, py):
-    """A function value for tests: Python behaviour plus the same in Lua source."""
-    b = Builtin(py, 'test')
-    LUA_SOURCE[id(b)] = src
-    return b
-
 
 def T(*arr, hash=None, meta=None):
     """A table as Lua's constructor ``{arr..., [k]=v...}`` builds it."""
@@ -102,56 +51,6 @@ LEN_BAD = fn('function() return 2.5 end', lambda t: (2.5,))
 LEN_NEG = fn('function() return -5 end', lambda t: (-5,))
 LEN_MAX = fn('function() return math.maxinteger end', lambda t: (MAXINT,))
 IGNORE = fn('function() end', lambda t, k, v: ())
-
-
-def lua_literal(v):
-    """Lua source for a test value."""
-    if v is None or v is True or v is False:
-        return {None: 'nil', True: 'true', False: 'false'}[v]
-    c = v.__class__
-    if c is int:
-        return 'math.mininteger' if v == MININT else str(v)
-    if c is float:
-        if v != v:
-            return '(0/0)'
-        if v in (INF, -INF):
-            return 'math.huge' if v > 0 else '(-math.huge)'
-        return repr(v)
-    if c is str:
-        return '"%s"' % ''.join(ch if 32 <= ord(ch) < 127 and ch not in '"\\' else '\\x%02x' % ord(ch)
-                                for ch in v)
-    if c is Builtin:
-        return LUA_SOURCE[id(v)]
-    fields = [lua_literal(x) for x in v.arr]
-    fields += ['[%s]=%s' % (lua_literal(k), lua_literal(x)) for k, x in v.hash.items()]
-    ctor = '{' + ', '.join(fields) + '}'
-    return ctor if v.meta is None else 'setmetatable(%s, %s)' % (ctor, lua_literal(v.meta))
-
-
-def tostring(v):
-    if v is None:
-        return 'nil'
-    if v is True or v is False:
-        return 'true' if v else 'false'
-    c = v.__class__
-    if c is float:
-        return fmt_float(v)
-    if c is LuaTable:
-        return 'table[%s]' % dump(v)
-    return str(v)
-
-
-def dump(t):
-    """A table's integer keys in order, then its string keys, as k=v
-    (a table value shows as just ``table``)."""
-    if t.__class__ is not LuaTable:
-        return ''
-    pairs = list(t.items())
-    ints = sorted(k for k, _ in pairs if k.__class__ is int)
-    strs = sorted(k for k, _ in pairs if k.__class__ is str)
-    values = [t.get(k) for k in ints + strs]
-    return ','.join('%s=%s' % (k, 'table' if v.__class__ is LuaTable else tostring(v))
-                    for k, v in zip(ints + strs, values))
 
 
 LUA_PRELUDE = r"""
@@ -185,12 +84,6 @@ def lua_case(fname, args):
             % (a1, 'a1' if args else '', rest, fname))
 
 
-def run_lua(src):
-    out = subprocess.run([LUA, '-'], input=src, capture_output=True, text=True,
-                         encoding='latin-1', check=True).stdout
-    return out.splitlines()
-
-
 def drive(gen_or_results):
     """Run a library call to completion; GenBuiltin paths must not yield here."""
     if not hasattr(gen_or_results, 'send'):
@@ -217,16 +110,6 @@ def case_line(lib, fname, args):
     except LuaError as e:
         head = 'false\t' + e.value
     return head + '|' + (dump(args[0]) if args else '')
-
-
-@pytest.fixture
-def vm():
-    """A VM made current, as the runtime does while Lua runs (ops finds
-    strings' metatable through it)."""
-    vm = FakeVM()
-    previous = state.set_current(vm)
-    yield vm
-    state.set_current(previous)
 
 
 @pytest.fixture
@@ -412,13 +295,13 @@ def test_matches_reference(lib, fname, args, expected):
     assert case_line(lib, fname, args()) == expected
 
 
-@pytest.mark.skipif(LUA is None, reason='lua5.4 not installed')
+@needs_lua
 def test_expected_lines_are_lua54s():
     src = LUA_PRELUDE + '\n'.join(lua_case(fname, args()) for fname, args, _ in CASES)
-    assert run_lua(src) == [expected for _, _, expected in CASES]
+    assert run_lua(src, strip_positions=False) == [expected for _, _, expected in CASES]
 
 
-@pytest.mark.skipif(LUA is None, reason='lua5.4 not installed')
+@needs_lua
 def test_sort_matches_lua54_on_random_inputs(lib):
     """Same final order, same errors and same partial state after an error,
     for valid and inconsistent comparators and mixed numbers."""
@@ -430,12 +313,12 @@ def test_sort_matches_lua54_on_random_inputs(lib):
         pool = rng.choice([[0, 1, 2], list(range(50)), [1, 1.0, 2, 2.0, -0.0, 0, 0.0], [1, 2, NAN, 3]])
         inputs.append(([rng.choice(pool) for _ in range(n)], rng.choice(comparators)))
     cases = [('sort', (T(*arr),) + ((comp,) if comp else ())) for arr, comp in inputs]
-    expected = run_lua(LUA_PRELUDE + '\n'.join(lua_case(f, a) for f, a in cases))
+    expected = run_lua(LUA_PRELUDE + '\n'.join(lua_case(f, a) for f, a in cases), strip_positions=False)
     assert [case_line(lib, f, (T(*arr),) + ((comp,) if comp else ()))
             for f, (arr, comp) in zip([c[0] for c in cases], inputs)] == expected
 
 
-@pytest.mark.skipif(LUA is None, reason='lua5.4 not installed')
+@needs_lua
 def test_table_functions_match_lua54_on_random_inputs(lib):
     """insert, remove, concat, unpack and move on tables with holes, hash
     keys around the list part and ranges reaching past both ends."""
@@ -464,7 +347,8 @@ def test_table_functions_match_lua54_on_random_inputs(lib):
 
     def build(arr, hash_part, extra):
         return (T(*arr, hash=hash_part),) + tuple(x() if callable(x) else x for x in extra)
-    expected = run_lua(LUA_PRELUDE + '\n'.join(lua_case(op, build(*rest)) for op, *rest in cases))
+    expected = run_lua(LUA_PRELUDE + '\n'.join(lua_case(op, build(*rest)) for op, *rest in cases),
+                       strip_positions=False)
     assert [case_line(lib, op, build(*rest)) for op, *rest in cases] == expected
 
 

@@ -5,83 +5,13 @@ UTF-8 encoding of "h\u00e9llo" (6 bytes, 5 characters).  The expected lines
 are lua5.4's ``print(pcall(...))`` output for the same calls; when lua5.4 is
 installed the reference test regenerates them and checks they still agree.
 """
-import re
-import shutil
-import subprocess
-
 import pytest
 
+from libsupport import MAXINT, MININT, FakeVM, needs_lua, run_lua, show, show_script
 from pylua.library import utf8 as lutf8
 from pylua.runtime.errors import LuaError
-from pylua.runtime.numbers import fmt_float
 
-MININT = -(1 << 63)
-MAXINT = (1 << 63) - 1
 H = 'h\xc3\xa9llo'
-LUA = shutil.which('lua5.4')
-
-
-class FakeVM:
-    """The slice of the VM state a library uses: memory account, instruction
-    count, globals."""
-
-    def __init__(self):
-        self.charged = 0
-        self.ticks = 0
-        self.globals = None
-
-    def charge(self, n):
-        self.charged += n
-
-    def check_alloc(self, n):
-        pass
-
-    def tickn(self, n):
-        self.ticks += n
-
-
-def tostring(v):
-    if v is None:
-        return 'nil'
-    if v is True or v is False:
-        return 'true' if v else 'false'
-    if v.__class__ is float:
-        return fmt_float(v)
-    return str(v)
-
-
-def show(fn, *args):
-    """What lua5.4 prints for ``print(pcall(fn, ...))``, without a position prefix."""
-    try:
-        results = fn(*args)
-    except LuaError as e:
-        return 'false\t' + e.value
-    return '\t'.join(['true'] + [tostring(v) for v in results])
-
-
-def lua_literal(v):
-    """Lua source for a Python test value."""
-    if v is None or v is True or v is False:
-        return {None: 'nil', True: 'true', False: 'false'}[v]
-    if v.__class__ is int:
-        return 'math.mininteger' if v == MININT else str(v)
-    if v.__class__ is float:
-        return repr(v)
-    return '"%s"' % ''.join(c if 32 <= ord(c) < 127 and c not in '"\\' else '\\x%02x' % ord(c) for c in v)
-
-
-def run_lua(src):
-    out = subprocess.run([LUA, '-'], input=src, capture_output=True, text=True,
-                         encoding='latin-1', check=True).stdout
-    return [re.sub(r'^false\t[^\t]*?:\d+: ', 'false\t', line) for line in out.splitlines()]
-
-
-LUA_SHOW = """local function show(ok, ...)
-  local t = table.pack(...)
-  for i = 1, t.n do t[i] = tostring(t[i]) end
-  print((ok and "true" or "false") .. (t.n > 0 and "\\t" .. table.concat(t, "\\t", 1, t.n) or ""))
-end
-"""
 
 
 @pytest.fixture
@@ -197,11 +127,9 @@ def test_matches_reference(lib, fname, args, expected):
     assert show(lib.get(fname).fn, *args) == expected
 
 
-@pytest.mark.skipif(LUA is None, reason='lua5.4 not installed')
+@needs_lua
 def test_expected_lines_are_lua54s():
-    src = LUA_SHOW + '\n'.join(
-        'show(pcall(function() local r = table.pack(utf8.%s(%s)) return table.unpack(r, 1, r.n) end))'
-        % (fname, ', '.join(map(lua_literal, args))) for fname, args, _ in CASES)
+    src = show_script('utf8', CASES)
     assert run_lua(src) == [expected for _, _, expected in CASES]
 
 
