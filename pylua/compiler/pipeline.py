@@ -3,6 +3,7 @@ cached per (source, chunk name) so a chunk compiles once per process."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from types import FunctionType
 
 from ..runtime import frames
 from .codegen import compile_chunk
@@ -14,10 +15,10 @@ LUA_IDSIZE = 60
 
 
 class Compiled:
-    __slots__ = ('code', 'main_factory', 'proto')
+    __slots__ = ('module_code', 'main_factory', 'proto')
 
-    def __init__(self, code, main_factory, proto):
-        self.code = code
+    def __init__(self, module_code, main_factory, proto):
+        self.module_code = module_code      # MODULE(): defines the prototypes, returns the main factory
         self.main_factory = main_factory
         self.proto = proto
 
@@ -50,11 +51,15 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
     tr = translate(proto)
     code = compile(tr.source, '<lua %s>' % chunkname, 'exec')
     _register(code, chunkname, tr)
-    result = Compiled(code, tr.main_factory, proto)
+    result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, proto)
     _CACHE[key] = result
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
     return result
+
+
+def _find_code(code, name):
+    return next(c for c in code.co_consts if hasattr(c, 'co_code') and c.co_name == name)
 
 
 def _register(code, chunkname, tr):
@@ -79,6 +84,9 @@ def check_syntax(source: str, chunkname: str) -> None:
 def load_into(vm, compiled: Compiled, env):
     """Instantiate a compiled chunk in ``vm``: its main function with ``_ENV = env``."""
     ns = vm.ns
-    if compiled.main_factory not in ns:
-        exec(compiled.code, ns)
-    return ns[compiled.main_factory]([env])
+    factory = ns.get(compiled.main_factory)
+    if factory is None:
+        code = compiled.module_code
+        closure = (vm.steps_cell,) if code.co_freevars else None
+        factory = ns[compiled.main_factory] = FunctionType(code, ns, 'MODULE', None, closure)()
+    return factory([env])

@@ -7,8 +7,8 @@ everything else goes to the runtime helpers named in ``pylua.runtime.ops``
 (installed as the module globals).  A Lua call is ``yield from``, so host
 functions can suspend the whole Lua thread from any depth.
 
-Instruction counting: functions that call add their size to the global
-``STEPS`` budget on entry; loops count iterations in a local and settle in
+Instruction counting: functions that call add their size to the VM's
+``STEPS`` budget (a closure cell shared by all its code) on entry; loops count iterations in a local and settle in
 chunks, so the cancel check runs about every 10,000 instructions at a small
 cost per iteration.
 """
@@ -51,7 +51,16 @@ def translate(main: Proto) -> Translation:
         _FuncTranslator(p, out, fname, pname, child_factories).run()
         return fname
 
+    # All prototypes live in MODULE, whose free variable STEPS the loader binds
+    # to the VM's instruction-budget cell (a cell is cheaper than a global).
+    out.line(0, 'def OUTER():', 0)
+    out.line(1, 'STEPS = 0', 0)
+    out.line(1, 'def MODULE():', 0)
+    out.base = 2
     main_factory = walk(main, 'main chunk')
+    out.base = 0
+    out.line(2, 'return %s' % main_factory, 0)
+    out.line(1, 'return MODULE', 0)
     return Translation(out.text(), out.lines, out.calls, main_factory, names)
 
 
@@ -60,9 +69,10 @@ class _Out:
         self.buf = []
         self.lines = [0]              # python line numbers are 1-based
         self.calls = {}               # python line of a call -> the callee's description
+        self.base = 0                 # indentation of the prototypes inside MODULE
 
     def line(self, indent, text, lualine):
-        self.buf.append('    ' * indent + text)
+        self.buf.append('    ' * (indent + self.base) + text)
         self.lines.append(lualine)
 
     def text(self):
@@ -167,7 +177,7 @@ class _FuncTranslator:
         if any(ins.op == 'NEWTABLE' for ins in p.code):
             self.out.line(2, 'global DEBT', p.line)
         if p.has_calls:
-            self.out.line(2, 'global STEPS', p.line)
+            self.out.line(2, 'nonlocal STEPS', p.line)
             self.out.line(2, 'if (STEPS := STEPS - %d) < 0: TICK()' % max(1, len(p.code)), p.line)
         if p.has_goto:
             # The dispatcher's blocks may read registers on paths Python cannot see.
