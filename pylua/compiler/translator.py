@@ -705,9 +705,12 @@ class _FuncTranslator:
     def op_CONCAT(self, i):
         regs = ['r%d' % r for r in range(i.a, i.a + i.b)]
         cond = ' and '.join('%s.__class__ is str' % r for r in regs)
-        self.w('if %s: r%d = %s' % (cond, i.a, ' + '.join(regs)))
-        self.w('else: r%d = yield from concat((%s,), %r)' % (i.a, ', '.join(regs), i.note))
-        self.w('if len(r%d) > 4096: CHARGE(len(r%d))' % (i.a, i.a))
+        self.w('if %s:' % cond)
+        self.w('    r%d = %s' % (i.a, ' + '.join(regs)))
+        self.w('    if len(r%d) > 4096: CHARGE(len(r%d))' % (i.a, i.a))
+        self.w('else:')
+        self.w('    _s = concat_plain((%s,))' % ', '.join(regs))
+        self.w('    r%d = _s if _s is not None else (yield from concat((%s,), %r))' % (i.a, ', '.join(regs), i.note))
 
     # ---------------------------------------------------------- comparisons
     def op_EQ(self, i, negate=False):

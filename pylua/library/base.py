@@ -6,7 +6,7 @@ from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError
 from ..runtime.frames import level_position, rt_error
 from ..runtime.numbers import str2number, wrap
 from ..runtime.table import LuaTable
-from ..runtime.values import Builtin, GenBuiltin, is_function, type_name
+from ..runtime.values import NEEDS_LUA, Builtin, GenBuiltin, is_function, type_name
 from .args import ABSENT, arg_error, check_any, check_int, check_table, opt_str, type_error
 
 
@@ -178,6 +178,13 @@ def lua_tostring(v=ABSENT, *_):
     return ((yield from ops.tostring(v)),)
 
 
+def tostring_fast(v=ABSENT, *_):
+    """tostring without a generator when no ``__tostring`` can run."""
+    if v is not ABSENT and ops.metamethod(v, '__tostring') is None:
+        return (ops.tostring_raw(v),)
+    raise NEEDS_LUA
+
+
 _DIGITS = {c: i for i, c in enumerate('0123456789abcdefghijklmnopqrstuvwxyz')}
 
 
@@ -304,13 +311,14 @@ def make(vm) -> LuaTable:
              'rawget': rawget, 'rawset': rawset, 'ipairs': ipairs, 'select': select,
              'type': lua_type, 'tonumber': tonumber,
              'collectgarbage': make_collectgarbage(vm)}
-    gens = {'pcall': pcall, 'xpcall': xpcall, 'pairs': pairs, 'tostring': lua_tostring,
+    gens = {'pcall': pcall, 'xpcall': xpcall, 'pairs': pairs,
             'print': lua_print, 'load': make_load(vm)}
     for name, fn in plain.items():
         g.set_str(name, Builtin(fn, name))
     for name, fn in gens.items():
         g.set_str(name, GenBuiltin(fn, name))
     g.set_str('next', NEXT)
+    g.set_str('tostring', Builtin(tostring_fast, 'tostring', gen=lua_tostring))
     g.set_str('_G', g)
     g.set_str('_VERSION', 'Lua 5.4')
     return g

@@ -15,6 +15,7 @@ import re
 import struct
 
 from ..runtime.frames import rt_error
+from ..runtime.values import NEEDS_LUA
 from ..runtime.numbers import MININT, tostr
 from .args import ABSENT, arg_error, check_int, check_num, check_str
 
@@ -427,4 +428,17 @@ def make_format(vm, tostring, tostring_raw):
             vm.charge(len(result))
         return (result,)
 
+    def fast_format(fmt=ABSENT, *args):
+        """The common case without a generator: every conversion prints as
+        Python's ``%`` does; anything else raises NeedsLua for ``str_format``."""
+        if fmt.__class__ is str:
+            python_form = parse(fmt)[1]
+            if python_form is not None and _fits(args, python_form[1]):
+                result = python_form[0] % args[:len(python_form[1])]
+                if len(result) > _CHARGE_MIN:
+                    vm.charge(len(result))
+                return (result,)
+        raise NEEDS_LUA
+
+    str_format.fast = fast_format
     return str_format

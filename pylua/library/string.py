@@ -363,6 +363,6 @@ def make(vm) -> LuaTable:
                      ('sub', s_sub), ('upper', s_upper), ('pack', pack),
                      ('packsize', packsize), ('unpack', unpack)):
         t.set_str(name, Builtin(fn, 'string.' + name))
-    t.set_str('format', GenBuiltin(fmt, 'string.format'))
+    t.set_str('format', Builtin(fmt.fast, 'string.format', gen=fmt))
     t.set_str('gsub', GenBuiltin(s_gsub, 'string.gsub'))
     return t

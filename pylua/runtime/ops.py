@@ -463,6 +463,25 @@ def length(v, note=None):
     rt_error('attempt to get length of a %s value%s' % (objtypename(v), _desc(note)))
 
 
+def concat_plain(values):
+    """The concatenation of strings and numbers, or None when a metamethod must run."""
+    parts = []
+    for v in values:
+        c = v.__class__
+        if c is str:
+            parts.append(v)
+        elif c is int:
+            parts.append(str(v))
+        elif c is float:
+            parts.append(tostr(v))
+        else:
+            return None
+    s = ''.join(parts)
+    if len(s) > 4096:
+        state.current.charge(len(s))
+    return s
+
+
 def concat(values, notes=None):
     """``values[0] .. values[1] .. ...`` evaluated right to left as Lua does."""
     notes = notes or (None,) * len(values)
@@ -661,6 +680,7 @@ HELPERS = {
     'eq_meta': eq_meta, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
     'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
-    'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync, 'index_chain': index_chain,
+    'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
+    'concat_plain': concat_plain, 'index_chain': index_chain,
     'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain,
 }
