@@ -95,7 +95,7 @@ class Substitution:
 
     def _value(self, placeholder: Placeholder):
         if placeholder.bare:
-            value = self.vm.globals.get(lua(placeholder.expression))
+            value = self.vm.engine_global(placeholder.expression)
             who = 'global `%s`' % placeholder.expression
             rule = 'bare globals in prose must be JSON data'
         else:

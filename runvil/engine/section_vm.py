@@ -14,10 +14,11 @@ from pylua.raw import GenBuiltin, LuaTable, Userdata
 from . import functions, json_lib, models
 from .effects import EffectRequest
 from .error_values import ErrorValues, default_text, describe, interrupted
-from .failure import INTERRUPTED, internal_failure
+from .failure import INTERRUPTED, internal_failure, lua_failure
 from .jsondata import JsonShapes
 from .log import LogBook
 from .luatext import lua
+from .messages import REASSIGNED, MessageList
 from .prose import PendingProse, Substitution
 from .var import VarView
 
@@ -41,7 +42,9 @@ class SectionVM:
         self.var = VarView(run.var_data, self.shapes, self.values)
         self.substitution = Substitution(self)
         self._lazy_prose: PendingProse | None = None
+        self.messages = MessageList(self)
         g = self.globals
+        g.meta = self._globals_guard()
         g.set_str('print', None)   # a run has no stdout for Lua; log records checkpoints
         g.set_str('var', self.var.userdata)
         g.set_str('json', json_lib.make(self.shapes, self.values))
@@ -69,19 +72,37 @@ class SectionVM:
         self._lazy_prose = None if literal is not None else prose
         self.globals.set_str('prose', None if literal is None else lua(literal))
 
-    def substitute_on_read(self) -> None:
-        """Read ``prose`` through the globals' ``__index``, so placeholders
-        are substituted inside the block.  Installed before the step's first
-        block, only for a step whose prose has placeholders (a metatable on
-        the globals slows every global write a little)."""
-        meta = LuaTable()
-        meta.set_str('__index', self.generator('prose', self._read_prose))
-        self.globals.meta = meta
+    def engine_global(self, name: str):
+        """A global's value, the ones the globals guard serves included."""
+        if name == 'messages':
+            return self.messages.userdata
+        return self.globals.get(lua(name))
 
-    def _read_prose(self, _globals=None, key=None, *_):
+    def _globals_guard(self) -> LuaTable:
+        """The globals' metatable.  ``messages`` is served from here rather
+        than stored in the globals, because only a missing key reaches
+        ``__newindex``: that is what lets ``messages = {}`` be refused and
+        the global keep the same list.  Pending prose with placeholders is
+        served here too, substituted when read (``set_prose``).  The
+        metatable is protected so no block can remove the guard."""
+        meta = LuaTable()
+        meta.set_str('__index', self.generator('_G', self._read_global))
+        meta.set_str('__newindex', self.function('_G', self._write_global))
+        meta.set_str('__metatable', False)
+        return meta
+
+    def _read_global(self, _globals=None, key=None, *_):
+        if key == 'messages':
+            return (self.messages.userdata,)
         if key == 'prose' and self._lazy_prose is not None:
             return ((yield from self.substitution.substitute(self._lazy_prose)),)
         return (None,)
+
+    def _write_global(self, globals_table, key=None, value=None, *_):
+        if key == 'messages':
+            raise lua_failure(REASSIGNED)
+        globals_table.set(key, value)
+        return ()
 
     def run_block(self, block):
         """Run one block (a generator: it yields each EffectRequest and takes

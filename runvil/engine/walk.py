@@ -78,8 +78,6 @@ def _step(run: RunState, section_name: str | None, pieces):
     steps = _blocks_with_prose(pieces)
     vm = SectionVM(run, section_name)
     try:
-        if any(prose.literal is None for _, prose in steps):
-            vm.substitute_on_read()
         value = None
         for block, prose in steps:
             if run.cancel.is_set():

@@ -12,6 +12,8 @@ import re
 import subprocess
 
 import pytest
+
+from pylua.runtime.values import NeedsLua
 from hypothesis import given, strategies as st
 
 import pylua
@@ -36,9 +38,18 @@ def drive(results):
     return tuple(results)
 
 
+def run_builtin(f, *args):
+    """A library function's results: its fast form, or its generator form
+    when the fast form declines (NeedsLua)."""
+    try:
+        return drive(f.fn(*args))
+    except NeedsLua:
+        return drive(f.gen(*args))
+
+
 def call(lib, name, *args):
     try:
-        return ('ok',) + drive(lib.get(name).fn(*args))
+        return ('ok',) + run_builtin(lib.get(name), *args)
     except LuaError as e:
         return ('err', e.value)
 
@@ -367,7 +378,7 @@ def test_gsub_passes_yields_through():
         raise AssertionError('gsub must call the generator form')
     suspending.gen = suspending_gen
 
-    gen = LIB.get('gsub').fn('ab', '%w', suspending)
+    gen = LIB.get('gsub').fn('ab', '%w', suspending)  # gsub has no fast form
     assert gen.send(None) == ('effect', 'a')
     assert gen.send('X') == ('effect', 'b')
     with pytest.raises(StopIteration) as stop:

@@ -13,6 +13,8 @@ def test_the_suite_is_there():
     for example in ('steady', 'chatty', 'counter', 'hoarder', 'spinner', 'future', 'future-version-1',
                     'summary', 'brief-503', 'brief-429-quota', 'patient'):
         assert 'run/limits-and-errors--' + example in names
+    for example in ('fresh-lists', 'records', 'builders', 'system-first', 'read-records', 'read-records-view'):
+        assert 'run/conversations--' + example in names
     assert {'parse/transform', 'parse/dup', 'parse/unclosed-frontmatter', 'parse/twice'} <= names
 
 

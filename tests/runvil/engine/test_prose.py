@@ -16,7 +16,7 @@ def test_placeholders_substitute_globals_and_expressions():
 
 def test_a_userdata_bare_global_fails_with_the_spec_message_and_pcall_catches_it():
     body = '## S\n\nSee {{ messages }}.\n\n' + block(
-        "messages = var\nlocal ok, e = pcall(function() return prose end)\nreturn e.kind .. ': ' .. tostring(e)")
+        "local ok, e = pcall(function() return prose end)\nreturn e.kind .. ': ' .. tostring(e)")
     assert result(body) == 'lua: global `messages` is a userdata; bare globals in prose must be JSON data'
 
 
