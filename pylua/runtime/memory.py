@@ -79,6 +79,10 @@ def measure(vm):
             total += 64
             if v.meta is not None:
                 push(v.meta)
+            # A host object may report what it holds (see Userdata.payload).
+            size = getattr(v.payload, 'lua_memory_size', None)
+            if size is not None:
+                total += size()
     vm.memory_used = total
     vm.ns['DEBT'] = 0
     return total

@@ -69,7 +69,9 @@ class GenBuiltin:
 
 
 class Userdata:
-    """An opaque host object; Lua sees only its metatable."""
+    """An opaque host object; Lua sees only its metatable.  A payload with a
+    ``lua_memory_size()`` method has that many bytes counted against the
+    runtime's memory ceiling whenever the live heap is measured."""
     __slots__ = ('meta', 'payload', '__weakref__')
 
     def __init__(self, payload=None, meta=None):

@@ -152,3 +152,16 @@ def test_deep_recursion_and_stack_overflow(rt):
     assert rt.execute('local function f(n) if n == 0 then return 0 end return 1 + f(n - 1) end return f(10000)') == 10000
     ok, msg = rt.execute('local function f() return 1 + f() end return pcall(f)')
     assert ok is False and 'stack overflow' in msg
+
+
+def test_userdata_payload_reports_its_memory():
+    from pylua import LuaMemoryError, Userdata
+
+    class Big:
+        def lua_memory_size(self):
+            return 10 * 1024 * 1024
+
+    rt = LuaRuntime(max_memory=8 * 1024 * 1024)
+    rt.vm.globals.set_str('big', Userdata(Big()))
+    with pytest.raises(LuaMemoryError):
+        rt.execute('collectgarbage() local t = {} for i = 1, 1e6 do t[i] = i end')
