@@ -68,14 +68,7 @@ class LuaTable:
             k = TRUE_KEY if k else FALSE_KEY
         elif k is None:
             rt_error('table index is nil')
-        if v is None:
-            self.hash.pop(k, None)
-        else:
-            hash = self.hash
-            hash[k] = v
-            n = len(hash)
-            if n & (n - 1) == 0:          # the dict may have grown: account it
-                _charge(64 * n)
+        self._set_hash(k, v)
 
     def set_int(self, k, v):
         arr = self.arr
@@ -99,13 +92,16 @@ class LuaTable:
                     arr.append(hash.pop(k))
                     k += 1
             return
+        self._set_hash(k, v)
+
+    def _set_hash(self, k, v):
         if v is None:
             self.hash.pop(k, None)
         else:
             hash = self.hash
             hash[k] = v
             n = len(hash)
-            if n & (n - 1) == 0:
+            if n & (n - 1) == 0:          # the dict may have grown: account it
                 _charge(64 * n)
 
     def set_str(self, k, v):
