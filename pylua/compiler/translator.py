@@ -1022,6 +1022,13 @@ class _Dispatcher:
     def run(self):
         items = self.lower(self.ft.p.code)
         ft = self.ft
+        # <close> variables cannot rely on structured try blocks here: a flag
+        # per variable says which are live when an error leaves the function.
+        tbc = sorted({ins.a for ins in ft.p.code if ins.op == 'TBC'})
+        for r in tbc:
+            ft.w('_tbc%d = False' % r)
+        if tbc:
+            ft.open('try:', 'try')
         ft.w('pc = 0')
         ft.open('while True:', 'dispatch')
         first = True
@@ -1053,6 +1060,15 @@ class _Dispatcher:
         ft.stack.pop()
         ft.close_block()
         ft.stack.pop()
+        if tbc:
+            ft.close_block()
+            ft.stack.pop()
+            ft.w('except BaseException as _e:')
+            for r in reversed(tbc):
+                ft.w('    if _tbc%d:' % r)
+                ft.w('        _tbc%d = False; _v = r%d; r%d = None' % (r, r, r))
+                ft.w('        yield from close_error(_v, _e)')
+            ft.w('    raise')
 
     def lower(self, code):
         """Structured ops -> labels and jumps; every other instruction is kept."""
@@ -1121,9 +1137,10 @@ class _Dispatcher:
                 items.append(('label', label_ids[pc]))
             elif op == 'TBC':
                 items.append(('raw', ('tbc_check(r%d, %r)' % (ins.a, ins.note), ins.line)))
+                items.append(('raw', ('_tbc%d = True' % ins.a, ins.line)))
             elif op == 'CLOSE':
                 r = 'r%d' % ins.a
-                items.append(('raw', ('_v = %s; %s = None' % (r, r), ins.line)))
+                items.append(('raw', ('_tbc%d = False; _v = %s; %s = None' % (ins.a, r, r), ins.line)))
                 items.append(('raw', ('if _v is not None and _v is not False: yield from close_var(_v, None)', ins.line)))
             else:
                 items.append(('ins', ins))
