@@ -16,7 +16,7 @@ def _runtime(stdout):
 
 
 def _error_text(err, rt=None):
-    from .runtime.errors import LuaError
+    from .runtime.errors import LuaError, LuaSyntaxError
     if isinstance(err, LuaError):
         v = err.value
         if v.__class__ is str:
@@ -26,6 +26,8 @@ def _error_text(err, rt=None):
             msg = tostr(v)
         else:
             msg = _error_object_text(v, rt)
+        if isinstance(err, LuaSyntaxError):    # lua.c reports load errors without a traceback
+            return ('%s: %s\n' % (PROG, msg)).encode('latin-1', 'replace')
         tb = err.traceback or 'stack traceback:\n\t[C]: in ?'
         return ('%s: %s\n%s\n' % (PROG, msg, tb)).encode('latin-1', 'replace')
     return ('%s: %s\n' % (PROG, err)).encode('utf-8', 'replace')
