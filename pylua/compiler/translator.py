@@ -484,11 +484,24 @@ class _FuncTranslator:
             else:
                 w('    if %s is not None: %s.hash[%s] = %s' % (v, obj, k, v))
                 w('    else: %s.hash.pop(%s, None)' % (obj, k))
-        elif (isk and kv.__class__ is int) or (not isk and key in self.known):
+        elif isk and kv.__class__ is int:
             w('    %s.set_int(%s, %s)' % (obj, k, v))
         else:
-            w('    if %s.__class__ is int: %s.set_int(%s, %s)' % (k, obj, k, v))
-            w('    else: %s.set(%s, %s)' % (obj, k, v))
+            # Array stores inline: overwrite or append (accounting each
+            # doubling of the list, as LuaTable.set_int does).
+            notnil = '' if vk and vv is not None else ' and %s is not None' % v
+            if key in self.known:
+                w('    if True:')
+            else:
+                w('    if %s.__class__ is int:' % k)
+            w('        _a = %s.arr; _n = len(_a)' % obj)
+            w('        if 0 < %s <= _n%s: _a[%s - 1] = %s' % (k, notnil, k, v))
+            w('        elif %s == _n + 1%s and not %s.hash:' % (k, notnil, obj))
+            w('            _a.append(%s)' % v)
+            w('            if not _n & (_n + 1): CHARGE(16 * _n + 16)')
+            w('        else: %s.set_int(%s, %s)' % (obj, k, v))
+            if key not in self.known:
+                w('    else: %s.set(%s, %s)' % (obj, k, v))
         w('elif %s.__class__ is not Table or not set_plain(%s, %s, %s): yield from setindex(%s, %s, %s, %r)'
           % (obj, obj, k, v, obj, k, v, note))
 
