@@ -19,7 +19,7 @@ refused edit leaves the list exactly as it was.
 """
 from __future__ import annotations
 
-from pylua.raw import Builtin, LuaTable, Userdata
+from pylua.raw import Builtin, LuaTable, Userdata, charge
 
 from .failure import lua_failure
 from .record_data import RecordConverter, Unrepresentable
@@ -53,6 +53,7 @@ class MessageList:
 
     def __init__(self, vm):
         self.records: list[dict] = []
+        self.size = 0                  # bytes the records hold, for pylua's memory ceiling
         self.views = RecordViews(vm)
         self.converter = RecordConverter(vm.shapes, self.views.record_of)
         meta = LuaTable()
@@ -144,5 +145,23 @@ class MessageList:
             placement(self.records, position, record['role'])
         except RecordError as err:
             raise lua_failure(str(err)) from None
+        size = _data_size(record)
+        charge(size)
         self.records.append(record)
+        self.size += size
 
+    def lua_memory_size(self) -> int:
+        """What the list holds, counted against the VM's memory ceiling."""
+        return self.size
+
+
+def _data_size(value) -> int:
+    """An estimate of the bytes a stored record holds (its JSON data)."""
+    c = value.__class__
+    if c is str:
+        return 49 + len(value)
+    if c is dict:
+        return 64 + sum(_data_size(k) + _data_size(v) for k, v in value.items())
+    if c is list or c is tuple:
+        return 56 + sum(_data_size(v) for v in value)
+    return 32
