@@ -8,7 +8,7 @@ from .api import Effect, to_lua_string
 from .library.args import (ABSENT, arg_error, check_int, check_num, check_str, check_table,
                            opt_int, opt_str, type_error)
 from .runtime import state
-from .runtime.frames import rt_error, where
+from .runtime.frames import level_position as where, rt_error
 from .runtime.ops import (adjust, call, call_noyield, getmeta, index, metamethod, raw_equal,
                           setindex, tostring, tostring_raw)
 from .runtime.numbers import fmt_float, str2number, tostr

@@ -39,15 +39,6 @@ def lua_frames(frame=None):
         f = f.f_back
 
 
-def where(level: int = 1) -> str:
-    """``chunk:line: `` of the ``level``-th Lua frame on the stack, or ''."""
-    for f, chunk, line, _ in lua_frames(sys._getframe(1)):
-        level -= 1
-        if level == 0:
-            return '%s:%d: ' % (chunk, line)
-    return ''
-
-
 import os
 
 _LIBRARY_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), 'library') + os.sep

@@ -234,10 +234,6 @@ def setindex(o, k, v, note=None):
     rt_error("'__newindex' chain too long; possible loop")
 
 
-def rawget(t, k):
-    return t.get(k)
-
-
 # --------------------------------------------------------------- arithmetic
 _EVENTS = {'add': '__add', 'sub': '__sub', 'mul': '__mul', 'div': '__div', 'mod': '__mod',
            'pow': '__pow', 'idiv': '__idiv', 'band': '__band', 'bor': '__bor',
