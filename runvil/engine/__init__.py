@@ -6,9 +6,20 @@ from .failure import GATE_NOTICE, INTERRUPTED, Failure, join_message
 from .kinds import REPORTED_RUN_ERROR_KINDS, ErrorKind, RunErrorKind
 from .outcome import Outcome
 from .requirements import Environment, ModelBinding
-from .run import Engine
-from .walk import CALL_DEPTH_CAP
 
 __all__ = ['Answer', 'CALL_DEPTH_CAP', 'CancelFlag', 'Effect', 'EffectRequest', 'Engine',
            'Environment', 'ErrorKind', 'Failure', 'GATE_NOTICE', 'INTERRUPTED', 'ModelBinding',
            'Outcome', 'REPORTED_RUN_ERROR_KINDS', 'RunErrorKind', 'join_message', 'request']
+
+
+def __getattr__(name):
+    # The chains pull in the conversation and the tools, which build on the
+    # modules above: importing them lazily keeps ``runvil.engine`` free of
+    # import cycles for every package that uses its failure vocabulary.
+    if name == 'Engine':
+        from .run import Engine
+        return Engine
+    if name == 'CALL_DEPTH_CAP':
+        from .walk import CALL_DEPTH_CAP
+        return CALL_DEPTH_CAP
+    raise AttributeError('module %r has no attribute %r' % (__name__, name))

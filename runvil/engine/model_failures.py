@@ -15,6 +15,7 @@ from .kinds import ErrorKind, RunErrorKind
 from .luatext import lua
 
 EMPTY_REPLY_KIND = 'EmptyReply'
+CONTEXT_OVERFLOW_KIND = 'ContextOverflow'
 OVERFLOW_DETAIL = {
     'precheck': "the request precheck overflowed the model's context window",
     'provider': "the provider rejected the request as exceeding the model's context window",

@@ -2,8 +2,8 @@
 
 ``h.context`` is the model's context window, ``h.model`` its gateway id,
 ``h.role`` the role label it was reached by (nil for a raw model id), and
-``h:infer(prompt)`` runs one round on it.  ``loop`` is not there yet: the
-conversation loop comes with ``messages``.
+``h:infer(prompt)`` runs one round on it; ``h:loop(compactor?)`` runs the
+section's conversation on it (``runvil.conversation.loop``).
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class ModelHandles:
         self.meta.set_str('__name', 'model handle')
         self.meta.set_str('__index', vm.function('model handle', self._index))
         self.meta.set_str('__metatable', False)
-        self._infer = vm.generator('infer', self._infer_on)
+        self.methods = {'infer': vm.generator('infer', self._infer_on)}
 
     def make(self, target: model_round.Target) -> Userdata:
         return Userdata(target, self.meta)
@@ -42,9 +42,7 @@ class ModelHandles:
             return (lua(target.model),)
         if key == 'role':
             return (None if target.role is None else lua(target.role),)
-        if key == 'infer':
-            return (self._infer,)
-        return (None,)
+        return (self.methods.get(key) if key.__class__ is str else None,)
 
     def _infer_on(self, *args):
         target = self.target_of(args[0]) if args else None

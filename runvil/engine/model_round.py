@@ -7,12 +7,14 @@ the Harness sends it through the gateway client and answers with a
 traffic when debug capture is on).  Judging the answer and reporting it
 stay here, so the events of a round come out in the run's own order:
 
-1. ``request`` / ``response`` (debug mode; none for an empty reply);
-2. ``model_turn_completed`` (or ``model_turn_failed``);
-3. ``thinking`` when the model returned reasoning;
-4. ``model_turn_truncated`` when a reply with text finished with ``length``;
-5. ``assistant_reply``.
+1. ``chat``: the messages the request adds, as it leaves;
+2. ``request`` / ``response`` (debug mode; none for an empty reply);
+3. ``model_turn_completed`` (or ``model_turn_failed``);
+4. ``thinking`` when the model returned reasoning;
+5. ``model_turn_truncated`` when a reply with text finished with ``length``;
+6. ``assistant_reply`` (or, in a loop, the tool-call batch).
 
+``send`` is shared by ``models.infer`` (below) and the conversation loop.
 A round the Host stops or the run cancels never gets here: the Harness
 answers it as interrupted or dropped, and it reports nothing.
 """
@@ -20,9 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import precheck
+from ..conversation import precheck
 from .effects import request
-from .model_failures import completion_failure, context_exhausted
+from .model_failures import CONTEXT_OVERFLOW_KIND, completion_failure, context_exhausted
 from .luatext import lua, text
 
 MODEL_ROUND = 'model.round'
@@ -41,6 +43,15 @@ class Target:
 
 
 @dataclass(frozen=True)
+class RoundRequest:
+    """A model.round effect's payload: the chat request body, and whether
+    the caller takes tool calls (a loop judges every call itself, even
+    with no tool offered; an infer round takes none)."""
+    body: dict
+    tool_calls_allowed: bool = False
+
+
+@dataclass(frozen=True)
 class RoundResult:
     """The Harness's answer to a model.round effect: exactly one of
     ``completion`` and ``error``; ``captures`` are DebugCaptures in order."""
@@ -49,47 +60,91 @@ class RoundResult:
     captures: tuple = ()
 
 
+class ProviderOverflow(Exception):
+    """The provider rejected a sent round as too large for the context
+    window (reported already as a failed round); ``error`` is the
+    gateway's CompletionError."""
+
+    def __init__(self, error):
+        super().__init__(error.message)
+        self.error = error
+
+
+def where(section: str | None, target: Target, origin: str) -> dict:
+    """The fields every event of a round carries."""
+    return {'section': section, 'model': target.model, 'role': target.role, 'origin': origin}
+
+
+def refuse(run, place: dict, failure) -> None:
+    """Report a round refused before it was sent (precheck, a broken list)."""
+    fields = {'reason': failure.fields['reason']} if 'reason' in failure.fields else {}
+    run.emit('model_turn_failed', **place, **fields, message=failure.message)
+
+
+def send(run, place: dict, round_request: RoundRequest, added: list[dict]):
+    """Send one round (a generator) and report it; returns the Completion
+    of a served round, whose turn is ``run.rounds``.  ``added`` are the
+    messages the chat record logs.  A failed round raises its Failure,
+    except a provider context overflow, which raises ProviderOverflow."""
+    run.sends += 1
+    place = dict(place, round=run.sends)
+    run.emit('chat', **place, messages=added)
+    result = yield from request(MODEL_ROUND, round_request)
+    completion = result.completion
+    if result.error is not None:
+        _debug(run, place, result.captures)
+        failure = completion_failure(result.error)
+        run.emit('model_turn_failed', **place, kind=str(result.error.kind), message=failure.message,
+                 retryable=failure.retryable)
+        if result.error.kind == CONTEXT_OVERFLOW_KIND:
+            raise ProviderOverflow(result.error)
+        raise failure
+    run.rounds += 1
+    turn = dict(place, turn=run.rounds, finish_reason=completion.finish_reason, usage=_usage(completion))
+    if completion.is_empty:
+        run.emit('model_turn_completed', **turn, message=completion.empty_reply_error().message)
+        return completion
+    _debug(run, place, result.captures)
+    run.emit('model_turn_completed', **turn)
+    if completion.reasoning:
+        run.emit('thinking', **place, text=completion.reasoning)
+    if completion.finish_reason == 'length' and not completion.tool_calls:
+        run.emit('model_turn_truncated', **place, turn=run.rounds)
+    return completion
+
+
+def report_reply(run, place: dict, completion) -> None:
+    run.emit('assistant_reply', **place, round=run.sends, turn=run.rounds, finish_reason=completion.finish_reason,
+             usage=_usage(completion), text=completion.text)
+
+
 def infer(run, section: str | None, target: Target, prompt: str):
     """One round with no tools over one user message (a generator); returns
     the reply text as a Lua string."""
-    body = dict(target.options, model=target.model,
-                messages=[{'role': 'user', 'content': text(prompt)}])
-    where = {'section': section, 'model': target.model, 'role': target.role, 'origin': INFER_ORIGIN}
-    tokens = precheck.estimate([len(prompt)])     # a Lua string is its UTF-8 bytes
-    if not precheck.admits(tokens, target.context_window, target.options.get('max_tokens')):
+    message = {'role': 'user', 'content': text(prompt)}
+    body = dict(target.options, model=target.model, messages=[message])
+    place = where(section, target, INFER_ORIGIN)
+    if not precheck.admits(precheck.estimate([message]), target.context_window,
+                           target.options.get('max_tokens')):
         failure = context_exhausted('precheck')
-        run.emit('model_turn_failed', **where, reason='precheck', message=failure.message)
+        refuse(run, place, failure)
         raise failure
-    result = yield from request(MODEL_ROUND, body)
-    completion = result.completion
-    if result.error is not None:
-        _debug(run, where, result.captures)
-        failure = completion_failure(result.error)
-        run.emit('model_turn_failed', **where, kind=str(result.error.kind), message=failure.message,
-                 retryable=failure.retryable)
-        raise failure
-    run.rounds += 1
-    turn = dict(where, turn=run.rounds, finish_reason=completion.finish_reason, usage=_usage(completion))
+    try:
+        completion = yield from send(run, place, RoundRequest(body), [message])
+    except ProviderOverflow as overflow:     # infer has no compactor: a plain model failure
+        raise completion_failure(overflow.error) from None
     if completion.is_empty:
-        error = completion.empty_reply_error()
-        run.emit('model_turn_completed', **turn, message=error.message)
-        raise completion_failure(error)
-    _debug(run, where, result.captures)
-    run.emit('model_turn_completed', **turn)
-    if completion.reasoning:
-        run.emit('thinking', **where, text=completion.reasoning)
-    if completion.finish_reason == 'length':
-        run.emit('model_turn_truncated', **where, turn=run.rounds)
-    run.emit('assistant_reply', **turn, text=completion.text)
+        raise completion_failure(completion.empty_reply_error())
+    report_reply(run, place, completion)
     return lua(completion.text)
 
 
-def _debug(run, where: dict, captures) -> None:
+def _debug(run, place: dict, captures) -> None:
     for capture in captures:
         fields = {'body': capture.body.decode('utf-8', 'replace')}
         if capture.status is not None:
             fields['status'] = capture.status
-        run.emit(capture.direction, **where, **fields)
+        run.emit(capture.direction, **place, **fields)
 
 
 def _usage(completion) -> dict | None:

@@ -8,7 +8,9 @@
 * ``models.get(role_or_model_id)`` returns a model handle fixed to that
   model (a raw model id offers the unbound 8192-token window);
 * ``models.infer(prompt)`` runs one round with no tools on the section's
-  current model and returns the reply; it never touches ``messages``.
+  current model and returns the reply; it never touches ``messages``;
+* ``models.loop`` and ``models.compact`` are the conversation's
+  (``runvil.conversation``).
 
 With neither ``models.use`` nor a default in effect, ``models.infer`` fails
 with the missing-model error (run error kind Binding).
@@ -116,5 +118,7 @@ class Models:
         return section if section is not None else self.run.prompt.title
 
 
-def install(vm) -> None:
-    vm.globals.set_str('models', Models(vm).table)
+def install(vm) -> Models:
+    models = Models(vm)
+    vm.globals.set_str('models', models.table)
+    return models

@@ -36,10 +36,10 @@ class ModelBinding:
 
 @dataclass(frozen=True)
 class Environment:
-    """What a run offers: the Packs it can activate, the Host's model
-    bindings by role label, its catalog of known models (model id ->
-    ModelBinding) and its default model id."""
-    packs: frozenset = frozenset()
+    """What a run offers: the Packs it can activate (id -> Pack), the
+    Host's model bindings by role label, its catalog of known models (model
+    id -> ModelBinding) and its default model id."""
+    packs: dict = field(default_factory=dict)
     models: dict = field(default_factory=dict)
     catalog: dict = field(default_factory=dict)
     default_model: str = DEFAULT_MODEL_ID

@@ -100,7 +100,8 @@ class Engine:
                 raise interrupted()
             prepared = prepare(self._text, self._path, self._environment, self._input_text, self._args)
             run = RunState(prepared.prompt, self._limits, self._cancel, self._emit, self._libraries,
-                           prepared.input_text, prepared.args, models=prepared.models)
+                           prepared.input_text, prepared.args, models=prepared.models,
+                           packs={pack: self._environment.packs[pack] for pack in prepared.prompt.frontmatter.uses})
             self._emit('prepared', prompt=run.prompt.name)
             result = yield from walk(run)
             if self._cancel.is_set():

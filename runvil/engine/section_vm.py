@@ -18,7 +18,9 @@ from .failure import INTERRUPTED, internal_failure, lua_failure
 from .jsondata import JsonShapes
 from .log import LogBook
 from .luatext import lua
-from .messages import REASSIGNED, MessageList
+from ..conversation import globals as conversation
+from ..conversation.messages import REASSIGNED, MessageList
+from ..tools import library as tools
 from .prose import PendingProse, Substitution
 from .var import VarView
 
@@ -51,7 +53,9 @@ class SectionVM:
         g.set_str('log', self.function('log', self.logbook.log))
         g.set_str('input', self._input_table())
         g.set_str('args', self._args_table())
-        models.install(self)
+        self.models = models.install(self)
+        self.tools = tools.install(self)
+        conversation.install(self)
         for library in run.libraries:
             library.install(self)
 

@@ -31,8 +31,10 @@ class RunState:
     args: dict
     var_data: dict = field(default_factory=dict)
     models: dict = field(default_factory=dict)      # role label -> ModelBinding, bound at prepare
+    packs: dict = field(default_factory=dict)       # the declared Packs, by id
     default_role: str | None = None                 # set by models.default in the H1 body
     rounds: int = 0                                 # model rounds served so far (the turn counter)
+    sends: int = 0                                  # model requests sent so far (each round's id)
 
     @property
     def round_cap(self) -> int:

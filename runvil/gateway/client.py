@@ -80,7 +80,8 @@ class GatewayClient:
                  cancel: Callable[[], bool] | threading.Event | None = None,
                  on_text: Callable[[str], None] | None = None,
                  on_reasoning: Callable[[str], None] | None = None,
-                 debug: Callable[[DebugCapture], None] | None = None) -> Completion:
+                 debug: Callable[[DebugCapture], None] | None = None,
+                 accept_tool_calls: bool | None = None) -> Completion:
         """Send one chat-completion request and wait for the whole reply.
 
         ``request`` is the OpenAI request body (model, messages, tools,
@@ -90,7 +91,9 @@ class GatewayClient:
         dropped and RoundCancelled raised within about CANCEL_POLL_SECONDS.
         ``on_text`` and ``on_reasoning`` get fragments as they arrive;
         ``debug`` gets the raw request body before sending and the raw
-        response body before the result.
+        response body before the result.  A reply with tool calls is
+        malformed unless the request advertised tools, or
+        ``accept_tool_calls`` says the caller judges tool calls itself.
         """
         if self.config is None:
             raise CompletionError(ErrorKind.UNAVAILABLE, ACCESS_OFF)
@@ -108,7 +111,8 @@ class GatewayClient:
             debug(DebugCapture("request", body))
         out: queue.SimpleQueue = queue.SimpleQueue()
         future = self._get_transport().start_round(
-            body, tools_advertised=bool(request.get("tools")), capture=debug is not None, out=out)
+            body, tools_advertised=bool(request.get("tools")) if accept_tool_calls is None else accept_tool_calls,
+            capture=debug is not None, out=out)
         future.add_done_callback(lambda _: out.put(_ENDED))
         poll = CANCEL_POLL_SECONDS if cancel is not None else None
         finished = False

@@ -18,7 +18,9 @@ from ..engine.model_round import MODEL_ROUND
 from .events import EventStream
 from .handle import CANCEL, STOP, RunHandle
 from .limits import RunLimits
+from ..tools.calls import TOOL_CALLS
 from .model_answerer import ModelAnswerer
+from .tool_answerer import ToolAnswerer
 
 ANSWER = 'answer'
 
@@ -39,6 +41,7 @@ class Harness:
         self.debug = debug      # raw model traffic events, for the model answerers
         if gateway is not None:     # a GatewayClient: model rounds go through it
             self.answerers.setdefault(MODEL_ROUND, ModelAnswerer(gateway, debug))
+        self.answerers.setdefault(TOOL_CALLS, ToolAnswerer(self.environment.packs))
 
     def run(self, text: str, path: str | None = None, *, input_text: str | None = None,
             args: dict | None = None, handle: RunHandle | None = None, events: EventStream | None = None):

@@ -31,8 +31,10 @@ class ModelAnswerer:
         from ..gateway import CompletionError, RoundCancelled
         captures = []
         try:
-            completion = self.client.complete(effect.payload, cancel=work.aborted.is_set,
-                                              debug=captures.append if self.debug else None)
+            round_request = effect.payload
+            completion = self.client.complete(round_request.body, cancel=work.aborted.is_set,
+                                              debug=captures.append if self.debug else None,
+                                              accept_tool_calls=round_request.tool_calls_allowed)
             answer = Answer.ok(MODEL_ROUND, RoundResult(completion=completion, captures=tuple(captures)))
         except CompletionError as error:
             answer = Answer.ok(MODEL_ROUND, RoundResult(error=error, captures=tuple(captures)))

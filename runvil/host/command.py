@@ -41,6 +41,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help='the model id of roles nothing binds (default: "default")')
     models.add_argument('--model-context', action='append', default=[], metavar='MODEL=TOKENS',
                         help="a model's context window (repeatable; unknown models offer 8192)")
+    parser.add_argument('--pack', dest='packs', action='append', default=[], metavar='MODULE',
+                        help='load the Packs a Python module lists in PACKS (repeatable; docs/tools.md); '
+                             'runvil.testing.packs is the built-in test Pack `web`')
     limits = parser.add_argument_group('run limits (Harness settings; defaults in parentheses)')
     limits.add_argument('--round-cap', type=int, metavar='N', help='model rounds per loop call (24)')
     limits.add_argument('--concurrency', type=int, metavar='N', help='tasks running at once (8)')

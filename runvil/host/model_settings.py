@@ -37,7 +37,7 @@ GATEWAY_URL = 'RUNVIL_GATEWAY_URL'
 
 
 def build_environment(config_path: str | None, binds: list[str], default_model: str | None,
-                      contexts: list[str]) -> Environment:
+                      contexts: list[str], packs: dict | None = None) -> Environment:
     table = read_document(config_path).get('models', {}) if config_path else {}
     where = 'config %s: models' % config_path
     _known_keys(table, MODEL_KEYS, where)
@@ -53,7 +53,7 @@ def build_environment(config_path: str | None, binds: list[str], default_model: 
     bound.update(_pair(setting, '--bind', 'ROLE=MODEL') for setting in binds)
     default = default_model or _model_id(table.get('default', DEFAULT_MODEL_ID), where + '.default')
     models = {role: catalog.get(model) or ModelBinding(model) for role, model in bound.items()}
-    return Environment(models=models, catalog=catalog, default_model=default)
+    return Environment(packs=packs or {}, models=models, catalog=catalog, default_model=default)
 
 
 def gateway_client(environ, prompt_text: str, limits):

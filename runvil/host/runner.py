@@ -9,7 +9,8 @@ from ..harness import EventStream, Harness, RunHandle
 from ..harness.limits import LIMIT_NAMES
 from . import report
 from .model_settings import build_environment, gateway_client
-from .settings import SettingsError, build_limits
+from ..tools import load_packs
+from .settings import SettingsError, build_limits, pack_modules
 from .sinks import JsonLinesFile, LiveLog
 
 
@@ -24,7 +25,8 @@ def run_prompt(args, stdout, stderr, run_handle: RunHandle | None, environ) -> i
         input_text = sys.stdin.read() if args.input_file == '-' else _read_text(args.input_file, 'input')
     try:
         limits = build_limits(args.config, {name: getattr(args, name) for name in LIMIT_NAMES})
-        environment = build_environment(args.config, args.bind, args.default_model, args.model_context)
+        environment = build_environment(args.config, args.bind, args.default_model, args.model_context,
+                                        _packs(args))
     except SettingsError as err:
         raise SetupError(str(err)) from None
     sinks = [LiveLog(stderr)] if args.log else []
@@ -52,6 +54,13 @@ def run_prompt(args, stdout, stderr, run_handle: RunHandle | None, environ) -> i
         report.as_text(outcome, args.prompt, stdout, stderr)
     stdout.flush()
     return report.EXIT_CODES[outcome.status]
+
+
+def _packs(args) -> dict:
+    try:
+        return load_packs(pack_modules(args.config, args.packs))
+    except ValueError as err:
+        raise SettingsError(str(err)) from None
 
 
 def _gateway(environ, text: str, limits):

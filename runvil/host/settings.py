@@ -1,6 +1,7 @@
 """The Harness settings a Host user gives: run limits from a TOML config
 file (``[limits]``) and from flags, flags winning.  The same file's
-``[models]`` table is read by ``model_settings``.  Sizes take a byte count
+``[models]`` table is read by ``model_settings``; ``[packs] modules``
+lists the Pack modules to load, before the ``--pack`` flags'.  Sizes take a byte count
 or a binary suffix: ``4194304``, ``4096KiB``, ``4MiB``, ``1GiB``."""
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 from ..harness.limits import LIMIT_NAMES, RunLimits
 
 SIZE_LIMITS = ('response_cap', 'memory_ceiling')
-TABLES = ('limits', 'models')
+TABLES = ('limits', 'models', 'packs')
 _SIZE = re.compile(r'\s*([0-9]+)\s*(B|KiB|MiB|GiB)?\s*\Z')
 _UNITS = {None: 1, 'B': 1, 'KiB': 1 << 10, 'MiB': 1 << 20, 'GiB': 1 << 30}
 
@@ -38,7 +39,7 @@ def read_document(path: str) -> dict:
         raise SettingsError('config %s is not valid TOML: %s' % (path, err)) from None
     unknown = sorted(set(document) - set(TABLES))
     if unknown:
-        raise SettingsError('config %s: unknown table or key `%s`; expected [limits] or [models]'
+        raise SettingsError('config %s: unknown table or key `%s`; expected [limits], [models] or [packs]'
                             % (path, unknown[0]))
     for name in TABLES:
         if not isinstance(document.get(name, {}), dict):
@@ -60,6 +61,18 @@ def read_config(path: str) -> dict:
                 raise SettingsError('config %s: %s: %s' % (path, name, err)) from None
         values[name] = value
     return values
+
+
+def pack_modules(config_path: str | None, flags: list[str]) -> list[str]:
+    """The Pack modules to load: the config's ``[packs] modules``, then the flags'."""
+    table = read_document(config_path).get('packs', {}) if config_path else {}
+    unknown = sorted(set(table) - {'modules'})
+    if unknown:
+        raise SettingsError('config %s: packs: unknown key `%s`; expected modules' % (config_path, unknown[0]))
+    modules = table.get('modules', [])
+    if not isinstance(modules, list) or not all(isinstance(name, str) for name in modules):
+        raise SettingsError('config %s: packs.modules must be a list of module names' % config_path)
+    return modules + list(flags)
 
 
 def build_limits(config_path: str | None, flags: dict) -> RunLimits:

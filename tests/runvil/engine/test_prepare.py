@@ -2,6 +2,7 @@
 from engine_helpers import block, prompt, report, result, run, section
 from runvil.engine import Environment, ModelBinding
 from runvil.harness import Harness
+from runvil.testing.packs import WEB
 
 
 def error_of(text: str, **options) -> dict:
@@ -47,7 +48,7 @@ def test_unmet_requirements_list_every_one_under_the_notice():
         '- Pack `web` is not available to this run\n'
         '- model role `writer` needs a context window of at least 100000 tokens, but its model offers 8192\n'
         '- model role `writer` requires `vision`, which its model does not offer')}
-    offered = Environment(packs=frozenset({'web'}),
+    offered = Environment(packs={'web': WEB},
                           models={'writer': ModelBinding('big', 200000, frozenset({'vision'}))})
     assert Harness(environment=offered).run(text).result == '1'
 

@@ -115,3 +115,16 @@ def test_the_real_command(tmp_path):
     assert (done.returncode, done.stdout, done.stderr) == (0, 'from the shell\n', '')
     done = subprocess.run([sys.executable, '-m', 'runvil', 'run', '--help'], capture_output=True, text=True, cwd=ROOT)
     assert '--memory-ceiling' in done.stdout and '--events' in done.stdout
+
+
+def test_packs_come_from_pack_modules(tmp_path):
+    path = write(tmp_path, section('S', "return tools.call('web/search', { query = 'sea' })"), head='uses:\n  - web\n')
+    assert invoke(path)[2] == 'error[RequirementsUnmet]: the environment cannot satisfy this prompt:\n' \
+                              '- Pack `web` is not available to this run\n'
+    assert invoke('--pack', 'runvil.testing.packs', path) == (0, 'The sea (https://example.test/sea)\n', '')
+    config = tmp_path / 'c.toml'
+    config.write_text('[packs]\nmodules = ["runvil.testing.packs"]\n', encoding='utf-8')
+    assert invoke('--config', str(config), path)[0] == 0
+    assert invoke('--pack', 'no.such.module', path) == \
+        (2, '', "runvil run: error: cannot import Pack module no.such.module: No module named 'no'\n")
+    assert invoke('--pack', 'json', path) == (2, '', 'runvil run: error: Pack module json has no PACKS list of Pack values\n')

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from runvil.engine.compose import compose
+from runvil.conversation.compose import compose
 from runvil.engine.failure import Failure
 from runvil.engine.kinds import ErrorKind
 

@@ -6,9 +6,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from message_helpers import result
-from runvil.engine.compose import compose
+from runvil.conversation.compose import compose
 from runvil.engine.failure import Failure
-from runvil.engine.records import RecordError, check
+from runvil.conversation.records import RecordError, check
 
 ROLES = st.sampled_from(["'system'", "'user'", "'assistant'", "'tool'", "'bot'", '1', 'nil'])
 CONTENT = st.sampled_from(["'hi'", "''", '5', '{}', "{ { type = 'text', text = 'a' } }",

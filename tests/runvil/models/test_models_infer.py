@@ -84,9 +84,9 @@ def test_handles_from_models_get(served):
     head = 'models:\n  writer:\n    model: big-writer\n'
     body = section('S', "local raw, w = models.get('qwen/qwen3-8b'), models.get('writer')\n"
                         "return table.concat({type(raw), raw.context, raw.model, tostring(raw.role),\n"
-                        "  w.context, w.model, w.role, tostring(w.loop), raw:infer('a'), w.infer(w, 'b')}, '|')")
+                        "  w.context, w.model, w.role, type(w.loop), raw:infer('a'), w.infer(w, 'b')}, '|')")
     assert result(client, prompt(body, head=head)) == \
-        'userdata|8192|qwen/qwen3-8b|nil|8192|big-writer|writer|nil|r|w'
+        'userdata|8192|qwen/qwen3-8b|nil|8192|big-writer|writer|function|r|w'
     assert [r.json['model'] for r in gw.requests] == ['qwen/qwen3-8b', 'big-writer']
 
 

@@ -10,6 +10,8 @@ for the VM's whole life.  In Lua it is a userdata:
   count the list had when the walk began);
 * the builder methods ``system``, ``user``, ``assistant``, ``tool`` and
   ``append``, each appending one checked record and returning the list;
+* ``replace(first, last, records...)``, only while a compactor runs
+  (``compacting``), all or nothing;
 * every assignment into the list is refused, and so is reassigning the
   global (the section VM's globals guard asks ``REASSIGNED``).
 
@@ -19,15 +21,18 @@ refused edit leaves the list exactly as it was.
 """
 from __future__ import annotations
 
-from pylua.raw import Builtin, LuaTable, Userdata, charge
+from pylua.raw import Builtin, LuaTable, Userdata, charge, tostring_raw, type_name
 
-from .failure import lua_failure
+from ..engine.failure import lua_failure
 from .record_data import RecordConverter, Unrepresentable
 from .record_views import RecordViews
-from .records import RecordError, check, placement
+from .compose import Composer
+from .records import RecordError, check, leading_block, placement
 
 REASSIGNED = ('messages is the section\'s conversation and cannot be reassigned; add records with '
               'append(record), or rewrite history with models.compact(compactor, reason)')
+REPLACE_OUTSIDE = ('replace works only inside a compactor; rewrite history with '
+                   'models.compact(compactor, reason)')
 ASSIGNED_INTO = ('messages cannot be assigned to by index; add records with append(record), or '
                  'rewrite history with models.compact(compactor, reason)')
 
@@ -49,11 +54,22 @@ def _signature(name: str) -> str:
 
 class MessageList:
     """One VM's conversation: ``records`` (stored dicts, see ``records``)
-    and the userdata Lua sees."""
+    and the userdata Lua sees.
+
+    ``busy`` says what runs on the list now: None, ``'loop'`` or
+    ``'compactor'`` (one at a time per section); ``compacting`` is true
+    while a compactor runs, the only time ``replace`` works.  ``anchor``
+    is the precheck's latest measured round and ``logged`` the messages the
+    run log's chat records hold so far."""
 
     def __init__(self, vm):
         self.records: list[dict] = []
         self.size = 0                  # bytes the records hold, for pylua's memory ceiling
+        self.busy: str | None = None
+        self.compacting = False
+        self.anchor = None
+        self.logged: list[dict] = []
+        self._composer: Composer | None = None     # picks up where the last request left off
         self.views = RecordViews(vm)
         self.converter = RecordConverter(vm.shapes, self.views.record_of)
         meta = LuaTable()
@@ -65,6 +81,7 @@ class MessageList:
         meta.set_str('__metatable', False)
         self.userdata = Userdata(self, meta)
         self.methods = {name: vm.function('messages:' + name, self._method(name)) for name in _ARGUMENTS}
+        self.methods['replace'] = vm.function('messages:replace', self._replace)
 
     # -- reading ------------------------------------------------------------------
     def view(self, position):
@@ -136,6 +153,60 @@ class MessageList:
                                   % (len(self.records) + 1, field, err.reason)) from None
         return data
 
+    def _replace(self, *args):
+        if not args or args[0] is not self.userdata:
+            raise lua_failure('call replace on messages with a colon: messages:replace(first, last, records...)')
+        if not self.compacting:
+            raise lua_failure(REPLACE_OUTSIDE)
+        first = _bound('first', args[1] if len(args) > 1 else None)
+        last = _bound('last', args[2] if len(args) > 2 else None)
+        n = len(self.records)
+        if not 1 <= first <= last + 1 <= n + 1:
+            raise lua_failure('replace(%s, %s) is out of bounds on a list of %d records: it needs '
+                              '1 <= first <= last + 1 <= %d' % (tostring_raw(args[1]), tostring_raw(args[2]), n, n + 1))
+        new = []
+        for position, value in enumerate(args[3:], first):
+            try:
+                data = None if value is None else self.converter.convert(value)
+                new.append(check(data, position))
+            except Unrepresentable as err:
+                raise lua_failure('messages[%d] must be a JSON-representable message table: %s'
+                                  % (position, err.reason)) from None
+            except RecordError as err:
+                raise lua_failure(str(err)) from None
+        edited = self.records[:first - 1] + new + self.records[last:]
+        try:
+            leading_block(edited)
+        except RecordError as err:
+            raise lua_failure(str(err)) from None
+        added = sum(map(_data_size, new))
+        charge(added)
+        self.set_records(edited)
+        return (self.userdata,)
+
+    # -- what the loop and compaction use -------------------------------------------
+    def set_records(self, records: list[dict]) -> None:
+        """Make ``records`` (checked records) the list's records."""
+        self.records = records
+        self.size = sum(map(_data_size, records))
+        self._composer = None
+
+    def request(self) -> tuple[list[dict], int]:
+        """What the model receives now, and its precheck text bytes; raises
+        the first broken cross-record rule.  Only the records added since
+        the last request are composed anew."""
+        composer = self._composer or Composer()
+        composer.feed(self.records)
+        self._composer = composer if composer.error is None else None
+        return composer.request(), composer.text_bytes
+
+    def store(self, record: dict) -> None:
+        """Append a record the Engine built (the loop's replies and results)."""
+        size = _data_size(record)
+        charge(size)
+        self.records.append(record)
+        self.size += size
+
     def add(self, data) -> None:
         """Append the record ``data`` (converted JSON data), or refuse it
         and leave the list unchanged."""
@@ -153,6 +224,16 @@ class MessageList:
     def lua_memory_size(self) -> int:
         """What the list holds, counted against the VM's memory ceiling."""
         return self.size
+
+
+def _bound(name: str, value) -> int:
+    """A replace bound: an integer, or a float with no fraction."""
+    if value.__class__ is float and value.is_integer():
+        return int(value)
+    if value.__class__ is int:
+        return value
+    shown = tostring_raw(value) if value.__class__ is float else type_name(value)
+    raise lua_failure('replace %s must be an integer, got %s' % (name, shown))
 
 
 def _data_size(value) -> int:

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from pylua.raw import Builtin, LuaTable, Userdata
 
-from .failure import lua_failure
-from .luatext import lua
+from ..engine.failure import lua_failure
+from ..engine.luatext import lua
 from .records import FIELDS
 
 READ_ONLY = 'records read from messages are read-only; rewrite history with models.compact(compactor, reason)'

@@ -18,7 +18,7 @@ import math
 
 from pylua.raw import LuaTable, Userdata, type_name
 
-from .jsondata import MAX_DEPTH
+from ..engine.jsondata import MAX_DEPTH
 
 
 class Unrepresentable(Exception):

@@ -72,9 +72,23 @@ def check(data, position: int) -> dict:
 def placement(records, position: int, role: str) -> None:
     """A system record joins the list only inside its leading block."""
     if role == 'system' and any(record['role'] != 'system' for record in records[:position - 1]):
-        raise RecordError('messages[%d] is a system message after a non-system message; system '
-                          'messages lead the list, and only a compactor can change the leading block'
-                          % position)
+        raise RecordError(_late_system(position))
+
+
+def leading_block(records) -> None:
+    """The whole list keeps its system records leading; the error names the
+    first late one."""
+    seen_other = False
+    for position, record in enumerate(records, 1):
+        if record['role'] != 'system':
+            seen_other = True
+        elif seen_other:
+            raise RecordError(_late_system(position))
+
+
+def _late_system(position: int) -> str:
+    return ('messages[%d] is a system message after a non-system message; system messages lead the '
+            'list, and only a compactor can change the leading block' % position)
 
 
 def _role(role, at: str) -> str:
