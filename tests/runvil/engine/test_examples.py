@@ -8,9 +8,9 @@ from runvil.host import main
 EXAMPLES = Path(__file__).resolve().parents[3] / 'examples'
 
 
-def run(*argv):
+def run(*argv, environ=None):
     out, err = io.StringIO(), io.StringIO()
-    assert main(list(argv), out, err) == 0, err.getvalue()
+    assert main(list(argv), out, err, environ=environ) == 0, err.getvalue()
     return out.getvalue(), err.getvalue()
 
 
@@ -28,3 +28,14 @@ def test_guarded_turns_failures_into_data():
     assert json.loads(json.loads(out)['result']) == {
         'failures': ['lua: json.decode: Expecting value at line 1 column 8'], 'parsed': 2,
         'refused': 'var.handle.array must be JSON data, got function'}
+
+
+def test_search_chat_with_its_scripted_replies(gateway):
+    gw = gateway(str(EXAMPLES / 'search-chat.replies.yaml'))
+    out, err = run('--pack', 'runvil.testing.packs', '--log', str(EXAMPLES / 'search-chat.md'),
+                   environ={'RUNVIL_GATEWAY_URL': gw.url})
+    assert out == 'The Tour Montparnasse, at 210 metres, is the tallest building in Paris proper.\n'
+    assert err == '[Ask] answered after 7 records\n'
+    assert [m['role'] for m in gw.requests[2].json['messages']] == ['system', 'user', 'assistant', 'tool',
+                                                                     'assistant', 'tool']
+    assert 'Tour Montparnasse, at 210 metres' in gw.requests[2].json['messages'][-1]['content']
