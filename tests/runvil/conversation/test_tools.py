@@ -133,3 +133,39 @@ def test_a_cancel_interrupts_a_compactor_stuck_in_a_loop(gateway, gateway_client
     done = run(gateway_client(gw), chat(source), handle=handle, context_window=4096)
     assert done.to_dict()['outcome'] == 'cancelled'
     assert time.monotonic() - started < 10
+
+
+def test_a_cancel_drops_a_tool_call_in_flight(gateway, gateway_client):
+    for source in ("return tools.call('web/wait', { seconds = 20 })",
+                   "tools.offer('web/wait')\nmessages:user('go')\npcall(models.loop)\nreturn 'resumed'"):
+        handle = RunHandle()
+        gw = gateway([{'tool_calls': [{'id': 'w', 'name': 'web_wait', 'arguments': {'seconds': 20}}]}])
+        threading.Timer(0.4, handle.cancel).start()
+        started = time.monotonic()
+        done = run(gateway_client(gw), chat(source, WEB_HEAD), handle=handle)
+        assert done.to_dict()['outcome'] == 'cancelled'
+        assert time.monotonic() - started < 5
+
+
+def test_a_stop_interrupts_tools_call_and_the_run_goes_on(gateway, gateway_client):
+    handle = RunHandle()
+    threading.Timer(0.4, handle.stop).start()
+    source = ("local ok, err = pcall(tools.call, 'web/wait', { seconds = 20 })\n"
+              "return err.kind .. '|' .. tools.call('web/search', { query = 'sea' })")
+    assert result(gateway_client(gateway([])), chat(source, WEB_HEAD), handle=handle) == \
+        'cancelled|The sea (https://example.test/sea)'
+
+
+def test_a_tool_that_survives_a_stop_keeps_running(gateway, gateway_client):
+    from runvil.engine import Environment, ModelBinding
+    from runvil.tools import Pack, PackTool
+
+    def slow(arguments, context):
+        context.wait(0.8)
+        return 'finished'
+    env = Environment(packs={'web': Pack('web', (PackTool('slow', 'Slow.', slow, survives_stop=True),))},
+                      models={'writer': ModelBinding('writer-model', 8192)})
+    handle = RunHandle()
+    threading.Timer(0.3, handle.stop).start()
+    assert result(gateway_client(gateway([])), chat("return tools.call('web/slow')", WEB_HEAD), handle=handle,
+                  environment_=env) == 'finished'
