@@ -40,3 +40,12 @@ def gateway_client():
     yield build
     for client in clients:
         client.close()
+
+
+@pytest.fixture
+def served(gateway, gateway_client):
+    """``served(script)``: a scripted gateway and a GatewayClient pointed at it."""
+    def start(script=None, **limits):
+        gw = gateway(script)
+        return gw, gateway_client(gw, **limits)
+    return start

@@ -1,7 +1,8 @@
 """replace, models.compact, the compactors and compaction in the loop."""
 import pytest
 
-from loop_helpers import chat, error, result, sent
+from gateway_runs import error, result
+from loop_helpers import WEB_HEAD, chat, sent
 
 FOUR = ("messages:user('u1')\nmessages:append({ role = 'assistant', content = 'a1' })\n"
         "messages:user('u2')\nmessages:append({ role = 'assistant', content = 'a2' })\n")
@@ -176,7 +177,6 @@ def test_the_retry_after_a_compaction_is_not_counted_against_the_cap(served):
     overflow = {'status': 413, 'body': 'prompt is too long'}
     gw, client = served([{'tool_calls': [{'id': 'c1', 'name': 'web_search', 'arguments': {'query': 'x'}}]},
                          overflow, 'fine'])
-    from loop_helpers import WEB_HEAD
     head = 'max_tool_iterations: 2\n' + WEB_HEAD
     source = ("tools.offer('web/search')\nmessages:user('pad pad pad')\n"
               "models.loop(function(reason) messages:replace(1, 1, { role = 'user', content = 'p' }) end)\n"
@@ -221,7 +221,6 @@ def test_a_compaction_between_calls_changes_what_the_next_request_sends(served):
 
 
 def test_chat_records_log_only_what_each_request_adds(served):
-    from loop_helpers import WEB_HEAD
     gw, client = served([{'tool_calls': [{'id': 'c1', 'name': 'web_search', 'arguments': {'query': 'x'}}]}, 'done'])
     events = []
     source = "tools.offer('web/search')\nmessages:user('go')\nmodels.loop()\nreturn 'ok'"

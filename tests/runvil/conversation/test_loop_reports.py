@@ -1,6 +1,7 @@
 """What the loop reports round by round, its argument checks, and the
 precheck with the provider anchor across real rounds."""
-from loop_helpers import WEB_HEAD, call, chat, environment, result, sent
+from gateway_runs import environment, result
+from loop_helpers import WEB_HEAD, call, chat, sent
 from runvil.engine import ModelBinding
 
 ROUND_EVENTS = ('chat', 'model_turn_completed', 'model_turn_failed', 'model_turn_truncated', 'thinking',
@@ -102,6 +103,6 @@ def test_a_model_switch_counts_by_the_estimate_and_the_same_model_keeps_the_anch
     source = ("messages:user('xxxxx')\nmodels.loop()\nmessages:user(string.rep('y', 400))\nmodels.use('same')\n"
               "local ok, err = pcall(models.loop)\nmodels.use('other')\nmodels.loop()\nreturn tostring(ok) .. '|' .. "
               "messages[#messages].content")
-    assert result(client, chat(source, head), environment_=env) == 'false|other'
+    assert result(client, chat(source, head), environment=env) == 'false|other'
     assert [r.json['model'] for r in gw.requests] == ['m1', 'm2']
     assert sent(gw, 1)[1] == {'role': 'assistant', 'content': 'ok'}

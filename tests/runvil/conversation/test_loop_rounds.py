@@ -1,6 +1,8 @@
 """models.loop and handle:loop: rounds, replies, the clean exit, the round
 cap and what each request sends."""
-from loop_helpers import WEB_HEAD, call, chat, error, prompt, result, section, sent
+from gateway_runs import environment, error, prompt, result, section
+from runvil.engine import ModelBinding
+from loop_helpers import WEB_HEAD, call, chat, sent
 
 
 def test_one_round_appends_the_terminal_record_and_returns_nil(served):
@@ -165,16 +167,14 @@ def test_a_text_reply_within_the_cap_is_fine(served):
 
 
 def test_handle_loop_runs_on_the_handles_model(served):
-    gw, client = served({'models': {'writer-model': ['w1'], 'reviewer-model': ['r1']}})
+    gw, client = served({'models': {'default': ['w1'], 'reviewer-model': ['r1']}})
     head = 'models:\n  writer: {}\n  reviewer: {}\n'
-    from loop_helpers import environment
-    from runvil.engine import ModelBinding
     env = environment(reviewer=ModelBinding('reviewer-model', 8192))
     text = prompt(section('Review', "local other = models.get('reviewer')\nmessages:user('first')\n"
                                     "models.loop()\nmessages:user('second')\nother:loop()\n"
                                     "return #messages .. messages[4].content"), head=head, h1="models.default('writer')")
-    assert result(client, text, environment_=env) == '4r1'
-    assert [r.json['model'] for r in gw.requests] == ['writer-model', 'reviewer-model']
+    assert result(client, text, environment=env) == '4r1'
+    assert [r.json['model'] for r in gw.requests] == ['default', 'reviewer-model']
     assert sent(gw, 1)[1] == {'role': 'assistant', 'content': 'w1'}
 
 

@@ -4,7 +4,8 @@ compaction puts every record back."""
 from hypothesis import given
 from hypothesis import strategies as st
 
-from loop_helpers import chat, result
+from gateway_runs import result
+from loop_helpers import chat
 
 RECORDS = st.sampled_from(["{ role = 'user', content = 'u' }", "{ role = 'assistant', content = 'a' }",
                            "{ role = 'system', content = 's' }", "{ role = 'user' }", "{ role = 'bot', content = 'x' }",

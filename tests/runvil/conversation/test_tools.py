@@ -3,7 +3,8 @@ stops and cancels while tools run."""
 import threading
 import time
 
-from loop_helpers import WEB_HEAD, call, chat, error, result, run, sent
+from gateway_runs import error, result, run
+from loop_helpers import WEB_HEAD, call, chat, sent
 from runvil.harness import RunHandle
 
 
@@ -157,15 +158,14 @@ def test_a_stop_interrupts_tools_call_and_the_run_goes_on(gateway, gateway_clien
 
 
 def test_a_tool_that_survives_a_stop_keeps_running(gateway, gateway_client):
-    from runvil.engine import Environment, ModelBinding
+    from runvil.engine import Environment
     from runvil.tools import Pack, PackTool
 
     def slow(arguments, context):
         context.wait(0.8)
         return 'finished'
-    env = Environment(packs={'web': Pack('web', (PackTool('slow', 'Slow.', slow, survives_stop=True),))},
-                      models={'writer': ModelBinding('writer-model', 8192)})
+    env = Environment(packs={'web': Pack('web', (PackTool('slow', 'Slow.', slow, survives_stop=True),))})
     handle = RunHandle()
     threading.Timer(0.3, handle.stop).start()
     assert result(gateway_client(gateway([])), chat("return tools.call('web/slow')", WEB_HEAD), handle=handle,
-                  environment_=env) == 'finished'
+                  environment=env) == 'finished'

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from model_helpers import prompt, section
+from gateway_runs import prompt, section
 from runvil.engine import Environment, ModelBinding
 from runvil.host import main
 from runvil.host.model_settings import build_environment

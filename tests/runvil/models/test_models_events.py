@@ -1,7 +1,7 @@
 """What a model round reports, and what stops and cancels do to a round."""
 import threading
 
-from model_helpers import outcome, prompt, result, run, section
+from gateway_runs import outcome, prompt, result, run, section
 from runvil.harness import RunHandle
 
 DEFAULT = "models.default('writer')"

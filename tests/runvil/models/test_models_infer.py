@@ -2,7 +2,7 @@
 scripted gateway: what each request holds and what Lua gets back."""
 import pytest
 
-from model_helpers import error, prompt, result, section
+from gateway_runs import error, prompt, result, section
 
 DEFAULT = "models.default('writer')"
 TWO_ROLES = 'models:\n  writer:\n    model: big-writer\n  reviewer:\n    model: small-reviewer\n'

@@ -1,8 +1,11 @@
-"""Running prompts with model roles against the scripted gateway, through
-the real GatewayClient over HTTP on 127.0.0.1."""
+"""Running prompts against the scripted gateway, through the real
+GatewayClient over HTTP on 127.0.0.1, with the built-in test Pack offered."""
 from __future__ import annotations
 
+from runvil.engine import Environment, ModelBinding
+from runvil.engine.requirements import DEFAULT_MODEL_ID, UNBOUND_CONTEXT_WINDOW
 from runvil.harness import EventStream, Harness
+from runvil.testing.packs import WEB
 
 LUA = '```lua\n'
 END = '\n```\n'
@@ -19,9 +22,18 @@ def section(name: str, source: str, prose: str = '') -> str:
     return '## %s\n\n%s%s%s\n' % (name, prose + '\n\n' if prose else '', LUA + source, END)
 
 
-def run(client, text: str, *, events: list | None = None, **options):
+def environment(context_window: int = UNBOUND_CONTEXT_WINDOW, **roles: ModelBinding) -> Environment:
+    """The test Pack, the default model id with ``context_window`` tokens,
+    and ``roles`` bound as given."""
+    return Environment(packs={'web': WEB}, models=roles,
+                       catalog={DEFAULT_MODEL_ID: ModelBinding(DEFAULT_MODEL_ID, context_window)})
+
+
+def run(client, text: str, *, events: list | None = None, context_window: int = UNBOUND_CONTEXT_WINDOW,
+        **options):
     stream = EventStream([events.append] if events is not None else [])
     handle = options.pop('handle', None)
+    options.setdefault('environment', environment(context_window))
     return Harness(gateway=client, **options).run(text, 't.md', handle=handle, events=stream)
 
 
