@@ -59,6 +59,7 @@ class LuaRuntime:
                 _name_functions(lib, name + '.')
                 vm.globals.set_str(name, lib)
             vm.string_meta.set_str('__index', vm.globals.get('string'))
+            _install_intrinsics(vm)
             if profile == 'standalone':
                 from .library import standalone
                 standalone.install(vm)
@@ -286,6 +287,15 @@ def _name_functions(table, prefix):
             table.hash[key] = hybrid(value.fn, prefix + key)
         elif value.__class__ is Builtin:
             value.name = prefix + key
+
+
+def _install_intrinsics(vm):
+    """Bind the names inlined library calls compare the callee with."""
+    for name, (lib, field) in ops.INTRINSICS.items():
+        table = vm.globals.get(lib)
+        fn = None if table is None else table.get(field)
+        if fn is not None:
+            vm.ns[name] = fn
 
 
 class LuaFunction:

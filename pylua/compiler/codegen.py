@@ -296,7 +296,9 @@ class _FuncState:
         var = self.res.decls[id(s)][0]
         vreg = self.alloc(1, s.line)
         self._locals_top = self.freereg
-        self.emit('FORPREP', base, line=s.line)
+        # b = 1: an integer literal start and step make every value an integer.
+        int_loop = _int_literal(s.start) and (s.step is None or _int_literal(s.step))
+        self.emit('FORPREP', base, 1 if int_loop else 0, line=s.line)
         self.loops += 1
         self.block_scope(s.body, lambda: self.activate(var, vreg))
         self.loops -= 1
@@ -728,3 +730,11 @@ def _fold_binary(op, l, r):
         if v == v and v not in (float('inf'), float('-inf')) and v != 0:
             return (float(v),)
     return None
+
+
+def _int_literal(e):
+    """Is ``e`` an integer literal (possibly negated)?"""
+    if e.__class__ is A.UnOp:
+        folded = _fold_unary(e.op, e.operand)
+        return folded is not None and folded[0].__class__ is int
+    return e.__class__ is A.Number and e.value.__class__ is int

@@ -20,6 +20,7 @@ import math
 from .bytecode import Proto
 
 CHECK_INTERVAL = 10000
+LOOP_COST = 16                     # instructions counted per numeric for iteration
 TABLE_COST = 200
 MAXINT = (1 << 63) - 1
 MININT = -(1 << 63)
@@ -176,8 +177,9 @@ class _FuncTranslator:
         self.out.line(1, 'def %s(%s):' % (name, ', '.join(params)), p.line)
         if any(ins.op == 'NEWTABLE' for ins in p.code):
             self.out.line(2, 'global DEBT', p.line)
-        if p.has_calls:
+        if p.has_calls or any(ins.op == 'FORPREP' for ins in p.code):
             self.out.line(2, 'nonlocal STEPS', p.line)
+        if p.has_calls:
             self.out.line(2, 'if (STEPS := STEPS - %d) < 0: TICK()' % max(1, len(p.code)), p.line)
         if p.has_goto:
             # The dispatcher's blocks may read registers on paths Python cannot see.
@@ -345,6 +347,8 @@ class _FuncTranslator:
         self.open('for %s in %s:' % (target, it), 'pyfor')
         self.w('%s -= 1' % cnt)
         self.w('if not %s: %s = %d; TICKN(%d)' % (cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL))
+        # ipairs over a plain table is a bare enumerate: the first nil ends it.
+        self.w('if %s is None: break' % (vars_[1] if n == 2 else '_kv[1]'))
         if n == 1:
             self.w('r%d = _kv[0]' % (a + 4))
         elif n > 2:
@@ -419,10 +423,12 @@ class _FuncTranslator:
             w('    %s = %s.hash.get(%s)' % (dst, obj, lit(kv)))
             w('    if %s is None and %s.meta is not None:' % (dst, obj))
             w("        _h = %s.meta.hash.get('__index')" % obj)
-            w('        if _h.__class__ is Table: %s = _h.hash.get(%s)' % (dst, lit(kv)))
-            w('        if %s is None:' % dst)
-            w('            %s = index_chain(%s, %s)' % (dst, obj, lit(kv)))
-            w('            if %s is CALL_NEEDED: %s = yield from index_miss(%s, %s)' % (dst, dst, obj, lit(kv)))
+            w('        if _h.__class__ is Table:')
+            w('            %s = _h.hash.get(%s)' % (dst, lit(kv)))
+            w('            if %s is None and _h.meta is not None:' % dst)
+            w('                %s = index_chain(_h, %s)' % (dst, lit(kv)))
+            w('                if %s is CALL_NEEDED: %s = yield from index(_h, %s)' % (dst, dst, lit(kv)))
+            w('        elif _h is not None: %s = yield from index_miss(%s, %s)' % (dst, obj, lit(kv)))
             w('else: %s = yield from index(%s, %s, %r)' % (dst, obj, lit(kv), note))
             return
         k = self.rk(key)
@@ -711,8 +717,8 @@ class _FuncTranslator:
 
     def op_LEN(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
-        self.w('if %s.__class__ is str: %s = len(%s)' % (b, a, b))
-        self.w('elif %s.__class__ is Table and %s.meta is None: %s = len(%s.arr) or %s.length()' % (b, b, a, b, b))
+        self.w('if %s.__class__ is Table and %s.meta is None: %s = len(%s.arr) or %s.length()' % (b, b, a, b, b))
+        self.w('elif %s.__class__ is str: %s = len(%s)' % (b, a, b))
         self.w('else: %s = yield from length(%s, %r)' % (a, b, i.note))
 
     def op_CONCAT(self, i):
@@ -808,25 +814,28 @@ class _FuncTranslator:
             tup = 'T'
         w = self.w
         n = i.c
-        w('_f = r%d' % a)
-        w('if _f.__class__ is FN:')
-        if self.sync:
-            w('    _R = _f(%s)' % args)
+        f = 'r%d' % a               # overwritten by the results only after the call
+        if i.b != -1 and self.intrinsic(i, regs):
+            w('elif %s.__class__ is FN:' % f)
         else:
-            w('    _R = yield from _f.gen(%s)' % args)
+            w('if %s.__class__ is FN:' % f)
+        if self.sync:
+            w('    _R = %s(%s)' % (f, args))
+        else:
+            w('    _R = yield from %s.gen(%s)' % (f, args))
         if n == 1:
             w('    r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None' % a)
         elif n != 0:
             w('    if _R.__class__ is not tuple: _R = (_R,)')
-        w('elif _f.__class__ is Builtin:')
-        w('    try: _R = _f.fn(%s)' % args)
+        w('elif %s.__class__ is Builtin:' % f)
+        w('    try: _R = %s.fn(%s)' % (f, args))
         self.out.calls[len(self.out.lines) - 1] = i.note
-        w('    except NeedsLua as _x: _R = yield from finish(_x, _f, %s)' % tup)
+        w('    except NeedsLua as _x: _R = yield from finish(_x, %s, %s)' % (f, tup))
         self.out.calls[len(self.out.lines) - 1] = i.note
         if n == 1:
             w('    r%d = _R[0] if _R else None' % a)
         w('else:')
-        w('    _R = yield from call(_f, %s, %r)' % (tup, i.note))
+        w('    _R = yield from call(%s, %s, %r)' % (f, tup, i.note))
         self.out.calls[len(self.out.lines) - 1] = i.note
         if n == 1:
             w('    r%d = _R[0] if _R else None' % a)
@@ -836,6 +845,26 @@ class _FuncTranslator:
         elif n > 1:
             regs = ', '.join('r%d' % r for r in range(a, a + n))
             w('%s = _R if len(_R) == %d else adjust(_R, %d)' % (regs, n, n))
+
+    def intrinsic(self, i, regs):
+        """Open the call with an inline body for the library function the
+        callee's name suggests; an identity check on the function value keeps
+        it exact whatever the name says.  False when there is none."""
+        name = i.note.split("'")[1] if i.note and "'" in i.note else None
+        emit = _INTRINSICS.get((name, len(regs)))
+        if emit is None:
+            return False
+        guard, body, result = emit(*regs)
+        w = self.w
+        w('if r%d is %s:' % (i.a, guard))
+        for text in body:
+            w('    ' + text)
+        n = i.c
+        if n == 1:
+            w('    r%d = %s' % (i.a, result or 'None'))
+        elif n != 0:
+            w('    _R = %s' % ('(%s,)' % result if result else '()'))
+        return True
 
     def results(self, src, a, n):
         w = self.w
@@ -923,12 +952,31 @@ class _FuncTranslator:
     def op_FORPREP(self, i):
         a = i.a
         chunk = self.tmp('c')
-        self.open('for %s in forprep(r%d, r%d, r%d, %d):' % (chunk, a, a + 1, a + 2, 16), 'numfor_outer')
+        chunks = 'forprep(r%d, r%d, r%d, %d)' % (a, a + 1, a + 2, LOOP_COST)
+        if self.step_is_one(i):
+            # A short integer loop needs no chunks: one range, counted here.
+            start = '' if i.b == 1 else 'r%d.__class__ is ' % a
+            self.w('if %sr%d.__class__ is int and 0 <= r%d - r%d < %d:'
+                   % (start, a + 1, a + 1, a, CHECK_INTERVAL // LOOP_COST))
+            self.w('    if (STEPS := STEPS - %d * (r%d - r%d + 1)) < 0: TICK()' % (LOOP_COST, a + 1, a))
+            self.w('    %s = (range(r%d, r%d + 1),)' % (chunk, a, a + 1))
+            self.w('else: %s = %s' % (chunk, chunks))
+            chunks = chunk
+        self.open('for %s in %s:' % (chunk, chunks), 'numfor_outer')
         var = a + 3
         int_loop = i.b == 1 and var not in self.known and not self.loop_writes(i, var)
         self.open('for r%d in %s:' % (var, chunk), 'numfor', var if int_loop else None)
         if int_loop:
             self.known.add(var)
+
+    def step_is_one(self, forprep):
+        """Is the loop's step the constant 1 (loaded just before FORPREP)?"""
+        code = self.p.code
+        k = code.index(forprep)
+        if not k or code[k - 1].op != 'LOADK' or code[k - 1].a != forprep.a + 2:
+            return False
+        step = self.p.consts[-code[k - 1].b - 1]
+        return step.__class__ is int and step == 1
 
     def loop_writes(self, forprep, reg):
         """Does the loop body starting after ``forprep`` assign ``reg``?"""
@@ -957,7 +1005,7 @@ class _FuncTranslator:
         self.w('if not %s: %s = %d; TICKN(%d)' % (cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL))
         self.w('if %s is not None:' % it)
         self.w('    _kv = next(%s, None)' % it)
-        self.w('    if _kv is None: break')
+        self.w('    if _kv is None or _kv[1] is None: break')
         if n == 1:
             self.w('    r%d = _kv[0]' % (a + 4))
         elif n == 2:
@@ -994,6 +1042,34 @@ class _FuncTranslator:
         self.w('if _v is not None and _v is not False: yield from close_var(_v, None)')
 
 
+
+def _table_insert(t, v):
+    # table.insert(t, v) appending to a list-only table; charged as its fast form does.
+    guard = 'T_INSERT and %s.__class__ is Table and %s.meta is None and not %s.hash and %s is not None' % (
+        t, t, t, v)
+    return guard, ('_a = %s.arr; _n = len(_a); _a.append(%s)' % (t, v),
+                   'if not _n & (_n - 1): CHARGE(8 * _n + 8)'), None
+
+
+def _table_remove(t):
+    # table.remove(t) popping the last element; the list part never ends in nil.
+    guard = 'T_REMOVE and %s.__class__ is Table and %s.meta is None and %s.arr' % (t, t, t)
+    return guard, ('_a = %s.arr; _v = _a.pop()' % t,
+                   'if _a and _a[-1] is None: drop_nils(_a)'), '_v'
+
+
+def _math_sqrt(x):
+    guard = 'M_SQRT and (%s.__class__ is float or %s.__class__ is int) and %s >= 0' % (x, x, x)
+    return guard, (), 'SQRT(%s)' % x
+
+
+# Call sites named like these library functions (with this many arguments)
+# try an inline body first: (guard, body lines, result expression or None).
+_INTRINSICS = {
+    ('insert', 2): _table_insert,
+    ('remove', 1): _table_remove,
+    ('sqrt', 1): _math_sqrt,
+}
 
 _NUMERIC_OPS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR EQ NE LT LE'.split())
 _OPENERS = frozenset(('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'))
@@ -1111,7 +1187,7 @@ class _Dispatcher:
                 top, exit_ = next(self.ids), next(self.ids)
                 it = '_it%d' % top
                 a = ins.a
-                items.append(('raw', ('%s = chain_iter(forprep(r%d, r%d, r%d, 16))' % (it, a, a + 1, a + 2), ins.line)))
+                items.append(('raw', ('%s = chain_iter(forprep(r%d, r%d, r%d, %d))' % (it, a, a + 1, a + 2, LOOP_COST), ins.line)))
                 items.append(('label', top))
                 items.append(('raw', ('r%d = next(%s, None)' % (a + 3, it), ins.line)))
                 items.append(('raw', ('if r%d is None: pc = %d; continue' % (a + 3, exit_), ins.line)))
@@ -1126,7 +1202,7 @@ class _Dispatcher:
                 items.append(('raw', ('TICKN(4)', ins.line)))
                 items.append(('raw', ('if %s is not None:' % it, ins.line)))
                 items.append(('raw', ('    _kv = next(%s, None)' % it, ins.line)))
-                items.append(('raw', ('    if _kv is None: pc = %d; continue' % exit_, ins.line)))
+                items.append(('raw', ('    if _kv is None or _kv[1] is None: pc = %d; continue' % exit_, ins.line)))
                 items.append(('raw', ('    %s = adjust(_kv, %d)' % (vars_, n) if n != 1 else '    r%d = _kv[0]' % (a + 4), ins.line)))
                 items.append(('raw', ('else:', ins.line)))
                 items.append(('raw', ("    _R = yield from call(r%d, (r%d, r%d), \"for iterator 'for iterator'\")" % (a, a + 1, a + 2), ins.line)))

@@ -13,6 +13,7 @@ from functools import partial
 from itertools import islice
 from math import copysign
 from operator import lt
+from types import FunctionType
 
 from ..runtime import ops
 from ..runtime.frames import rt_error
@@ -352,24 +353,36 @@ def t_sort(vm, t=ABSENT, comp=ABSENT, *_):
     if comp is not None and comp is not ABSENT:
         if not is_function(comp):
             type_error(2, 'sort', 'function', comp)
-        call = ops.call_noyield
-
-        def less(a, b):
-            r = call(comp, (a, b))
-            return bool(r) and r[0] is not None and r[0] is not False
+        less = _comparator(comp)
     elif raw and _sorted_natively(t.arr):
         vm.tickn(n)
         return ()
     else:
         less = less_than
     if raw:
-        get = t.get_int
-        put = t.set_int
+        access = (t.arr, t.get_int, t.set_int)
     else:
-        get = partial(_index_noyield, t)
-        put = partial(_setindex_noyield, t)
-    _auxsort(get, put, less, 1, n, 0, vm.tickn)
+        access = ([], partial(_index_noyield, t), partial(_setindex_noyield, t))
+    _auxsort(access, less, 1, n, 0, vm.tickn)
     return ()
+
+
+def _comparator(comp):
+    """``comp(a, b)`` as a truth value, where Lua forbids yielding."""
+    if comp.__class__ is FunctionType:
+        # A Lua function's plain form: one result bare, other counts as a tuple.
+        def less(a, b):
+            r = comp(a, b)
+            if r.__class__ is tuple:
+                r = r[0] if r else None
+            return r is not None and r is not False
+        return less
+    call = ops.call_noyield
+
+    def less(a, b):
+        r = call(comp, (a, b))
+        return bool(r) and r[0] is not None and r[0] is not False
+    return less
 
 
 def _sorted_natively(arr) -> bool:
@@ -397,10 +410,16 @@ def _sorted_natively(arr) -> bool:
 RANLIMIT = 100
 
 
-def _auxsort(get, put, less, lo, up, rnd, tick):
+def _auxsort(access, less, lo, up, rnd, tick):
     """ltablib.c's quicksort, step for step, so that comparators see the
     same pairs, ``invalid order function`` fires in the same places and
-    results for inconsistent comparators equal Lua's."""
+    results for inconsistent comparators equal Lua's.
+
+    ``access`` is (list, get, put): the table's list part, which the
+    partition loop reads and writes directly while an index is inside it
+    (an empty list for a table with a metatable), and the functions that
+    read and write any element."""
+    arr, get, put = access
     while lo < up:
         tick(up - lo)
         a_lo = get(lo)
@@ -431,13 +450,13 @@ def _auxsort(get, put, less, lo, up, rnd, tick):
         a_up1 = get(up - 1)
         put(p, a_up1)
         put(up - 1, pivot)
-        p = _partition(get, put, less, lo, up, pivot)
+        p = _partition(arr, get, put, less, lo, up, pivot)
         if p - lo < up - p:
-            _auxsort(get, put, less, lo, p - 1, rnd, tick)
+            _auxsort(access, less, lo, p - 1, rnd, tick)
             n = p - lo
             lo = p + 1
         else:
-            _auxsort(get, put, less, p + 1, up, rnd, tick)
+            _auxsort(access, less, p + 1, up, rnd, tick)
             n = up - p
             up = p - 1
         if (up - lo) // 128 > n:
@@ -446,31 +465,37 @@ def _auxsort(get, put, less, lo, up, rnd, tick):
             rnd = ((lo * 0x9E3779B1) ^ (up * 0x85EBCA77)) & 0xFFFFFFFF or 1
 
 
-def _partition(get, put, less, lo, up, pivot):
-    """Partition a[lo+1 .. up-2] around ``pivot`` (stored at up-1); return its final index."""
+def _partition(arr, get, put, less, lo, up, pivot):
+    """Partition a[lo+1 .. up-2] around ``pivot`` (stored at up-1); return its
+    final index.  Indices stay at least 1; the comparator may resize ``arr``,
+    so each direct access checks its bound."""
     i = lo
     j = up - 1
     while True:
         i += 1
-        a_i = get(i)
+        a_i = arr[i - 1] if i <= len(arr) else get(i)
         while less(a_i, pivot):
             if i == up - 1:  # a[i] < P but a[up - 1] == P
                 rt_error('invalid order function for sorting')
             i += 1
-            a_i = get(i)
+            a_i = arr[i - 1] if i <= len(arr) else get(i)
         j -= 1
-        a_j = get(j)
+        a_j = arr[j - 1] if j <= len(arr) else get(j)
         while less(pivot, a_j):
             if j < i:  # j < i but a[j] > P
                 rt_error('invalid order function for sorting')
             j -= 1
-            a_j = get(j)
+            a_j = arr[j - 1] if j <= len(arr) else get(j)
         if j < i:
             put(up - 1, a_i)
             put(i, pivot)
             return i
-        put(i, a_j)
-        put(j, a_i)
+        if a_j is not None and a_i is not None and j <= len(arr) and i <= len(arr):
+            arr[i - 1] = a_j
+            arr[j - 1] = a_i
+        else:
+            put(i, a_j)
+            put(j, a_i)
 
 
 # ------------------------------------------------------------------- make

@@ -12,7 +12,7 @@ from . import state
 from .errors import LuaError
 from .frames import transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, str2number, tostr, wrap
-from .table import LuaTable as Table
+from .table import LuaTable as Table, drop_nils
 from .values import Builtin, GenBuiltin, NeedsLua, Suspended, Userdata, type_name
 
 INF = math.inf
@@ -184,7 +184,7 @@ def index_chain(t, k):
             return None
         if h.__class__ is not Table:
             return _CALL_NEEDED
-        v = h.get(k)
+        v = h.hash.get(k) if k.__class__ is str else h.get(k)   # str keys live in the hash
         if v is not None:
             return v
         t = h
@@ -629,17 +629,11 @@ def forgen(f, s, ctl):
     if s.__class__ is Table and ctl is None and f is NEXT:
         return s.items()
     if s.__class__ is Table and f is INEXT and ctl == 0 and s.meta is None:
-        return _ipairs(s)
+        # Live over the array part (a list iterator sees appends and removals);
+        # the hash part never holds the key after the array part's end.  The
+        # loop ends at the first nil value: pairs' iterator never yields one.
+        return enumerate(s.arr, 1)
     return None
-
-
-def _ipairs(t):
-    # Live over the array part (a list iterator sees appends and removals);
-    # the hash part never holds the key after the array part's end.
-    for kv in enumerate(t.arr, 1):
-        if kv[1] is None:
-            return
-        yield kv
 
 
 def tbc_check(v, name):
@@ -668,6 +662,13 @@ def _chain_iter(chunks):
         yield from chunk
 
 
+# Library functions the translator inlines at call sites that may call them
+# (its intrinsics): the name translated code compares the callee with, and
+# where the runtime finds the function.  Never a Lua value until installed.
+INTRINSICS = {'T_INSERT': ('table', 'insert'), 'T_REMOVE': ('table', 'remove'),
+              'M_SQRT': ('math', 'sqrt')}
+_NOT_INSTALLED = object()
+
 # The names translated code refers to, installed as globals of each VM's namespace.
 HELPERS = {
     'Table': Table, 'FN': FN, 'Builtin': Builtin, 'Userdata': Userdata,
@@ -678,5 +679,7 @@ HELPERS = {
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
     'concat_plain': concat_plain, 'index_chain': index_chain,
-    'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain,
+    'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain, 'drop_nils': drop_nils,
+    'SQRT': math.sqrt,
 }
+HELPERS.update(dict.fromkeys(INTRINSICS, _NOT_INSTALLED))

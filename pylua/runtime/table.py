@@ -7,6 +7,9 @@ are stored under private keys because Python's ``True == 1`` would make
 """
 from __future__ import annotations
 
+from itertools import chain, compress, repeat
+from operator import is_not
+
 from . import state
 from .frames import transparent, vm_error as rt_error
 
@@ -76,8 +79,7 @@ class LuaTable:
         if 0 < k <= n:
             if v is None and k == n:
                 arr.pop()
-                while arr and arr[-1] is None:
-                    arr.pop()
+                drop_nils(arr)
             else:
                 arr[k - 1] = v
             return
@@ -192,15 +194,25 @@ class LuaTable:
         return None
 
     def items(self):
-        """Snapshot iteration of (key, value) pairs, skipping ones removed meanwhile."""
-        for kv in enumerate(self.arr, 1):
-            if kv[1] is not None:
-                yield kv
+        """Iteration of (key, value) pairs, never a nil value: live over the
+        list part, then over a snapshot of the hash part's keys taken when
+        the walk gets there, skipping ones removed meanwhile."""
+        arr = self.arr
+        return chain(compress(enumerate(arr, 1), map(is_not, arr, repeat(None))), self._hash_items())
+
+    def _hash_items(self):
         hash = self.hash
         for key in list(hash):
             v = hash.get(key)
             if v is not None:
-                yield _lua_key(key), v
+                # Only the booleans' private keys are tuples.
+                yield (_lua_key(key) if key.__class__ is tuple else key), v
+
+
+def drop_nils(arr):
+    """Restore the invariant that a list part never ends in nil."""
+    while arr and arr[-1] is None:
+        arr.pop()
 
 
 def _lua_key(key):

@@ -484,7 +484,7 @@ def test_sort_native_path_equals_lua_algorithm():
         native = list(arr)
         handled = ltable._sorted_natively(native)
         slow = T(*arr)
-        ltable._auxsort(slow.get_int, slow.set_int, lambda a, b: a < b, 1, n, 0, lambda k: None)
+        ltable._auxsort((slow.arr, slow.get_int, slow.set_int), lambda a, b: a < b, 1, n, 0, lambda k: None)
         if handled:
             assert [(type(v), v, math.copysign(1, v) if type(v) is float else 0) for v in native] == \
                 [(type(v), v, math.copysign(1, v) if type(v) is float else 0) for v in slow.arr]
