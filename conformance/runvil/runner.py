@@ -14,6 +14,11 @@ Cases:
   ``RUNVIL_GATEWAY_URL``; ``requests`` is how many model requests it must
   receive; ``stop_on_request`` stops the round in flight (the Host's stop:
   SIGUSR1, or ``RunHandle.stop()`` in-process) once the first arrives.
+  ``sent`` checks what the gateway received: each entry names a
+  ``request`` (0-based) and any of ``messages`` (the body's exact
+  ``messages``, a tool call's JSON text arguments compared as the value
+  they decode to), ``count`` (how many messages), ``tools`` (the function
+  names offered, in order) and ``model`` (the body's model id).
 * ``parse/errors/NAME.md`` with ``NAME.json`` (the parser's cases): each
   must fail as run error kind Parse with the parse error's message and
   location (``<prompt>`` shown as the path on the command line).
@@ -55,6 +60,7 @@ class Case:
     gateway: object = None
     requests: int | None = None
     stop_on_request: bool = False
+    sent: list = ()
 
 
 def load_cases() -> list[Case]:
@@ -63,7 +69,7 @@ def load_cases() -> list[Case]:
         spec = json.loads(prompt.with_suffix('.json').read_text(encoding='utf-8'))
         cases.append(Case('run/' + prompt.stem, prompt, spec['expect'], spec.get('flags', []),
                           spec.get('cancel_after'), spec.get('checkpoints'), spec.get('gateway'),
-                          spec.get('requests'), spec.get('stop_on_request', False)))
+                          spec.get('requests'), spec.get('stop_on_request', False), spec.get('sent', ())))
     for prompt in sorted(PARSE_ERRORS.glob('*.md')):
         cases.append(_parse_case(prompt))
     return cases
@@ -104,6 +110,7 @@ class Result:
     stderr: str
     checkpoints: int
     requests: int | None = None
+    bodies: list = ()       # the request bodies the gateway received, decoded
 
 
 def run_case(case: Case, mode: str = 'process') -> Result:
@@ -117,8 +124,9 @@ def run_case(case: Case, mode: str = 'process') -> Result:
         code, out, err = runner(argv, environ, interrupt)
         with open(events, encoding='utf-8') as handle:
             logged = sum(1 for line in handle if json.loads(line)['event'] == 'log')
-        requests = None if gateway is None else len(gateway.requests)
-    return Result(code, out, err, logged, requests)
+        received = [] if gateway is None else gateway.requests
+    return Result(code, out, err, logged, None if gateway is None else len(received),
+                  [request.json for request in received])
 
 
 @contextlib.contextmanager
@@ -232,7 +240,45 @@ def problems(case: Case, result: Result) -> list[str]:
         found.append('%r model requests, expected %d' % (result.requests, case.requests))
     if case.checkpoints is not None and result.checkpoints != case.checkpoints:
         found.append('%d log checkpoints, expected %d' % (result.checkpoints, case.checkpoints))
+    for check in case.sent:
+        found.extend(_sent_problems(check, result.bodies))
     return found
+
+
+def _sent_problems(check: dict, bodies: list) -> list[str]:
+    """How the request ``check`` names differs from what it must hold."""
+    index = check['request']
+    if index >= len(bodies):
+        return ['request %d was never sent' % index]
+    body = bodies[index] or {}
+    messages = [_decoded(message) for message in body.get('messages') or []]
+    got = {'messages': messages, 'count': len(messages), 'model': body.get('model'),
+           'tools': [(tool.get('function') or {}).get('name') for tool in body.get('tools') or []]}
+    return ['request %d %s: got %s\n    expected %s' % (index, key, json.dumps(got[key], ensure_ascii=False),
+                                                       json.dumps(check[key], ensure_ascii=False))
+            for key in ('messages', 'count', 'tools', 'model') if key in check and got[key] != check[key]]
+
+
+def _decoded(message: dict) -> dict:
+    """``message`` with each tool call's arguments JSON text decoded, so a
+    case states the arguments as the value, whatever the text's spacing and
+    key order (text that is not JSON stays as it came; arguments that are
+    not text are marked, so they match no value)."""
+    if not isinstance(message, dict) or not isinstance(message.get('tool_calls'), list):
+        return message
+    calls = []
+    for call in message['tool_calls']:
+        function = call.get('function') if isinstance(call, dict) else None
+        if isinstance(function, dict) and 'arguments' in function:
+            arguments = function['arguments']
+            if isinstance(arguments, str):
+                with contextlib.suppress(ValueError):
+                    arguments = json.loads(arguments)
+            else:
+                arguments = {'not JSON text': arguments}
+            call = {**call, 'function': {**function, 'arguments': arguments}}
+        calls.append(call)
+    return {**message, 'tool_calls': calls}
 
 
 def main(argv: list[str] | None = None) -> int:
