@@ -44,11 +44,13 @@ class Target:
 
 @dataclass(frozen=True)
 class RoundRequest:
-    """A model.round effect's payload: the chat request body, and whether
-    the caller takes tool calls (a loop judges every call itself, even
-    with no tool offered; an infer round takes none)."""
+    """A model.round effect's payload: the chat request body, whether the
+    caller takes tool calls (a loop judges every call itself, even with no
+    tool offered; an infer round takes none), and the round's event fields
+    (section, model, role, origin, round id) for live output."""
     body: dict
     tool_calls_allowed: bool = False
+    stamp: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,7 @@ def send(run, place: dict, round_request: RoundRequest, added: list[dict]):
     run.sends += 1
     place = dict(place, round=run.sends)
     run.emit('chat', **place, messages=added)
-    result = yield from request(MODEL_ROUND, round_request)
+    result = yield from request(MODEL_ROUND, RoundRequest(round_request.body, round_request.tool_calls_allowed, place))
     completion = result.completion
     if result.error is not None:
         _debug(run, place, result.captures)

@@ -33,14 +33,14 @@ class _Unanswerable:
 class Harness:
     def __init__(self, limits: RunLimits | None = None, environment: Environment | None = None,
                  answerers: dict | None = None, libraries: tuple = (), debug: bool = False,
-                 gateway=None):
+                 gateway=None, live=None):
         self.limits = limits or RunLimits()
         self.environment = environment or Environment()
         self.answerers = dict(answerers or {})
         self.libraries = tuple(libraries)
         self.debug = debug      # raw model traffic events, for the model answerers
         if gateway is not None:     # a GatewayClient: model rounds go through it
-            self.answerers.setdefault(MODEL_ROUND, ModelAnswerer(gateway, debug))
+            self.answerers.setdefault(MODEL_ROUND, ModelAnswerer(gateway, debug, live))
         self.answerers.setdefault(TOOL_CALLS, ToolAnswerer(self.environment.packs))
 
     def run(self, text: str, path: str | None = None, *, input_text: str | None = None,

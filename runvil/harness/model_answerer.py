@@ -2,7 +2,10 @@
 
 Each round runs on a thread of its own (``GatewayClient.complete`` blocks)
 and is answered with a ``RoundResult``: the completion or the completion
-error, and the raw traffic when the Host is in debug mode.  ``abort()`` (a
+error, and the raw traffic when the Host is in debug mode.  ``live``, when
+given, gets each fragment of the reply as it arrives (on the round's
+thread): ``live(stamp, kind, text)``, kind ``text`` or ``reasoning``,
+stamp the round's event fields.  ``abort()`` (a
 stop, a cancel, or the outcome decided) trips the round's cancel hook, so
 the client drops the connection at once; the Harness no longer waits for
 that round, so nothing it might still reply reaches the Engine.
@@ -17,9 +20,10 @@ from ..engine.model_round import MODEL_ROUND, RoundResult
 
 
 class ModelAnswerer:
-    def __init__(self, client, debug: bool = False):
+    def __init__(self, client, debug: bool = False, live=None):
         self.client = client
         self.debug = debug
+        self.live = live
 
     def __call__(self, effect, reply) -> '_Round':
         work = _Round()
@@ -34,7 +38,8 @@ class ModelAnswerer:
             round_request = effect.payload
             completion = self.client.complete(round_request.body, cancel=work.aborted.is_set,
                                               debug=captures.append if self.debug else None,
-                                              accept_tool_calls=round_request.tool_calls_allowed)
+                                              accept_tool_calls=round_request.tool_calls_allowed,
+                                              **self._live(round_request.stamp))
             answer = Answer.ok(MODEL_ROUND, RoundResult(completion=completion, captures=tuple(captures)))
         except CompletionError as error:
             answer = Answer.ok(MODEL_ROUND, RoundResult(error=error, captures=tuple(captures)))
@@ -45,6 +50,14 @@ class ModelAnswerer:
         except Exception as err:    # a fault of the Harness's own code
             answer = Answer.failed(MODEL_ROUND, internal_from_exception(err))
         reply(answer)
+
+
+    def _live(self, stamp: dict) -> dict:
+        live = self.live
+        if live is None:
+            return {}
+        return {'on_text': lambda text: live(stamp, 'text', text),
+                'on_reasoning': lambda text: live(stamp, 'reasoning', text)}
 
 
 class _Round:

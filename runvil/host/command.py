@@ -32,6 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     source.add_argument('--input-file', metavar='PATH', help="read the input text from PATH ('-': stdin)")
     parser.add_argument('--events', metavar='FILE', help='write the run events to FILE as JSON lines')
     parser.add_argument('--log', action='store_true', help='show log checkpoints on stderr as they happen')
+    parser.add_argument('--stream', action='store_true',
+                        help="show each model reply's text on stderr as it streams in")
     parser.add_argument('--config', metavar='FILE',
                         help='read Harness settings from a TOML file ([limits], [models])')
     models = parser.add_argument_group('model roles (docs/models.md)')

@@ -11,7 +11,7 @@ from . import report
 from .model_settings import build_environment, gateway_client
 from ..tools import load_packs
 from .settings import SettingsError, build_limits, pack_modules
-from .sinks import JsonLinesFile, LiveLog
+from .sinks import JsonLinesFile, LiveLog, LiveReplies
 
 
 class SetupError(Exception):
@@ -38,14 +38,17 @@ def run_prompt(args, stdout, stderr, run_handle: RunHandle | None, environ) -> i
             raise SetupError('cannot write events to %s: %s' % (args.events, err.strerror or err)) from None
         sinks.append(events_file)
     gateway = _gateway(environ, text, limits)
+    live = LiveReplies(stderr) if args.stream else None
     try:
-        outcome = Harness(limits, environment, debug=args.debug, gateway=gateway).run(
+        outcome = Harness(limits, environment, debug=args.debug, gateway=gateway, live=live).run(
             text, args.prompt, input_text=input_text, args=_prompt_args(args.args),
             handle=run_handle, events=EventStream(sinks))
     except KeyboardInterrupt:   # a second Ctrl-C: stop waiting for the teardown
         outcome = Outcome.cancelled()
     finally:
         gateway.close()
+        if live is not None:
+            live.close()
         if events_file is not None:
             events_file.close()
     if args.json:

@@ -1,8 +1,9 @@
-"""Where a Host sends run events: a JSON-lines file, and the live log
-checkpoints on stderr."""
+"""Where a Host sends run events: a JSON-lines file, the live log
+checkpoints on stderr, and model replies as they stream in."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 
 
@@ -33,4 +34,32 @@ class LiveLog:
         if event['event'] == 'log':
             where = event['section'] if event['section'] is not None else 'H1'
             self.stream.write('[%s] %s\n' % (where, event['message']))
+            self.stream.flush()
+
+
+class LiveReplies:
+    """Shows each model reply's text as it streams in (``live`` of the model
+    answerer), one ``[Section origin]`` line per round."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.lock = threading.Lock()
+        self.current = None
+
+    def __call__(self, stamp: dict, kind: str, text: str) -> None:
+        if kind != 'text':
+            return
+        with self.lock:
+            if stamp.get('round') != self.current:
+                if self.current is not None:
+                    self.stream.write('\n')
+                self.current = stamp.get('round')
+                where = stamp['section'] if stamp.get('section') is not None else 'H1'
+                self.stream.write('[%s %s] ' % (where, stamp.get('origin')))
+            self.stream.write(text)
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.current is not None:
+            self.stream.write('\n')
             self.stream.flush()

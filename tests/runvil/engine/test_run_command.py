@@ -128,3 +128,13 @@ def test_packs_come_from_pack_modules(tmp_path):
     assert invoke('--pack', 'no.such.module', path) == \
         (2, '', "runvil run: error: cannot import Pack module no.such.module: No module named 'no'\n")
     assert invoke('--pack', 'json', path) == (2, '', 'runvil run: error: Pack module json has no PACKS list of Pack values\n')
+
+
+def test_stream_shows_replies_as_they_arrive(tmp_path, gateway):
+    gw = gateway([{'text': 'Hello there, world', 'chunk_chars': 5}, 'second'])
+    path = write(tmp_path, section('S', "models.use('writer')\nmessages:user('hi')\nmodels.loop()\n"
+                                        "return models.infer('again')"), head='models:\n  writer: {}\n')
+    out, err = io.StringIO(), io.StringIO()
+    assert main(['--stream', path], out, err, environ={'RUNVIL_GATEWAY_URL': gw.url}) == 0
+    assert out.getvalue() == 'second\n'
+    assert err.getvalue() == '[S chat] Hello there, world\n[S infer] second\n'
