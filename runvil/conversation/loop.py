@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from itertools import groupby
 
 from ..engine.failure import Failure, lua_failure
 from ..engine.kinds import ErrorKind, RunErrorKind
@@ -111,7 +112,7 @@ class _Call:
             report_reply(self.state, place, completion)
             self.list.store({'role': 'assistant', 'content': text})
             self.state.emit('reply', section=place['section'], turn=self.state.rounds, origin=CHAT_ORIGIN,
-                          finish_reason=completion.finish_reason, text=text)
+                            finish_reason=completion.finish_reason, text=text)
             return
 
     # -- one round ---------------------------------------------------------------------
@@ -180,17 +181,15 @@ class _Call:
             if tool is None:
                 raise out_of_scope(call.name)
         self.state.emit('tool_calls', **place, turn=self.state.rounds,
-                      calls=[{'id': call.id, 'name': call.name, 'arguments': arguments}
-                             for call, _, arguments in calls])
+                        calls=[{'id': call.id, 'name': call.name, 'arguments': arguments}
+                               for call, _, arguments in calls])
         results: list[str] = []
-        while len(results) < len(calls):
-            call, tool, arguments = calls[len(results)]
-            if isinstance(tool, BoundTool):
-                group = [calls[len(results)]]
-                while len(results) + len(group) < len(calls) and isinstance(calls[len(results) + len(group)][1], BoundTool):
-                    group.append(calls[len(results) + len(group)])
-                results += (yield from self.bound(group, place))
-            else:
+        # Consecutive Pack tool calls go out together; a local call runs alone.
+        for bound, group in groupby(calls, key=lambda entry: isinstance(entry[1], BoundTool)):
+            if bound:
+                results += yield from self.bound(list(group), place)
+                continue
+            for call, tool, arguments in group:
                 results.append((yield from self.loop.tools.run_local(tool, arguments)))
                 self.observe(place, call, True)
         self.list.store({'role': 'assistant', 'content': '',
