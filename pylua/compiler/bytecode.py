@@ -47,7 +47,10 @@ class Proto:
         self.is_vararg = is_vararg
         self.code = []
         self.consts = []
-        self.upvals = []          # (name, instack, index)
+        # (name, instack, index, kind): kind 'cell' (a one-element list),
+        # 'value' (the value itself: never assigned after the closure exists)
+        # or 'self' (the function's own value, for ``local function f``).
+        self.upvals = []
         self.protos = []
         self.maxreg = 0
         self.has_goto = False

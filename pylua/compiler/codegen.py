@@ -18,7 +18,7 @@ def compile_chunk(chunk: A.Chunk) -> Proto:
     res = resolve(chunk)
     fi = res.funcs[id(chunk)]
     proto = Proto(chunk.chunkname, 'main chunk', 0, 0, 0, True)
-    proto.upvals = [('_ENV', False, 0)]
+    proto.upvals = [('_ENV', False, 0, 'cell' if res.env_assigned else 'value')]
     fs = _FuncState(proto, res, fi, chunk.chunkname)
     fs.block_body(chunk.body)
     fs.emit('RETURN', 0, 0, line=chunk.body.end_line)
@@ -135,7 +135,7 @@ class _FuncState:
             self.closure(s.func, tmp)
             self.emit('SETCELL', reg, tmp, line=s.line)
         else:
-            self.closure(s.func, reg)
+            self.closure(s.func, reg, own=v)
 
     def s_Assign(self, s):
         targets = s.targets
@@ -212,11 +212,12 @@ class _FuncState:
             self.emit('SETUPVAL', src, b[1], line=line)
 
     def set_global(self, env, name, val, line):
+        note = _env_note(env)
         if env[0] == 'upval':
-            self.emit('SETTABUP', env[1], self.const(name), val, line=line, note="global '%s'" % name)
+            self.emit('SETTABUP', env[1], self.const(name), val, line=line, note=note)
         else:
             envreg = self.binding_reg(env, line)
-            self.emit('SETTABLE', envreg, self.const(name), val, line=line, note="global '%s'" % name)
+            self.emit('SETTABLE', envreg, self.const(name), val, line=line, note=note)
 
     def s_CallStat(self, s):
         self.call(s.call, self.freereg, 0)
@@ -522,7 +523,7 @@ class _FuncState:
         self.freereg = max(saved, reg + 1) if reg >= saved else saved
 
     def get_global(self, env, name, reg, line):
-        note = "global '%s'" % name
+        note = _env_note(env)
         if env[0] == 'upval':
             self.emit('GETTABUP', reg, env[1], self.const(name), line=line, note=note)
         else:
@@ -580,12 +581,19 @@ class _FuncState:
         if base != reg:
             self.emit('MOVE', reg, base, line=e.line)
 
-    def closure(self, f, reg):
+    def closure(self, f, reg, own=None):
+        """Compile function ``f`` into ``reg``; ``own`` is the local it is
+        declared as by ``local function`` when no cell holds it."""
         fi = self.res.funcs[id(f)]
         child = Proto(self.chunkname, f.name or 'anonymous', f.line, f.end_line,
                       len(f.params), f.is_vararg)
         for name, from_local, ref, var in fi.upvals:
-            child.upvals.append((name, from_local, var.reg if from_local else ref))
+            if from_local:
+                kind = 'cell' if var.captured else 'self' if var is own else 'value'
+                child.upvals.append((name, True, var.reg, kind))
+            else:
+                kind = 'cell' if self.proto.upvals[ref][3] == 'cell' else 'value'
+                child.upvals.append((name, False, ref, kind))
         fs = _FuncState(child, self.res, fi, self.chunkname)
         params = self.res.decls[id(f)]
         fs.freereg = len(params)
@@ -730,6 +738,11 @@ def _fold_binary(op, l, r):
         if v == v and v not in (float('inf'), float('-inf')) and v != 0:
             return (float(v),)
     return None
+
+
+def _env_note(env):
+    """How an error indexing the environment names it, as Lua does."""
+    return "%s '_ENV'" % ('upvalue' if env[0] == 'upval' else 'local')
 
 
 def _int_literal(e):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from types import FunctionType
 
-from ..runtime import frames
+from ..runtime import frames, ops
 from .codegen import compile_chunk
 from .translator import translate
 
@@ -51,6 +51,7 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
     tr = translate(proto)
     code = compile(tr.source, '<lua %s>' % chunkname, 'exec')
     _register(code, chunkname, tr)
+    _link_forms(code, tr)
     result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, proto)
     _CACHE[key] = result
     if len(_CACHE) > _CACHE_SIZE:
@@ -71,6 +72,22 @@ def _register(code, chunkname, tr):
             _register(const, chunkname, tr)
 
 
+def _link_forms(code, tr):
+    """Pair each plain form's code (``Q...``) with its generator form's
+    (``P...``), and record which plain forms are predicates."""
+    forms = {}
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        forms[c.co_name] = c
+        stack.extend(k for k in c.co_consts if hasattr(k, 'co_code'))
+    for name, plain in forms.items():
+        if name.startswith('Q'):
+            ops.link_gen_form(plain, forms['P' + name[1:]])
+            if name in tr.predicates:
+                ops.PREDICATES.add(plain)
+
+
 def check_syntax(source: str, chunkname: str) -> None:
     """Raise LuaSyntaxError if ``source`` does not compile.  Every compile error
     is found by the parser, resolver or code generator, so translating to
@@ -89,4 +106,5 @@ def load_into(vm, compiled: Compiled, env):
         code = compiled.module_code
         closure = (vm.steps_cell,) if code.co_freevars else None
         factory = ns[compiled.main_factory] = FunctionType(code, ns, 'MODULE', None, closure)()
-    return factory([env])
+    # The main chunk's _ENV is a cell only when the chunk assigns it.
+    return factory([env] if compiled.proto.upvals[0][3] == 'cell' else env)

@@ -12,12 +12,13 @@ from ..runtime.errors import LuaSyntaxError
 
 class Var:
     """One local variable declaration."""
-    __slots__ = ('name', 'attrib', 'captured', 'const', 'reg', 'line')
+    __slots__ = ('name', 'attrib', 'captured', 'assigned', 'const', 'reg', 'line')
 
     def __init__(self, name, attrib, line):
         self.name = name
         self.attrib = attrib          # None, 'const' or 'close'
-        self.captured = False         # lives in a cell because a closure uses it
+        self.captured = False         # lives in a cell: a closure uses it and it is assigned
+        self.assigned = False         # assigned after its declaration
         self.const = None             # (value,) when a compile-time constant
         self.reg = None               # assigned by the code generator
         self.line = line
@@ -51,11 +52,19 @@ class Resolution:
         self.decls = {}       # id(Local/LocalFunction/For/Function) -> [Var]
         self.funcs = {}       # id(Function or Chunk) -> FuncInfo
         self.goto_depth = {}  # id(Goto) -> block depth (in its function) of the target label
+        self.env_assigned = False     # does the chunk assign its _ENV upvalue
 
 
 def resolve(chunk: A.Chunk) -> Resolution:
     r = _Resolver(chunk.chunkname)
     r.main(chunk)
+    # A captured local that is never assigned after its declaration needs no
+    # cell: its value is final before any closure that sees it exists (a
+    # local function seeing itself is the code generator's special case), so
+    # closures are given the value itself.
+    for v in r.vars:
+        if not v.assigned:
+            v.captured = False
     return r.res
 
 
@@ -64,6 +73,7 @@ class _Resolver:
         self.chunkname = chunkname
         self.res = Resolution()
         self.fn = None
+        self.vars = []
 
     def error(self, line, msg):
         raise LuaSyntaxError('%s:%d: %s' % (self.chunkname, line, msg))
@@ -97,6 +107,7 @@ class _Resolver:
     def declare(self, name, attrib, line):
         v = Var(name, attrib, line)
         self.fn.blocks[-1].vars.append(v)
+        self.vars.append(v)
         return v
 
     def lookup(self, name, fi=None):
@@ -141,16 +152,30 @@ class _Resolver:
         if assigning and (b[0] == 'const' or (b[0] == 'local' and b[1].attrib)
                           or (b[0] == 'upval' and self._upval_readonly(b[1]))):
             self.error(node.line, "attempt to assign to const variable '%s'" % node.name)
+        if assigning and b[0] == 'local':
+            b[1].assigned = True
+        elif assigning and b[0] == 'upval':
+            var = self._upval_var(b[1])
+            if var is None:
+                self.res.env_assigned = True
+            else:
+                var.assigned = True
         self.res.names[id(node)] = b
 
     def _upval_readonly(self, idx):
+        var = self._upval_var(idx)
+        return var is not None and var.attrib is not None
+
+    def _upval_var(self, idx):
+        """The local an upvalue of the current function refers to; None for
+        the main chunk's _ENV."""
         fi = self.fn
         while True:
             name, from_local, ref, var = fi.upvals[idx]
             if from_local:
-                return var.attrib is not None
-            if var is None and fi.parent is None:
-                return False
+                return var
+            if fi.parent is None:
+                return None
             fi, idx = fi.parent, ref
 
     # ------------------------------------------------------------ statements

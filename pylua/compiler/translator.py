@@ -22,24 +22,27 @@ from .bytecode import Proto
 CHECK_INTERVAL = 10000
 LOOP_COST = 16                     # instructions counted per numeric for iteration
 TABLE_COST = 200
+SLOT_COST = 16                     # a list slot, CPython's over-allocation included
 MAXINT = (1 << 63) - 1
 MININT = -(1 << 63)
 _unique = itertools.count()
 
 
 class Translation:
-    def __init__(self, source, lines, calls, main_factory, proto_names):
+    def __init__(self, source, lines, calls, main_factory, proto_names, predicates):
         self.source = source          # Python source text
         self.lines = lines            # lua line for each Python line (index = python line)
         self.calls = calls            # python line -> called function's description
         self.main_factory = main_factory
         self.proto_names = proto_names  # python function name -> (Proto, description)
+        self.predicates = predicates  # plain forms that always return one Python bool
 
 
 def translate(main: Proto) -> Translation:
     uid = next(_unique)
     out = _Out()
     names = {}
+    predicates = set()
     counter = itertools.count()
 
     def walk(p, desc):
@@ -48,6 +51,8 @@ def translate(main: Proto) -> Translation:
         pname = 'P%d_%d' % (uid, n)
         names[pname] = (p, desc)
         names['Q' + pname[1:]] = (p, desc)
+        if _is_predicate(p):
+            predicates.add('Q' + pname[1:])
         child_factories = [walk(c, 'function <%s:%d>' % (c.chunkname, c.line)) for c in p.protos]
         _FuncTranslator(p, out, fname, pname, child_factories).run()
         return fname
@@ -62,7 +67,51 @@ def translate(main: Proto) -> Translation:
     out.base = 0
     out.line(2, 'return %s' % main_factory, 0)
     out.line(1, 'return MODULE', 0)
-    return Translation(out.text(), out.lines, out.calls, main_factory, names)
+    return Translation(out.text(), out.lines, out.calls, main_factory, names, predicates)
+
+
+def _wrap_check(a):
+    """Wrap ``a`` to 64 bits when outside them: one method call is cheaper
+    than two comparisons with big constants (-2**63 is wrapped to itself)."""
+    return 'if %s.bit_length() > 63: %s = wrap(%s)' % (a, a, a)
+
+
+def _passes_results(call, ret):
+    """``CALL a`` keeping all results, then ``RETURN a`` of all of them."""
+    return call.c == -1 and ret.op == 'RETURN' and ret.a == call.a and ret.b == -1
+
+
+def _returns(p):
+    """The RETURN instructions of ``p`` that can run: the one a code generator
+    adds after a last ``return x`` of the body is never reached."""
+    code = p.code
+    last = code[-1]
+    dead = len(code) > 1 and code[-2].op == 'RETURN' and code[-2].b == 1 and _depth_at_end(code) == 0
+    return [ins for ins in code if ins.op == 'RETURN' and not (dead and ins is last)]
+
+
+def _depth_at_end(code):
+    """How many structured blocks are open before the last instruction."""
+    depth = 0
+    for ins in code[:-1]:
+        if ins.op in _OPENERS:
+            depth += 1
+        elif ins.op == 'END':
+            depth -= 1
+    return depth
+
+
+def _is_predicate(p):
+    """Does every return give one value just computed by a comparison or
+    ``not`` (always a Python bool, whose truth is Lua's)?  Such a function
+    can serve as a sort comparator as it is."""
+    code = p.code
+    for ins in _returns(p):
+        k = code.index(ins)
+        prev = code[k - 1] if k else None
+        if ins.b != 1 or prev is None or prev.op not in _BOOL_OPS or prev.a != ins.a:
+            return False
+    return not p.has_goto
 
 
 class _Out:
@@ -109,9 +158,15 @@ class _FuncTranslator:
         self.empty = []               # per open block: has it emitted a statement yet
         self.known_bool = None        # register the previous instruction set to a Python bool
         self.known = set()            # registers known to hold integers here
+        self.tables = set()           # registers known to hold tables here
+        self.types = {}               # register -> what the straight-line code before left there
+        self.result = None            # (register, kind) the current instruction leaves
         self.pending = {}             # register -> delayed arithmetic (expr, leaves, instrs)
         self.sync = False             # emitting the plain (non-generator) twin
         self.qname = 'Q' + pname[1:]
+        # Code that divides or has float constants tries floats first.
+        self.floaty = any(k.__class__ is float for k in p.consts) or any(
+            ins.op in ('DIV', 'POW') for ins in p.code)
         self.next_bool = None
 
     # ------------------------------------------------------------ output
@@ -151,32 +206,44 @@ class _FuncTranslator:
     # -------------------------------------------------------------- driver
     def run(self):
         p = self.p
-        upnames = ['U%d' % i for i in range(len(p.upvals))]
-        self.out.line(0, 'def %s(%s):' % (self.fname, ', '.join(upnames)), p.line)
-        # The generator form: calls are ``yield from``, so a host function can
-        # suspend the whole Lua thread.  It must be a generator even when its
-        # body never yields.
-        self.function(self.pname)
-        self.out.line(2, 'yield', p.end_line)
+        params = ', '.join('U%d' % i for i, uv in enumerate(p.upvals) if uv[3] != 'self')
+        envs = [i for i in sorted({ins.b for ins in p.code if ins.op == 'GETTABUP'})
+                if p.upvals[i][3] == 'value']
         # The plain form, the function value itself: for callers that cannot
         # yield, code outside any coroutine (where every yield is an error
         # anyway) and Lua's C-call boundaries; its slow paths run synchronously.
+        self.out.line(0, 'def %s(%s):' % (self.fname, params), p.line)
+        for i in envs:
+            # A global read looks in the environment's dict first: a table's
+            # dict is never replaced, and a miss (or an environment that is
+            # no table) takes the full path.
+            self.out.line(1, 'E%d = (U%d.hash if U%d.__class__ is Table else NOHASH).get' % (i, i, i), p.line)
         self.sync = True
         self.function(self.qname)
         self.sync = False
-        self.out.line(1, '%s.gen = %s' % (self.qname, self.pname), p.end_line)
         self.out.line(1, 'return %s' % self.qname, p.end_line)
+        # The generator form: calls are ``yield from``, so a host function can
+        # suspend the whole Lua thread.  It must be a generator even when its
+        # body never yields.  Most functions never run in it, so it is made
+        # from a plain form's cells when first needed (``gen_form``); this
+        # function is never called, it only gives the generator form's code
+        # the factory's names as free variables.
+        self.out.line(0, 'def %s(%s):' % ('G' + self.fname[1:], params), p.line)
+        self.out.line(1, '%s = None' % ' = '.join(['E%d' % i for i in envs] + [self.qname]), p.line)
+        self.function(self.pname)
+        self.out.line(2, 'yield', p.end_line)
 
     def function(self, name):
         p = self.p
         self.ind = 2
         self.stack = []
         self.known = set()
+        self.tables = set()
         params = ['r%d=None' % i for i in range(p.numparams)]
         params.append('*VA' if p.is_vararg else '*_')
         self.out.line(1, 'def %s(%s):' % (name, ', '.join(params)), p.line)
-        if any(ins.op == 'NEWTABLE' for ins in p.code):
-            self.out.line(2, 'global DEBT', p.line)
+        if any(ins.op in ('NEWTABLE', 'SETTABLE', 'CALL') for ins in p.code):
+            self.out.line(2, 'global DEBT', p.line)     # allocations are accounted
         if p.has_calls or any(ins.op == 'FORPREP' for ins in p.code):
             self.out.line(2, 'nonlocal STEPS', p.line)
         if p.has_calls:
@@ -190,16 +257,20 @@ class _FuncTranslator:
             _Dispatcher(self).run()
             self.empty.pop()
         else:
-            spec = self.int_params()
-            if spec:
+            ints, tables = self.typed_params()
+            if ints or tables:
                 # Guards hoisted once per value: a body specialised for integer
-                # parameters, and the generic body for everything else.
-                self.out.line(2, 'if %s:' % ' and '.join('r%d.__class__ is int' % r for r in spec), p.line)
+                # and table parameters, and the generic body for everything else.
+                guards = ['r%d.__class__ is int' % r for r in ints]
+                guards += ['r%d.__class__ is Table' % r for r in tables]
+                self.out.line(2, 'if %s:' % ' and '.join(guards), p.line)
                 self.ind = 3
-                self.known = set(spec)
+                self.known = set(ints)
+                self.tables = set(tables)
                 self.body()
                 self.out.line(2, 'else:', p.line)
                 self.known = set()
+                self.tables = set()
             self.body()
 
     def body(self):
@@ -210,12 +281,23 @@ class _FuncTranslator:
 
     def emit_range(self, lo, hi):
         code = self.p.code
+        self.types.clear()
         k = lo
         while k < hi:
             ins = code[k]
+            if ins.op == 'LEN' and k + 2 < hi and self.is_append(code[k:k + 3]):
+                self.flush()
+                self.line = ins.line
+                self.known_bool = self.next_bool = None
+                self.append(*code[k:k + 3])
+                for done in code[k:k + 3]:
+                    self.forget(done)
+                k += 3
+                continue
             if ins.op in _FUSABLE:
                 self.line = ins.line
                 self.fuse(ins)
+                self.forget(ins)
                 k += 1
                 continue
             self.flush()
@@ -226,12 +308,42 @@ class _FuncTranslator:
                     self.generic_for_twice(k, end)
                     k = end + 1
                     continue
-            self.line = ins.line
-            self.known_bool = self.next_bool
-            self.next_bool = None
-            getattr(self, 'op_' + ins.op)(ins)
-            k += 1
+            # ``return f(...)``: the call's results are the function's.
+            tail = ins.op == 'CALL' and k + 1 < hi and _passes_results(ins, code[k + 1])
+            self.step(ins, tail)
+            k += 2 if tail else 1
         self.flush()
+        self.types.clear()
+
+    def step(self, ins, tail=False):
+        """Translate one instruction, keeping track of what is known of registers."""
+        self.line = ins.line
+        self.known_bool = self.next_bool
+        self.next_bool = None
+        if ins.op in _BLOCK_OPS:
+            self.types.clear()
+        self.result = None
+        if tail:
+            self.op_CALL(ins, tail)
+        else:
+            getattr(self, 'op_' + ins.op)(ins)
+        self.forget(ins)
+        if self.result is not None:
+            self.types[self.result[0]] = self.result[1]
+
+    def forget(self, ins):
+        """After control flow nothing is known of registers; after a write,
+        nothing of the registers written."""
+        if ins.op in _BLOCK_OPS:
+            self.types.clear()
+        else:
+            for r in writes(ins, self.p.maxreg):
+                self.types.pop(r, None)
+
+    def declare(self, reg, kind):
+        """The instruction being translated leaves ``kind`` (int, str or
+        _OWN, the function's own value) in ``reg``."""
+        self.result = (reg, kind)
 
     # ------------------------------------------------------ expression fusion
     def fuse(self, ins):
@@ -277,7 +389,15 @@ class _FuncTranslator:
             self.emit_tree(r, self.pending.pop(r))
 
     def emit_tree(self, dest, tree):
-        expr, leaves, ops = tree
+        """Emit delayed arithmetic into ``dest``.  It runs here, in order, so
+        what it leaves in ``dest`` is known from here on."""
+        self.result = None
+        self.tree_code(dest, *tree)
+        if self.result is not None:
+            self.types[dest] = self.result[1]
+            self.result = None
+
+    def tree_code(self, dest, expr, leaves, ops):
         if len(ops) == 1:
             self.op_arith_single(ops[0])
             return
@@ -287,18 +407,24 @@ class _FuncTranslator:
         w = self.w
         branches = []
         if all(c.__class__ is int for c in consts):
-            unknown = [r for r in regs if r not in self.known]
-            guard = ' and '.join('r%d.__class__ is int' % r for r in unknown) or 'True'
-            branches.append((guard, '%s = %s' % (a, expr),
-                             'if not %d <= %s <= %d: %s = wrap(%s)' % (MININT, a, MAXINT, a, a)))
+            unknown = [r for r in regs if not self.isint(r)]
+            if not unknown:
+                w('%s = %s' % (a, expr))
+                w(_wrap_check(a))
+                self.declare(dest, int)
+                return
+            guard = ' and '.join('r%d.__class__ is int' % r for r in unknown)
+            branches.append((guard, '%s = %s' % (a, expr), _wrap_check(a)))
         if all(c.__class__ is float or (c.__class__ is int and abs(c) < 1 << 53) for c in consts) \
-                and not any(r in self.known for r in regs):
+                and not any(self.isint(r) for r in regs):
             guard = ' and '.join('r%d.__class__ is float' % r for r in regs) or 'True'
             branches.append((guard, '%s = %s' % (a, expr), None))
         if not branches:
             for op in ops:
                 self.op_arith_single(op)
             return
+        if self.floaty:
+            branches.reverse()
         for n, (guard, assign, check) in enumerate(branches):
             w('%s %s:' % ('if' if n == 0 else 'elif', guard))
             w('    ' + assign)
@@ -309,6 +435,30 @@ class _FuncTranslator:
         self.empty.append(True)
         for op in ops:
             self.op_arith_single(op)
+        self.empty.pop()
+        self.ind -= 1
+
+    def is_append(self, seq):
+        """``LEN x t; ADD y x 1; SETTABLE t y v``: the statement ``t[#t + 1] = v``."""
+        n, add, st = seq
+        one = self.const(add.c)
+        return (add.op == 'ADD' and st.op == 'SETTABLE' and n.temp and add.temp
+                and add.b == n.a and one[0] and one[1].__class__ is int and one[1] == 1
+                and st.a == n.b and st.b == add.a and st.c not in (n.a, add.a))
+
+    def append(self, n, add, st):
+        """``t[#t + 1] = v`` on a table with only a list part is an append."""
+        t, v = 'r%d' % st.a, self.rk(st.c)
+        known = self.const(st.c)[1] is not None if st.c < 0 else st.c in self.known or st.c in self.types
+        notnil = '' if known else ' and %s is not None' % v
+        self.w('if %s.__class__ is Table and %s.meta is None and not %s.hash%s:' % (t, t, t, notnil))
+        self.w('    %s.arr.append(%s); DEBT += %d' % (t, v, SLOT_COST))
+        self.w('else:')
+        self.ind += 1
+        self.empty.append(True)
+        self.op_LEN(n)
+        self.op_arith_single(add)
+        self.op_SETTABLE(st)
         self.empty.pop()
         self.ind -= 1
 
@@ -366,30 +516,39 @@ class _FuncTranslator:
         self.stack.pop()
         self.close_block()
 
-    def int_params(self):
-        """Parameters used as numbers and never assigned: worth one hoisted guard."""
+    def typed_params(self):
+        """Parameters never assigned and used as numbers or indexed as tables
+        (``self.x``, ``t[i]``): each worth one hoisted guard."""
         p = self.p
         written = set()
-        used = set()
+        numbers = set()
+        tables = set()
         for ins in p.code:
             written.update(writes(ins, p.maxreg))
             if ins.op in _NUMERIC_OPS:
-                for x in (ins.b, ins.c):
-                    if isinstance(x, int) and 0 <= x < p.numparams:
-                        used.add(x)
-        return sorted(used - written)[:3]
+                numbers.update(x for x in (ins.b, ins.c) if isinstance(x, int) and 0 <= x < p.numparams)
+            if ins.op in _TABLE_OPERAND and 0 <= getattr(ins, _TABLE_OPERAND[ins.op]) < p.numparams:
+                tables.add(getattr(ins, _TABLE_OPERAND[ins.op]))
+        return sorted(numbers - written)[:3], sorted(tables - written)[:2]
 
     def isint(self, x):
         if x < 0:
             return self.p.consts[-x - 1].__class__ is int
-        return x in self.known
+        return x in self.known or self.types.get(x) is int
 
     # ---------------------------------------------------------- data moves
     def op_MOVE(self, i):
         self.w('r%d = r%d' % (i.a, i.b))
+        if self.isint(i.b):
+            self.declare(i.a, int)
+        elif i.b in self.types:
+            self.declare(i.a, self.types[i.b])
 
     def op_LOADK(self, i):
         self.w('r%d = %s' % (i.a, self.rk(i.b)))
+        kind = self.p.consts[-i.b - 1].__class__
+        if kind is int or kind is str:
+            self.declare(i.a, kind)
 
     def op_LOADNIL(self, i):
         self.w(' = '.join('r%d' % r for r in range(i.a, i.a + i.b)) + ' = None')
@@ -397,10 +556,20 @@ class _FuncTranslator:
     def op_LOADBOOL(self, i):
         self.w('r%d = %s' % (i.a, 'True' if i.b else 'False'))
 
+    def upval(self, n):
+        """The Python expression for upvalue ``n``'s value."""
+        kind = self.p.upvals[n][3]
+        if kind == 'cell':
+            return 'U%d[0]' % n
+        return 'U%d' % n if kind == 'value' else self.qname
+
     def op_GETUPVAL(self, i):
-        self.w('r%d = U%d[0]' % (i.a, i.b))
+        self.w('r%d = %s' % (i.a, self.upval(i.b)))
+        if self.p.upvals[i.b][3] == 'self':
+            self.declare(i.a, _OWN)
 
     def op_SETUPVAL(self, i):
+        assert self.p.upvals[i.b][3] == 'cell', 'an assigned upvalue lives in a cell'
         self.w('U%d[0] = r%d' % (i.b, i.a))
 
     def op_NEWCELL(self, i):
@@ -413,75 +582,94 @@ class _FuncTranslator:
         self.w('r%d[0] = %s' % (i.a, self.rk(i.b)))
 
     # --------------------------------------------------------------- tables
-    def get(self, dst, obj, key, note):
-        """Emit ``dst = obj[key]`` where obj is a Python expression (a name)."""
+    def get(self, dst, obj, key, note, table=False, levels=1):
+        """Emit ``dst = obj[key]`` where obj is a Python expression (a name);
+        ``table`` when obj is known to be a table."""
         isk, kv = self.const(key)
-        w = self.w
-        if isk and kv.__class__ is str:
-            # One level of ``__index`` table (classes, method lookup) is inline.
-            w('if %s.__class__ is Table:' % obj)
-            w('    %s = %s.hash.get(%s)' % (dst, obj, lit(kv)))
-            w('    if %s is None and %s.meta is not None:' % (dst, obj))
-            w("        _h = %s.meta.hash.get('__index')" % obj)
-            w('        if _h.__class__ is Table:')
-            w('            %s = _h.hash.get(%s)' % (dst, lit(kv)))
-            w('            if %s is None and _h.meta is not None:' % dst)
-            w('                %s = index_chain(_h, %s)' % (dst, lit(kv)))
-            w('                if %s is CALL_NEEDED: %s = yield from index(_h, %s)' % (dst, dst, lit(kv)))
-            w('        elif _h is not None: %s = yield from index_miss(%s, %s)' % (dst, obj, lit(kv)))
-            w('else: %s = yield from index(%s, %s, %r)' % (dst, obj, lit(kv), note))
-            return
         k = self.rk(key)
-        if k == dst:
-            w('_k = %s' % k)
-            k = '_k'
-        if isk and kv.__class__ is int:
-            w('if %s.__class__ is Table:' % obj)
-            w('    _a = %s.arr' % obj)
-            if kv >= 1:
-                w('    %s = _a[%d] if len(_a) >= %d else %s.hash.get(%s)' % (dst, kv - 1, kv, obj, k))
-            else:
-                w('    %s = %s.hash.get(%s)' % (dst, obj, k))
+        if isk and kv.__class__ is str:
+            lines = self.field_lines(dst, obj, k, levels)
         else:
-            w('if %s.__class__ is Table:' % obj)
-            if not isk and key in self.known:
-                w('    _a = %s.arr' % obj)
-                w('    %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.hash.get(%s)' % (dst, k, k, obj, k))
-            elif not isk:
-                w('    if %s.__class__ is int:' % k)
-                w('        _a = %s.arr' % obj)
-                w('        %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.hash.get(%s)' % (dst, k, k, obj, k))
-                w('    else: %s = %s.get(%s)' % (dst, obj, k))
+            if k == dst:
+                self.w('_k = %s' % k)
+                k = '_k'
+            lines = self.index_lines(dst, obj, key, k)
+        if table:
+            for text in lines:
+                self.w(text)
+            return
+        self.w('if %s.__class__ is Table:' % obj)
+        for text in lines:
+            self.w('    ' + text)
+        self.w('else: %s = yield from index(%s, %s, %r)' % (dst, obj, k, note))
+
+    def field_lines(self, dst, obj, k, levels):
+        """``dst = obj[k]`` for a table and a constant string: ``levels`` of
+        ``__index`` tables (classes, method lookup) inline, then the helpers."""
+        lines = ['%s = %s.hash.get(%s)' % (dst, obj, k),
+                 'if %s is None and %s.meta is not None:' % (dst, obj)]
+        if not levels:
+            return lines + ['    %s = index_chain(%s, %s)' % (dst, obj, k),
+                            '    if %s is CALL_NEEDED: %s = yield from index_miss(%s, %s)' % (dst, dst, obj, k)]
+        h = '_h%d' % levels
+        lines.append("    %s = %s.meta.hash.get('__index')" % (h, obj))
+        lines.append('    if %s.__class__ is Table:' % h)
+        lines.extend('        ' + text for text in self.field_lines(dst, h, k, levels - 1))
+        lines.append('    elif %s is not None: %s = yield from index_miss(%s, %s)' % (h, dst, obj, k))
+        return lines
+
+    def index_lines(self, dst, obj, key, k):
+        """``dst = obj[k]`` for a table and any other key."""
+        isk, kv = self.const(key)
+        if isk and kv.__class__ is int:
+            if kv >= 1:
+                lines = ['_a = %s.arr' % obj,
+                         '%s = _a[%d] if len(_a) >= %d else %s.hash.get(%s)' % (dst, kv - 1, kv, obj, k)]
             else:
-                w('    %s = %s.get(%s)' % (dst, obj, k))
-        w('    if %s is None and %s.meta is not None:' % (dst, obj))
-        w('        %s = index_chain(%s, %s)' % (dst, obj, k))
-        w('        if %s is CALL_NEEDED: %s = yield from index_miss(%s, %s)' % (dst, dst, obj, k))
-        w('else: %s = yield from index(%s, %s, %r)' % (dst, obj, k, note))
+                lines = ['%s = %s.hash.get(%s)' % (dst, obj, k)]
+        elif not isk and self.isint(key):
+            lines = ['_a = %s.arr' % obj,
+                     '%s = _a[%s - 1] if 0 < %s <= len(_a) else %s.hash.get(%s)' % (dst, k, k, obj, k)]
+        elif not isk:
+            lines = ['if %s.__class__ is int:' % k,
+                     '    _a = %s.arr' % obj,
+                     '    %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.hash.get(%s)' % (dst, k, k, obj, k),
+                     'else: %s = %s.get(%s)' % (dst, obj, k)]
+        else:
+            lines = ['%s = %s.get(%s)' % (dst, obj, k)]
+        return lines + ['if %s is None and %s.meta is not None:' % (dst, obj),
+                        '    %s = index_chain(%s, %s)' % (dst, obj, k),
+                        '    if %s is CALL_NEEDED: %s = yield from index_miss(%s, %s)' % (dst, dst, obj, k)]
 
     def op_GETTABLE(self, i):
         src = 'r%d' % i.b
         if i.a == i.b:
             self.w('_o = r%d' % i.b)
             src = '_o'
-        self.get('r%d' % i.a, src, i.c, i.note)
+        self.get('r%d' % i.a, src, i.c, i.note, i.b in self.tables)
 
     def op_GETTABUP(self, i):
-        self.w('_o = U%d[0]' % i.b)
+        if self.p.upvals[i.b][3] == 'value':
+            k = self.rk(i.c)
+            self.w('r%d = E%d(%s)' % (i.a, i.b, k))
+            self.w('if r%d is None: r%d = yield from index(U%d, %s, %r)' % (i.a, i.a, i.b, k, i.note))
+            return
+        self.w('_o = %s' % self.upval(i.b))
         self.get('r%d' % i.a, '_o', i.c, i.note)
 
-    def set(self, obj, key, val, note):
+    def set(self, obj, key, val, note, table=False):
+        """Emit ``obj[key] = val``; ``table`` when obj is known to be a table."""
         isk, kv = self.const(key)
         vk, vv = self.const(val)
         k = self.rk(key)
         v = self.rk(val)
         w = self.w
+        istable = '' if table else '%s.__class__ is Table and ' % obj
         if isk and kv.__class__ is str:
             # A metatable without __newindex has no say in a store.
-            w("if %s.__class__ is Table and (%s.meta is None or '__newindex' not in %s.meta.hash):"
-              % (obj, obj, obj))
+            w("if %s(%s.meta is None or '__newindex' not in %s.meta.hash):" % (istable, obj, obj))
         else:
-            w('if %s.__class__ is Table and %s.meta is None:' % (obj, obj))
+            w('if %s%s.meta is None:' % (istable, obj))
         if isk and kv.__class__ is str:
             if vk and vv is not None:
                 w('    %s.hash[%s] = %s' % (obj, k, v))
@@ -496,32 +684,37 @@ class _FuncTranslator:
             # Array stores inline: overwrite or append (accounting each
             # doubling of the list, as LuaTable.set_int does).
             notnil = '' if vk and vv is not None else ' and %s is not None' % v
-            if key in self.known:
+            if self.isint(key):
                 w('    if True:')
             else:
                 w('    if %s.__class__ is int:' % k)
             w('        _a = %s.arr; _n = len(_a)' % obj)
             w('        if 0 < %s <= _n%s: _a[%s - 1] = %s' % (k, notnil, k, v))
             w('        elif %s == _n + 1%s and not %s.hash:' % (k, notnil, obj))
-            w('            _a.append(%s)' % v)
-            w('            if not _n & (_n + 1): CHARGE(16 * _n + 16)')
+            w('            _a.append(%s); DEBT += %d' % (v, SLOT_COST))
             w('        else: %s.set_int(%s, %s)' % (obj, k, v))
-            if key not in self.known:
+            if not self.isint(key):
                 w('    else: %s.set(%s, %s)' % (obj, k, v))
-        w('elif %s.__class__ is not Table or not set_plain(%s, %s, %s): yield from setindex(%s, %s, %s, %r)'
-          % (obj, obj, k, v, obj, k, v, note))
+        other = '' if table else '%s.__class__ is not Table or ' % obj
+        w('elif %snot set_plain(%s, %s, %s): yield from setindex(%s, %s, %s, %r)'
+          % (other, obj, k, v, obj, k, v, note))
 
     def op_SETTABLE(self, i):
-        self.set('r%d' % i.a, i.b, i.c, i.note)
+        self.set('r%d' % i.a, i.b, i.c, i.note, i.a in self.tables)
 
     def op_SETTABUP(self, i):
-        self.w('_o = U%d[0]' % i.a)
+        self.w('_o = %s' % self.upval(i.a))
         self.set('_o', i.b, i.c, i.note)
 
     def op_SELF(self, i):
-        self.w('_o = r%d' % i.b)
-        self.w('r%d = _o' % (i.a + 1))
-        self.get('r%d' % i.a, '_o', i.c, i.note)
+        obj = 'r%d' % i.b
+        if i.b == i.a:
+            self.w('_o = %s' % obj)     # the method lands where the object is
+            obj = '_o'
+        if i.b != i.a + 1:
+            self.w('r%d = %s' % (i.a + 1, obj))
+        # A method may sit two ``__index`` tables up (a subclass, then its base).
+        self.get('r%d' % i.a, obj, i.c, i.note, i.b in self.tables, 2)
 
     def op_NEWTABLE(self, i):
         # Accounted without a check: the periodic check measures the heap when
@@ -540,7 +733,8 @@ class _FuncTranslator:
 
     # ----------------------------------------------------------- arithmetic
     def num_guard(self, x):
-        return '(%s.__class__ is int or %s.__class__ is float)' % (x, x)
+        first, second = ('float', 'int') if self.floaty else ('int', 'float')
+        return '(%s.__class__ is %s or %s.__class__ is %s)' % (x, first, x, second)
 
     def overflow_check(self, i, pyop, a):
         """The cheapest exact 64-bit range check for ``a = b pyop c`` on integers."""
@@ -550,11 +744,11 @@ class _FuncTranslator:
         if pyop in '+-' and k is not None and k.__class__ is int:
             grows = (k >= 0) if (pyop == '+' or not ck) else (k < 0)
             if pyop == '-' and not ck:
-                return '    if not %d <= %s <= %d: %s = wrap(%s)' % (MININT, a, MAXINT, a, a)
+                return '    ' + _wrap_check(a)
             if grows:
                 return '    if %s > %d: %s = wrap(%s)' % (a, MAXINT, a, a)
             return '    if %s < %d: %s = wrap(%s)' % (a, MININT, a, a)
-        return '    if not %d <= %s <= %d: %s = wrap(%s)' % (MININT, a, MAXINT, a, a)
+        return '    ' + _wrap_check(a)
 
     def op_arith(self, i, pyop, helper):
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
@@ -570,6 +764,7 @@ class _FuncTranslator:
         if bi and ci:
             w('%s = %s %s %s' % (a, b, pyop, c))
             w(check[4:])
+            self.declare(i.a, int)
             return
         if ci or bi:
             x = b if ci else c
@@ -582,7 +777,11 @@ class _FuncTranslator:
         elif bk and bv.__class__ is float:
             w('if %s: %s = %s %s %s' % (self.num_guard(c), a, b, pyop, c))
         else:
-            w('if %s.__class__ is %s.__class__ is int:' % (b, c))
+            if self.floaty:
+                w('if %s.__class__ is %s.__class__ is float: %s = %s %s %s' % (b, c, a, b, pyop, c))
+                w('elif %s.__class__ is %s.__class__ is int:' % (b, c))
+            else:
+                w('if %s.__class__ is %s.__class__ is int:' % (b, c))
             w('    %s = %s %s %s' % (a, b, pyop, c))
             w(check)
             w('elif %s.__class__ is float and (%s.__class__ is float or %s.__class__ is int) '
@@ -625,7 +824,7 @@ class _FuncTranslator:
 
     def int_guard(self, *operands):
         """A condition that all non-constant, not-known-int operands are ints, or None if nothing to check."""
-        regs = [self.rk(x) for x in operands if x >= 0 and x not in self.known]
+        regs = [self.rk(x) for x in operands if x >= 0 and not self.isint(x)]
         consts_ok = all(self.p.consts[-x - 1].__class__ is int for x in operands if x < 0)
         if not consts_ok:
             return False
@@ -646,9 +845,13 @@ class _FuncTranslator:
         conds = [x for x in (guard, extra) if x]
         if not conds:
             self.w('%s = %s' % (a, expr))
+            self.declare(i.a, int)
             return
         self.w('if %s: %s = %s' % (' and '.join(conds), a, expr))
         self.w('else: ' + slow)
+        if guard is None:
+            # Integer operands: the helper too gives an integer (or raises).
+            self.declare(i.a, int)
 
     def op_MOD(self, i):
         b, c = self.rk(i.b), self.rk(i.c)
@@ -699,7 +902,7 @@ class _FuncTranslator:
 
     def op_UNM(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
-        if i.b in self.known:
+        if self.isint(i.b):
             self.w('%s = -%s if %s != %d else %s' % (a, b, b, MININT, b))
             return
         self.w('if %s.__class__ is float: %s = -%s' % (b, a, b))
@@ -723,10 +926,19 @@ class _FuncTranslator:
 
     def op_CONCAT(self, i):
         regs = ['r%d' % r for r in range(i.a, i.a + i.b)]
-        cond = ' and '.join('%s.__class__ is str' % r for r in regs)
+        # Strings, and integers (written as tostring does), join inline.
+        kinds = [str if self.types.get(r) is str else int if self.isint(r) else None
+                 for r in range(i.a, i.a + i.b)]
+        cond = ' and '.join('%s.__class__ is str' % r for r, kind in zip(regs, kinds) if kind is None)
+        parts = ['str(%s)' % r if kind is int else r for r, kind in zip(regs, kinds)]
+        fast = ('r%d = %s' % (i.a, ' + '.join(parts)), 'if len(r%d) > 4096: CHARGE(len(r%d))' % (i.a, i.a))
+        if not cond:
+            for text in fast:
+                self.w(text)
+            return
         self.w('if %s:' % cond)
-        self.w('    r%d = %s' % (i.a, ' + '.join(regs)))
-        self.w('    if len(r%d) > 4096: CHARGE(len(r%d))' % (i.a, i.a))
+        for text in fast:
+            self.w('    ' + text)
         self.w('else:')
         self.w('    _s = concat_plain((%s,))' % ', '.join(regs))
         self.w('    r%d = _s if _s is not None else (yield from concat((%s,), %r))' % (i.a, ', '.join(regs), i.note))
@@ -775,9 +987,9 @@ class _FuncTranslator:
         if self.isint(i.b) and self.isint(i.c):
             w('%s = %s %s %s' % (a, b, pyop, c))
             return
-        if ck and cv.__class__ in (int, float):
+        if ck and cv.__class__ in (int, float) or self.isint(i.c):
             w('if %s: %s = %s %s %s' % (self.num_guard(b), a, b, pyop, c))
-        elif bk and bv.__class__ in (int, float):
+        elif bk and bv.__class__ in (int, float) or self.isint(i.b):
             w('if %s: %s = %s %s %s' % (self.num_guard(c), a, b, pyop, c))
         else:
             w('if %s.__class__ is %s.__class__ and (%s.__class__ is int or %s.__class__ is float '
@@ -799,9 +1011,10 @@ class _FuncTranslator:
         self.tbase = None
         return '(%s)' % ', '.join(regs) if len(regs) > 1 else 'T'
 
-    def op_CALL(self, i):
+    def op_CALL(self, i, tail=False):
         """A call.  Lua functions return one result bare and other counts as a
-        tuple; host functions always return a sequence."""
+        tuple; host functions always return a sequence.  ``tail``: the
+        function returns the call's results."""
         a = i.a
         if i.b == -1:
             regs = ['r%d' % r for r in range(a + 1, self.tbase)] + ['*T']
@@ -815,17 +1028,24 @@ class _FuncTranslator:
         w = self.w
         n = i.c
         f = 'r%d' % a               # overwritten by the results only after the call
+        if self.types.get(a) is _OWN:
+            self.call_self(i, args, tail)
+            return
         if i.b != -1 and self.intrinsic(i, regs):
             w('elif %s.__class__ is FN:' % f)
         else:
             w('if %s.__class__ is FN:' % f)
         if self.sync:
-            w('    _R = %s(%s)' % (f, args))
+            w('    %s %s(%s)' % ('return' if tail else '_R =', f, args))
         else:
-            w('    _R = yield from %s.gen(%s)' % (f, args))
+            w('    try: _g = %s.gen' % f)
+            w('    except AttributeError: _g = gen_form(%s)' % f)
+            w('    _R = yield from _g(%s)' % args)
+            if tail:
+                w('    return _R')
         if n == 1:
             w('    r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None' % a)
-        elif n != 0:
+        elif n != 0 and not tail:
             w('    if _R.__class__ is not tuple: _R = (_R,)')
         w('elif %s.__class__ is Builtin:' % f)
         w('    try: _R = %s.fn(%s)' % (f, args))
@@ -839,12 +1059,45 @@ class _FuncTranslator:
         self.out.calls[len(self.out.lines) - 1] = i.note
         if n == 1:
             w('    r%d = _R[0] if _R else None' % a)
+        elif tail:
+            w('return _R if _R.__class__ is tuple else tuple(_R)')
         elif n == -1:
             w('T = _R if _R.__class__ is tuple else tuple(_R)')
             self.tbase = a
         elif n > 1:
             regs = ', '.join('r%d' % r for r in range(a, a + n))
             w('%s = _R if len(_R) == %d else adjust(_R, %d)' % (regs, n, n))
+
+    def call_self(self, i, args, tail):
+        """A call of the function's own value (``local function f`` calling
+        ``f``): no check of the callee, and its results' shape is known."""
+        a, n = i.a, i.c
+        call = '%s(%s)' % (self.qname, args) if self.sync else 'yield from %s(%s)' % (self.pname, args)
+        if tail:
+            self.w('%s %s' % ('return' if self.sync else '_R =', call))
+            self.out.calls[len(self.out.lines) - 1] = i.note
+            if not self.sync:
+                self.w('return _R')
+            return
+        if n == 1 and self.single_result():
+            self.w('r%d = %s' % (a, call))
+        else:
+            self.w('_R = %s' % call)
+            if n == 1:
+                self.w('r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None' % a)
+            elif n != 0:
+                self.w('if _R.__class__ is not tuple: _R = (_R,)')
+        self.out.calls[len(self.out.lines) - 1] = i.note
+        if n == -1:
+            self.w('T = _R')
+            self.tbase = a
+        elif n > 1:
+            regs = ', '.join('r%d' % r for r in range(a, a + n))
+            self.w('%s = _R if len(_R) == %d else adjust(_R, %d)' % (regs, n, n))
+
+    def single_result(self):
+        """Does every return of this function give exactly one value?"""
+        return not self.p.has_goto and all(ins.b == 1 for ins in _returns(self.p))
 
     def intrinsic(self, i, regs):
         """Open the call with an inline body for the library function the
@@ -899,8 +1152,13 @@ class _FuncTranslator:
     def op_CLOSURE(self, i):
         child = self.p.protos[i.b]
         cells = []
-        for name, instack, idx in child.upvals:
-            cells.append('r%d' % idx if instack else 'U%d' % idx)
+        for name, instack, idx, kind in child.upvals:
+            if kind == 'self':
+                continue
+            if instack:
+                cells.append('r%d' % idx)
+            else:
+                cells.append(self.qname if self.p.upvals[idx][3] == 'self' else 'U%d' % idx)
         self.w('r%d = %s(%s)' % (i.a, self.children[i.b], ', '.join(cells)))
 
     # ------------------------------------------------------------ control
@@ -954,9 +1212,9 @@ class _FuncTranslator:
         chunk = self.tmp('c')
         chunks = 'forprep(r%d, r%d, r%d, %d)' % (a, a + 1, a + 2, LOOP_COST)
         if self.step_is_one(i):
-            # A short integer loop needs no chunks: one range, counted here.
+            # A short integer loop needs no chunks: one range (maybe empty), counted here.
             start = '' if i.b == 1 else 'r%d.__class__ is ' % a
-            self.w('if %sr%d.__class__ is int and 0 <= r%d - r%d < %d:'
+            self.w('if %sr%d.__class__ is int and -1 <= r%d - r%d < %d:'
                    % (start, a + 1, a + 1, a, CHECK_INTERVAL // LOOP_COST))
             self.w('    if (STEPS := STEPS - %d * (r%d - r%d + 1)) < 0: TICK()' % (LOOP_COST, a + 1, a))
             self.w('    %s = (range(r%d, r%d + 1),)' % (chunk, a, a + 1))
@@ -1013,13 +1271,33 @@ class _FuncTranslator:
         else:
             self.w('    %s = _kv + (None,) * %d' % (', '.join(vars_), n - 2))
         self.w('else:')
-        self.w("    _R = yield from call(r%d, (r%d, r%d), \"for iterator 'for iterator'\")" % (a, a + 1, a + 2))
+        self.ind += 1
+        self.call_iterator(a)
+        self.ind -= 1
         if n == 1:
             self.w('    r%d = _R[0] if _R else None' % (a + 4))
         else:
             self.w('    %s = _R if len(_R) == %d else adjust(_R, %d)' % (', '.join(vars_), n, n))
         self.w('    if r%d is None: break' % (a + 4))
         self.w('    r%d = r%d' % (a + 2, a + 4))
+
+    def call_iterator(self, a):
+        """``_R``: the results of a generic ``for``'s iterator call, as a sequence."""
+        f, args, note = 'r%d' % a, 'r%d, r%d' % (a + 1, a + 2), "for iterator 'for iterator'"
+        w = self.w
+        if self.sync:
+            w('if %s.__class__ is FN:' % f)
+            w('    _R = %s(%s)' % (f, args))
+            w('    if _R.__class__ is not tuple: _R = (_R,)')
+            w('elif %s.__class__ is Builtin:' % f)
+        else:
+            w('if %s.__class__ is Builtin:' % f)
+        w('    try: _R = %s.fn(%s)' % (f, args))
+        self.out.calls[len(self.out.lines) - 1] = note
+        w('    except NeedsLua as _x: _R = yield from finish(_x, %s, (%s))' % (f, args))
+        self.out.calls[len(self.out.lines) - 1] = note
+        w('else: _R = yield from call(%s, (%s), %r)' % (f, args, note))
+        self.out.calls[len(self.out.lines) - 1] = note
 
     def op_TBC(self, i):
         self.w("tbc_check(r%d, %r)" % (i.a, i.note))
@@ -1044,11 +1322,10 @@ class _FuncTranslator:
 
 
 def _table_insert(t, v):
-    # table.insert(t, v) appending to a list-only table; charged as its fast form does.
+    # table.insert(t, v) appending to a list-only table.
     guard = 'T_INSERT and %s.__class__ is Table and %s.meta is None and not %s.hash and %s is not None' % (
         t, t, t, v)
-    return guard, ('_a = %s.arr; _n = len(_a); _a.append(%s)' % (t, v),
-                   'if not _n & (_n - 1): CHARGE(8 * _n + 8)'), None
+    return guard, ('%s.arr.append(%s); DEBT += %d' % (t, v, SLOT_COST),), None
 
 
 def _table_remove(t):
@@ -1056,6 +1333,23 @@ def _table_remove(t):
     guard = 'T_REMOVE and %s.__class__ is Table and %s.meta is None and %s.arr' % (t, t, t)
     return guard, ('_a = %s.arr; _v = _a.pop()' % t,
                    'if _a and _a[-1] is None: drop_nils(_a)'), '_v'
+
+
+def _table_insert_at(t, pos, v):
+    # table.insert(t, pos, v) inside a list-only table: the elements from pos
+    # move up, counted as work as the library function counts them.
+    guard = ('T_INSERT and %s.__class__ is Table and %s.meta is None and not %s.hash and %s.__class__ is int '
+             'and 0 < %s <= len(%s.arr) and %s is not None' % (t, t, t, pos, pos, t, v))
+    return guard, ('_a = %s.arr; TICKN(len(_a) + 1 - %s); _a.insert(%s - 1, %s); DEBT += %d'
+                   % (t, pos, pos, v, SLOT_COST),), None
+
+
+def _table_remove_at(t, pos):
+    # table.remove(t, pos) before the last element: the last one stays, so
+    # the list part still ends in a value.
+    guard = ('T_REMOVE and %s.__class__ is Table and %s.meta is None and %s.__class__ is int '
+             'and 0 < %s < len(%s.arr)' % (t, t, pos, pos, t))
+    return guard, ('_a = %s.arr; TICKN(len(_a) - %s); _v = _a.pop(%s - 1)' % (t, pos, pos),), '_v'
 
 
 def _math_sqrt(x):
@@ -1067,12 +1361,19 @@ def _math_sqrt(x):
 # try an inline body first: (guard, body lines, result expression or None).
 _INTRINSICS = {
     ('insert', 2): _table_insert,
+    ('insert', 3): _table_insert_at,
     ('remove', 1): _table_remove,
+    ('remove', 2): _table_remove_at,
     ('sqrt', 1): _math_sqrt,
 }
 
+# Indexing instructions: the operand holding the table.
+_TABLE_OPERAND = {'GETTABLE': 'b', 'SELF': 'b', 'SETTABLE': 'a'}
 _NUMERIC_OPS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR EQ NE LT LE'.split())
 _OPENERS = frozenset(('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'))
+_OWN = 'own'                       # what a register holding the function's own value holds
+_BOOL_OPS = frozenset(('EQ', 'NE', 'LT', 'LE', 'NOT'))
+_BLOCK_OPS = _OPENERS | {'ELSE', 'END', 'BREAK', 'GOTO', 'LABEL', 'TBC', 'CLOSE'}
 _FUSABLE = {'ADD': '+', 'SUB': '-', 'MUL': '*', 'UNM': '-'}
 _HELPER_NAMES = {'ADD': 'add', 'SUB': 'sub', 'MUL': 'mul'}
 _DUPLICATE_LIMIT = 400             # instructions of a generic for body emitted twice
@@ -1122,6 +1423,10 @@ class _Dispatcher:
         ft.open('while True:', 'dispatch')
         first = True
         for kind, payload in items:
+            if kind != 'ins':
+                # A jump may land here, or raw code change registers.
+                ft.known_bool = ft.next_bool = None
+                ft.types.clear()
             if kind == 'label':
                 if not first:
                     ft.w('pc = %d' % payload)
@@ -1139,11 +1444,7 @@ class _Dispatcher:
                 ft.line = payload[1]
                 ft.w(payload[0])
             else:
-                ins = payload
-                ft.line = ins.line
-                ft.known_bool = ft.next_bool
-                ft.next_bool = None
-                getattr(ft, 'op_' + ins.op)(ins)
+                ft.step(payload)
         ft.w('return ()')
         ft.close_block()
         ft.stack.pop()

@@ -370,6 +370,8 @@ def t_sort(vm, t=ABSENT, comp=ABSENT, *_):
 def _comparator(comp):
     """``comp(a, b)`` as a truth value, where Lua forbids yielding."""
     if comp.__class__ is FunctionType:
+        if comp.__code__ in ops.PREDICATES:
+            return comp           # its result is a Python bool already
         # A Lua function's plain form: one result bare, other counts as a tuple.
         def less(a, b):
             r = comp(a, b)

@@ -126,7 +126,7 @@ def arg_error(n: int, fname: str, extra: str):
     if caller is not None and caller.f_code in _LUA_CODE:
         note = _CALLS.get(caller.f_code, {}).get(caller.f_lineno)
         if note:
-            kind, _, quoted = note.partition(' ')
+            kind, _, quoted = note.partition(" '")     # kinds may have spaces: "for iterator 'x'"
             name = quoted.strip("'")
             if kind == 'method':
                 n -= 1

@@ -6,7 +6,8 @@ host effect passes through them.
 from __future__ import annotations
 
 import math
-from types import FunctionType as FN
+import weakref
+from types import CellType, FunctionType as FN
 
 from . import state
 from .errors import LuaError
@@ -60,7 +61,11 @@ def call(f, args, note=None):
     """Call any Lua value; always returns a sequence of results."""
     c = f.__class__
     if c is FN:
-        r = yield from f.gen(*args)
+        try:
+            g = f.gen
+        except AttributeError:
+            g = gen_form(f)
+        r = yield from g(*args)
         return r if r.__class__ is tuple else (r,)
     if c is Builtin:
         try:
@@ -73,6 +78,36 @@ def call(f, args, note=None):
     if h is None:
         rt_error('attempt to call a %s value%s' % (objtypename(f), _desc(note)))
     return (yield from call(h, (f,) + tuple(args)))
+
+
+# A Lua function's plain form's code -> its generator form's code, and for
+# each of the latter's free variables the index of the plain form's cell of
+# the same name (-1: the generator form itself, for its own calls).
+_GEN_CODE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+# Plain forms' code of Lua functions that always return one Python bool.
+PREDICATES: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def link_gen_form(plain, gen):
+    """Record that ``gen`` is the generator form of functions with code ``plain``."""
+    names = plain.co_freevars
+    index = tuple(names.index(n) if n in names else -1 for n in gen.co_freevars)
+    assert index.count(-1) <= 1, 'the generator form only adds its own name'
+    _GEN_CODE[plain] = (gen, index)
+
+
+def gen_form(f):
+    """The generator form of Lua function ``f``, made on first use from the
+    cells of ``f`` (its plain form) and kept as ``f.gen``."""
+    code, index = _GEN_CODE[f.__code__]
+    cells = f.__closure__
+    own = CellType()
+    g = FN(code, f.__globals__, code.co_name, f.__defaults__,
+           tuple(cells[i] if i >= 0 else own for i in index))
+    own.cell_contents = g
+    f.gen = g
+    return g
 
 
 def finish(exc, f, args):
@@ -680,6 +715,6 @@ HELPERS = {
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
     'concat_plain': concat_plain, 'index_chain': index_chain,
     'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain, 'drop_nils': drop_nils,
-    'SQRT': math.sqrt,
+    'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form,
 }
 HELPERS.update(dict.fromkeys(INTRINSICS, _NOT_INSTALLED))

@@ -1,7 +1,9 @@
 """The translator's specialised paths and their fallbacks: inlined library
 calls, short integer loops, two-level ``__index`` lookups, ipairs/pairs
-loops over plain tables, and table.sort's direct list access.  Each case runs
-in the plain form and, inside a coroutine, in the generator form."""
+loops over plain tables, table.sort's direct list access, upvalues passed
+as values, global reads from the environment's dict, ``t[#t + 1] = v``,
+hoisted parameter guards and calls of a function's own value.  Each case
+runs in the plain form and, inside a coroutine, in the generator form."""
 import threading
 import time
 
@@ -182,3 +184,336 @@ def test_sort_with_host_comparator_and_proxy_table():
     assert run('local raw = {5, 3, 4, 1, 2} local p = setmetatable({}, {__index = raw, '
                '__newindex = raw, __len = function() return #raw end}) '
                'table.sort(p, function(a, b) return a > b end) return raw[1], raw[5]') == (5, 1)
+
+
+# ------------------------------------------------ upvalues passed as values
+def test_captured_locals_never_assigned_are_seen_by_closures():
+    assert run('local a, t = 1, {} local function f() return a, t end '
+               'local x, y = f() return x, y == t') == (1, True)
+    assert run('local fs = {} for i = 1, 3 do local j = i * 10 fs[i] = function() return i + j end end '
+               'return fs[1](), fs[3]()') == (11, 33)
+    assert run('local function mk(p) return function() return p end end return mk(4)(), mk("x")()') == (4, 'x')
+    assert run('local fs = {} for k, v in pairs({a = 1}) do fs[1] = function() return k, v end end '
+               'return fs[1]()') == ('a', 1)
+
+
+def test_captured_locals_assigned_later_stay_shared():
+    assert run('local n = 0 local function inc() n = n + 1 end inc() inc() return n') == 2
+    assert run('local a = 1 local function f() return a end a = 2 return f()') == 2
+    assert run('local fs = {} for i = 1, 2 do fs[i] = function() i = i + 10 return i end end '
+               'return fs[1](), fs[1](), fs[2]()') == (11, 21, 12)
+    # Assigned in a nested function only: still one shared variable.
+    assert run('local a = 1 local function g() local function h() a = 5 end h() end '
+               'local function f() return a end g() return f()') == 5
+
+
+def test_local_function_calling_itself():
+    assert run('local function fib(n) if n < 2 then return n end return fib(n - 1) + fib(n - 2) end '
+               'return fib(20)') == 6765
+    # Several results, none, and a varying count.
+    assert run('local function f(n) if n == 0 then return 1, 2 end return f(n - 1) end return f(3)') == (1, 2)
+    assert run('local function f(n) if n > 0 then f(n - 1) end end return select("#", f(3))') == 0
+    assert run('local function f(n, ...) if n == 0 then return ... end return f(n - 1, n, ...) end '
+               'return f(3)') == (1, 2, 3)
+    assert run('local function f(n) if n == 0 then return end return (f(n - 1)) end return f(2)') is None
+    # A closure made inside the function sees the function.
+    assert run('local function f(n) if n == 0 then return 0 end local g = function() return f(n - 1) end '
+               'return 1 + g() end return f(5)') == 5
+
+
+def test_local_function_reassigned_is_called_through_its_variable():
+    src = '''
+    local function f(n)
+      if n == 0 then f = function() return "new" end return "old" end
+      return f(n - 1)
+    end
+    return f(2), f(2)
+    '''
+    assert run(src) == ('old', 'new')
+    assert run('local f = function() return f end return f()') is None   # the global f
+
+
+def test_local_function_calling_itself_yields_and_errors():
+    assert LuaRuntime().execute(
+        'local function f(n) if n == 0 then return coroutine.yield("y") end return f(n - 1) end '
+        'local co = coroutine.wrap(f) return co(3), co("back")') == ('y', 'back')
+    assert 'attempt to perform arithmetic on a nil value' in error_of(
+        'local function f(n) if n == 0 then return nil + 1 end return f(n - 1) end f(3)')
+    assert 'stack overflow' in error_of('local function f(n) return 1 + f(n + 1) end f(1)')
+
+
+# ------------------------------------------------------ global reads
+def test_global_reads_see_changes_and_metatables():
+    assert run('local function f() return g end g = 1 local a = f() g = 2 return a, f()') == (1, 2)
+    assert run('setmetatable(_G, {__index = function(t, k) return k .. "!" end}) '
+               'local r = undefined_name setmetatable(_G, nil) return r') == 'undefined_name!'
+    assert run('local function f() return x end rawset(_G, "x", 3) return f()') == 3
+
+
+def test_environment_assigned_or_not_a_table():
+    assert run('local print = print _ENV = {y = 7} return y') == 7
+    assert run('local function f() _ENV = {z = 1} end f() return z') == 1
+    assert run('local _ENV = {w = 2} return w') == 2
+    assert run('local e = setmetatable({}, {__index = {v = 9}}) '
+               'return load("return v", "c", "t", e)()') == 9
+    assert "attempt to index a number value (upvalue '_ENV')" in error_of(
+        'return load("return v", "c", "t", 5)()')
+
+
+# ------------------------------------------------------ t[#t + 1] = v
+def test_append_by_length():
+    assert run('local t = {} for i = 1, 5 do t[#t + 1] = i * i end return #t, t[5]') == (5, 25)
+    assert run('local t = {} t[#t + 1] = nil return #t, next(t)') == (0, None)
+    # Keys migrating from the hash part, and a hash part with the key 1.
+    assert run('local t = {1, nil, 3} t[2] = nil t[#t + 1] = 2 return #t, t[3]') == (3, 3)
+    assert run('local t = {[1] = "a", x = 1} t[#t + 1] = "b" return #t, t[2]') == (2, 'b')
+
+
+def test_append_by_length_fallbacks():
+    assert run('local log = {} local t = setmetatable({}, {__len = function() return 41 end, '
+               '__newindex = function(t, k, v) log[#log + 1] = k end}) t[#t + 1] = 1 return log[1]') == 42
+    assert "attempt to index a string value (local 's')" in error_of('local s = "ab" s[#s + 1] = 1')
+    assert "attempt to get length of a nil value (local 't')" in error_of('local t t[#t + 1] = 1')
+
+
+def test_append_by_length_is_charged_against_the_memory_ceiling():
+    rt = LuaRuntime(max_memory=2 * 1024 * 1024)
+    with pytest.raises(LuaMemoryError):
+        rt.execute('local t = {} for i = 1, 10000000 do t[#t + 1] = i end')
+
+
+# ------------------------------------------------ hoisted parameter guards
+def test_table_parameters_and_their_fallbacks():
+    src = '''
+    local P = {} P.__index = P
+    function P:get() return self.v end
+    function P:set(v) self.v = v end
+    local o = setmetatable({}, P)
+    o:set(3)
+    local proxy = setmetatable({}, {__index = function(t, k) return k end, __newindex = rawset})
+    P.set(proxy, 4)
+    return o:get(), P.get(proxy), P.get("abc"), rawget(proxy, "v")
+    '''
+    assert run(src) == (3, 4, None, 4)
+    assert "attempt to index a number value (local 'self')" in error_of(
+        'local P = {} function P:get() return self.v end return P.get(5)')
+    assert run('local function first(t, i) return t[i] end '
+               'return first({5, 6}, 2), first("s", "len") == string.len') == (6, True)
+
+
+def test_integer_results_compared_and_reused():
+    assert run('local c = 0 for i = 1, 30 do if i * 3 % 7 == 0 then c = c + 1 end end return c') == 4
+    assert run('local function f(a) local x = a * 4611686018427387904 return x == 0, x // 3 end '
+               'return f(4)') == (True, 0)
+    assert run('local function f(a, b) return a % b == 0 end return f(6, 3), f(6.0, 3), f(7, 2)') == \
+        (True, True, False)
+
+
+def test_float_first_arithmetic_keeps_integers_exact():
+    src = '''
+    local function f(a, b) return a / 2, a + b, a * b, a - b end
+    return f(math.maxinteger, 1)
+    '''
+    assert run(src) == (2 ** 62 - 0.5, -2 ** 63, 2 ** 63 - 1, 2 ** 63 - 2)
+    assert run('local function f(a, b) return a + b * 0.5 end return f(1, 2), math.type(f(1, 2))') == \
+        (2.0, 'float')
+
+
+def test_goto_label_forgets_what_the_previous_instruction_knew():
+    src = '''
+    local n, x = 0, nil
+    local b = not x
+    ::top::
+    if b then n = n + 1 end
+    if n < 3 then b = 0 goto top end
+    return n
+    '''
+    assert run(src) == 3
+
+
+def test_an_environment_that_is_no_table_is_named_in_errors():
+    assert "attempt to index a nil value (local '_ENV')" in error_of('local _ENV = nil x = 1')
+    assert "attempt to index a number value (local '_ENV')" in error_of('local _ENV = 5 return v')
+    assert "attempt to index a nil value (upvalue '_ENV')" in error_of('_ENV = nil x = 1')
+
+
+# ------------------------------------------- generator forms made when needed
+def test_functions_made_outside_a_coroutine_run_inside_one():
+    src = '''
+    local n = 0
+    local function bump(k) n = n + k return n end
+    bump(1)
+    local co = coroutine.wrap(function() local a = bump(10) coroutine.yield(a) return bump(100) end)
+    local first = co()
+    local second = co()
+    return first, second, bump(1000), n
+    '''
+    assert LuaRuntime().execute(src) == (11, 111, 1111, 1111)
+
+
+def test_recursion_and_closures_in_the_generator_form():
+    src = '''
+    local function walk(n, acc)
+      if n == 0 then return coroutine.yield(acc) end
+      local f = function(x) return walk(n - 1, acc + x) end
+      return f(n)
+    end
+    local co = coroutine.wrap(walk)
+    return co(4, 0), co("done")
+    '''
+    assert LuaRuntime().execute(src) == (10, 'done')
+    assert run('local ok, v = pcall(function(x) return x * 2 end, 21) return ok, v') == (True, 42)
+
+
+# --------------------------------------------------------- return f(...)
+def test_returning_a_call_passes_every_result():
+    assert run('local function two() return 1, 2 end local function f() return two() end '
+               'return select("#", f()), f()') == (2, 1, 2)
+    assert run('local function none() end local function f() return none() end return select("#", f())') == 0
+    assert run('local function f(s) return string.byte(s, 1, -1) end return f("abc")') == (97, 98, 99)
+    assert run('local c = setmetatable({}, {__call = function(self, a) return a, a end}) '
+               'local function f() return c(5) end return f()') == (5, 5)
+    assert run('local function f(...) return select(2, ...) end return f(1, 2, 3)') == (2, 3)
+    assert "attempt to call a nil value (global 'missing')" in error_of(
+        'local function f() return missing() end f()')
+
+
+# ------------------------------------------------------ sort comparators
+def test_sort_with_predicates_and_other_comparators():
+    src = '''
+    local function sorted(cmp)
+      local t = {5, 2, 8, 1, 9, 3}
+      table.sort(t, cmp)
+      return table.concat(t, ",")
+    end
+    return sorted(function(a, b) return a > b end),
+           sorted(function(a, b) return not (a <= b) end),
+           sorted(function(a, b) if a % 2 ~= b % 2 then return a % 2 < b % 2 end return a < b end),
+           sorted(function(a, b) return a > b and 1 or nil end)
+    '''
+    assert run(src) == ('9,8,5,3,2,1', '9,8,5,3,2,1', '2,8,1,3,5,9', '9,8,5,3,2,1')
+    # A comparison through __lt gives a bool whatever the metamethod returns.
+    src = '''
+    local mt = {__lt = function(a, b) if a.v < b.v then return 1 end end}
+    local t = {}
+    for i, v in ipairs({3, 1, 2}) do t[i] = setmetatable({v = v}, mt) end
+    table.sort(t, function(a, b) return a < b end)
+    return t[1].v, t[2].v, t[3].v
+    '''
+    assert run(src) == (1, 2, 3)
+
+
+def test_table_insert_and_remove_at_a_position():
+    assert run('local t = {1, 2, 3} table.insert(t, 1, 0) table.insert(t, 3, 9) table.insert(t, 6, 4) '
+               'return table.concat(t, ",")') == '0,1,9,2,3,4'
+    assert run('local t = {1, 2, 3, 4} local a = table.remove(t, 1) local b = table.remove(t, 2) '
+               'return a, b, table.concat(t, ",")') == (1, 3, '2,4')
+    # Positions that are floats, the last element, one past it, and an empty table.
+    assert run('local t = {1, 2, 3} table.insert(t, 2.0, 7) return table.remove(t, 2.0), table.remove(t, 3), '
+               'table.remove(t, 3), #t') == (7, 3, None, 2)
+    assert run('local t = {} return table.remove(t, 0), table.remove(t, 1), #t') == (None, None, 0)
+    assert run('local t = {1, 2} table.insert(t, 1, nil) return #t, t[2]') == (3, 1)
+
+
+def test_table_insert_and_remove_at_a_position_fallbacks():
+    assert "bad argument #2 to 'insert' (position out of bounds)" in error_of('table.insert({1}, 5, 2)')
+    assert "bad argument #2 to 'insert' (number has no integer representation)" in error_of(
+        'table.insert({1}, 1.5, 2)')
+    assert "bad argument #1 to 'remove' (position out of bounds)" in error_of('table.remove({1, 2}, 7)')
+    assert run('local t = {1, 2, 3} t[5] = 5 table.insert(t, 1, 0) return t[4], t[5], t[6], #t') == (3, 5, None, 5)
+    src = '''
+    local raw = {1, 2, 3}
+    local p = setmetatable({}, {__index = raw, __newindex = raw, __len = function() return #raw end})
+    table.insert(p, 1, 0)
+    local v = table.remove(p, 2)
+    return v, table.concat(raw, ",")
+    '''
+    assert run(src) == (1, '0,2,3')
+    assert run('local function insert(t, p, v) return "mine" end return insert({}, 1, 2)') == 'mine'
+
+
+def test_inlined_positional_insert_is_counted_as_work():
+    rt = LuaRuntime()
+    counts = []
+    rt.set_hook(counts.append, 100000)
+    rt.execute('local t = {} for i = 1, 2000 do t[i] = i end for i = 1, 200 do table.insert(t, 1, i) end')
+    assert counts and counts[-1] >= 2000 * 200
+
+
+# ------------------------------------------- what straight-line code knows
+def test_concatenation_of_known_integers_and_strings():
+    assert run('local s = "" for i = 1, 3 do s = s .. i .. "," end return s') == '1,2,3,'
+    assert run('local x = -7 return "a" .. x, math.mininteger .. ""') == ('a-7', '-9223372036854775808')
+    assert run('local f = 1.5 return f .. "x", 2^63 .. ""') == ('1.5x', '9.2233720368548e+18')
+    assert run('local v = 1 v = 2.0 return v .. ""') == '2.0'
+    assert run('local function f(i) local j = i * 2 return "n" .. j end return f(3), f(1.5)') == ('n6', 'n3.0')
+    assert run('local t = setmetatable({}, {__concat = function(a, b) return "meta" end}) '
+               'local i = 1 return i .. t') == 'meta'
+    assert "attempt to concatenate a nil value (local 'y')" in error_of('local x, y = 1 return x .. y')
+
+
+def test_what_is_known_ends_at_control_flow():
+    src = '''
+    local n, s = 1, ""
+    for i = 1, 3 do
+      if i == 2 then n = 0.5 end
+      s = s .. n .. ";"
+    end
+    return s
+    '''
+    assert run(src) == '1;0.5;0.5;'
+    assert run('local x = 3 local y = x > 2 and "big" or 4 return y .. "!"') == 'big!'
+
+
+def test_integer_wrap_around_at_both_ends():
+    src = '''
+    local max, min = math.maxinteger, math.mininteger
+    local function f(a, b) return a + b, a - b, a * b, a * b + a end
+    local r = {f(max, 1)}
+    local s = {f(min, -1)}
+    local t = {f(min, 1)}
+    return r[1] == min, r[2], s[1] == max, s[2], s[3] == min, t[1], t[2] == max, t[3] == min, t[4]
+    '''
+    assert run(src) == (True, 2 ** 63 - 2, True, -2 ** 63 + 1, True, -2 ** 63 + 1, True, True, 0)
+
+
+# ------------------------------------------------ generic for iterator calls
+def test_generic_for_over_lua_host_and_callable_iterators():
+    assert run('local function count(n, i) if i < n then return i + 1 end end '
+               'local s = 0 for i in count, 4, 0 do s = s + i end return s') == 10
+    assert run('local n = 0 for w in string.gmatch("a bb ccc", "%a+") do n = n + #w end return n') == 6
+    assert run('local t = setmetatable({}, {__call = function(self, s, c) if c < 3 then return c + 1 end end}) '
+               'local n = 0 for i in t, nil, 0 do n = n + i end return n') == 6
+    assert LuaRuntime().execute(
+        'local function gen(s, i) if i < 3 then coroutine.yield(i) return i + 1 end end '
+        'local co = coroutine.wrap(function() for i in gen, nil, 0 do end return "end" end) '
+        'return co(), co(), co(), co()') == (0, 1, 2, 'end')
+
+
+def test_generic_for_iterator_errors():
+    assert "attempt to call a number value (for iterator 'for iterator')" in error_of('for x in 5 do end')
+    assert "bad argument #1 to 'for iterator' (table expected, got number)" in error_of(
+        'for k in next, 5 do end')
+
+
+def test_integer_results_of_fused_arithmetic():
+    src = '''
+    local function f(a, b) local x = a + b * 2 - 1 return x % 7, "v" .. x, x // 2 end
+    local r = {f(3, 4)}
+    local s = {f(3, 4.5)}
+    local t = {f(math.maxinteger, 1)}
+    return r[1], r[2], r[3], s[1], s[2], s[3], t[2]
+    '''
+    assert run(src) == (3, 'v10', 5, 4.0, 'v11.0', 5.0, 'v-9223372036854775808')
+
+
+def test_method_calls_on_temporaries_and_strings():
+    src = '''
+    local C = {} C.__index = C
+    function C.new(v) return setmetatable({v = v}, C) end
+    function C:get() return self.v end
+    local s = "abc"
+    return C.new(4):get(), ("xy"):upper(), s:rep(2), s:len()
+    '''
+    assert run(src) == (4, 'XY', 'abcabc', 3)
+    assert "attempt to call a nil value (method 'nope')" in error_of('local s = "a" s:nope()')
