@@ -157,8 +157,11 @@ class _FuncTranslator:
         self.uid = itertools.count()
         self.empty = []               # per open block: has it emitted a statement yet
         self.known_bool = None        # register the previous instruction set to a Python bool
+        self.bool_expr = None         # (register, expr, line index, indent) of the last bool_line
+        self.cold = False             # emitting the fallback of a split: compact code
         self.known = set()            # registers known to hold integers here
         self.tables = set()           # registers known to hold tables here
+        self.new_tables = _new_tables(p)  # registers only ever assigned a new table
         self.types = {}               # register -> what the straight-line code before left there
         self.result = None            # (register, kind) the current instruction leaves
         self.pending = {}             # register -> delayed arithmetic (expr, leaves, instrs)
@@ -238,7 +241,7 @@ class _FuncTranslator:
         self.ind = 2
         self.stack = []
         self.known = set()
-        self.tables = set()
+        self.tables = set(self.new_tables)
         params = ['r%d=None' % i for i in range(p.numparams)]
         params.append('*VA' if p.is_vararg else '*_')
         self.out.line(1, 'def %s(%s):' % (name, ', '.join(params)), p.line)
@@ -266,11 +269,11 @@ class _FuncTranslator:
                 self.out.line(2, 'if %s:' % ' and '.join(guards), p.line)
                 self.ind = 3
                 self.known = set(ints)
-                self.tables = set(tables)
+                self.tables = set(tables) | self.new_tables
                 self.body()
                 self.out.line(2, 'else:', p.line)
                 self.known = set()
-                self.tables = set()
+                self.tables = set(self.new_tables)
             self.body()
 
     def body(self):
@@ -284,36 +287,149 @@ class _FuncTranslator:
         self.types.clear()
         k = lo
         while k < hi:
-            ins = code[k]
-            if ins.op == 'LEN' and k + 2 < hi and self.is_append(code[k:k + 3]):
-                self.flush()
-                self.line = ins.line
-                self.known_bool = self.next_bool = None
-                self.append(*code[k:k + 3])
-                for done in code[k:k + 3]:
-                    self.forget(done)
-                k += 3
+            if code[k].op in _BLOCK_OPS:
+                k = self.emit_block_op(k)
                 continue
-            if ins.op in _FUSABLE:
-                self.line = ins.line
-                self.fuse(ins)
-                self.forget(ins)
-                k += 1
-                continue
-            self.flush()
-            if ins.op == 'TFORPREP':
-                end = self.matching_end(k)
-                if end - k < _DUPLICATE_LIMIT and not any(
-                        c.op == 'TFORPREP' for c in code[k + 1:end]):
-                    self.generic_for_twice(k, end)
-                    k = end + 1
-                    continue
-            # ``return f(...)``: the call's results are the function's.
-            tail = ins.op == 'CALL' and k + 1 < hi and _passes_results(ins, code[k + 1])
-            self.step(ins, tail)
-            k += 2 if tail else 1
+            end = k
+            while end < hi and code[end].op not in _BLOCK_OPS:
+                end += 1
+            # Python's parser allows 100 levels of indentation; splits nest.
+            short = end - k <= _SPLIT_LIMIT and self.ind < 60
+            self.emit_run(k, end, _MAX_SPLITS if short else 0)
+            k = end
         self.flush()
         self.types.clear()
+
+    def emit_block_op(self, k):
+        """Emit the structured instruction at ``k``; the index after it."""
+        code = self.p.code
+        ins = code[k]
+        if ins.op == 'TFORPREP':
+            end = self.matching_end(k)
+            if end - k < _DUPLICATE_LIMIT and not any(
+                    c.op == 'TFORPREP' for c in code[k + 1:end]):
+                self.generic_for_twice(k, end)
+                return end + 1
+        self.step(ins)
+        return k + 1
+
+    def emit_run(self, k, hi, splits):
+        """Emit straight-line code ``k..hi``.  Up to ``splits`` guards on what
+        the rest of the run needs (a register indexed three or more times is
+        a table; in float code, the operands of arithmetic are floats) open
+        nested ``if``s in which the rest knows it; a failed guard records
+        where the one general copy of the rest, emitted after them, resumes."""
+        points = []                   # where guards split the run
+        stage = saved = None
+        while k < hi:
+            if len(points) < splits and self.tbase is None and self.split_guard(k, hi) is not None:
+                # Pending arithmetic runs first: what it leaves may be known.
+                self.flush()
+                guard = self.split_guard(k, hi)
+                if guard is not None:
+                    if not points:
+                        stage = self.tmp('s')
+                        saved = (dict(self.types), self.known_bool, self.next_bool)
+                    cond, facts = guard
+                    self.w('if %s:' % cond)
+                    self.ind += 1
+                    self.empty.append(True)
+                    self.types.update(facts)
+                    points.append(k)
+            k = self.emit_unit(k, hi)
+        self.flush()
+        if not points:
+            return
+        self.w('%s = %d' % (stage, hi))
+        for point in reversed(points):
+            self.close_block()
+            self.w('else: %s = %d' % (stage, point))
+        # The general copy: each part runs when a guard before it failed.
+        self.types, self.known_bool, self.next_bool = saved
+        cold, self.cold = self.cold, True
+        self.w('if %s < %d:' % (stage, hi))
+        self.ind += 1
+        self.empty.append(True)
+        for n, point in enumerate(points):
+            end = points[n + 1] if n + 1 < len(points) else hi
+            self.w('if %s <= %d:' % (stage, point))
+            self.ind += 1
+            self.empty.append(True)
+            k = point
+            while k < end:
+                k = self.emit_unit(k, end)
+            self.flush()
+            self.close_block()
+        self.close_block()
+        self.cold = cold
+
+    def emit_unit(self, k, hi):
+        """Emit the instruction at ``k`` (with the ones it fuses with); the
+        index after them."""
+        code = self.p.code
+        ins = code[k]
+        if ins.op == 'LEN' and k + 2 < hi and self.is_append(code[k:k + 3]):
+            self.flush()
+            self.line = ins.line
+            self.known_bool = self.next_bool = None
+            self.append(*code[k:k + 3])
+            for done in code[k:k + 3]:
+                self.forget(done)
+            return k + 3
+        if ins.op in _FUSABLE:
+            self.line = ins.line
+            self.fuse(ins)
+            return k + 1
+        self.flush()
+        # ``return f(...)``: the call's results are the function's.
+        tail = ins.op == 'CALL' and k + 1 < hi and _passes_results(ins, code[k + 1])
+        self.step(ins, tail)
+        return k + (2 if tail else 1)
+
+    def split_guard(self, k, hi):
+        """``(condition, facts)`` worth a split before instruction ``k``, or None."""
+        ins = self.p.code[k]
+        field = _TABLE_OPERAND.get(ins.op)
+        if field is not None:
+            t = getattr(ins, field)
+            # A guard and its bookkeeping cost about two class checks.
+            if not self.istable(t) and self.table_uses(t, k, hi) >= 3:
+                return 'r%d.__class__ is Table' % t, {t: _TABLE}
+            return None
+        if not self.floaty or ins.op not in _FLOAT_OPS:
+            return None
+        operands = (ins.b,) if ins.op == 'UNM' else (ins.b, ins.c)
+        if not any(x >= 0 and self.unknown_number(x) for x in operands):
+            return None
+        regs = self.float_operands(k, hi)
+        return ' and '.join('r%d.__class__ is float' % r for r in regs), dict.fromkeys(regs, float)
+
+    def unknown_number(self, r):
+        return not (self.isint(r) or self.types.get(r) is float)
+
+    def table_uses(self, t, k, hi):
+        """How often ``t`` is indexed from ``k`` on before it is assigned."""
+        uses = 0
+        for ins in self.p.code[k:hi]:
+            field = _TABLE_OPERAND.get(ins.op)
+            if field is not None and getattr(ins, field) == t:
+                uses += 1
+            if t in writes(ins, self.p.maxreg):
+                break
+        return uses
+
+    def float_operands(self, k, hi):
+        """Registers of unknown type that the arithmetic of ``k..hi`` reads
+        before anything assigns them (so they hold their values already)."""
+        regs = []
+        written = set()
+        for ins in self.p.code[k:hi]:
+            if ins.op in _FLOAT_OPS:
+                operands = (ins.b,) if ins.op == 'UNM' else (ins.b, ins.c)
+                regs.extend(x for x in operands if x >= 0 and x not in written and x not in regs
+                            and self.unknown_number(x))
+            written.update(writes(ins, self.p.maxreg))
+        return regs
 
     def step(self, ins, tail=False):
         """Translate one instruction, keeping track of what is known of registers."""
@@ -375,6 +491,7 @@ class _FuncTranslator:
         tree = (expr, leaves, ops)
         if ins.temp and len(ops) < 32:
             self.pending[ins.a] = tree
+            self.types.pop(ins.a, None)
         else:
             self.emit_tree(ins.a, tree)
 
@@ -393,18 +510,27 @@ class _FuncTranslator:
         what it leaves in ``dest`` is known from here on."""
         self.result = None
         self.tree_code(dest, *tree)
+        self.types.pop(dest, None)
         if self.result is not None:
             self.types[dest] = self.result[1]
             self.result = None
 
     def tree_code(self, dest, expr, leaves, ops):
-        if len(ops) == 1:
-            self.op_arith_single(ops[0])
+        if len(ops) == 1 or self.cold:
+            for op in ops:
+                self.op_arith_single(op)
             return
         regs = sorted(x for x in leaves if x.__class__ is int)
         consts = [x[1] for x in leaves if x.__class__ is tuple]
         a = 'r%d' % dest
         w = self.w
+        if regs and all(self.isfloat(r) for r in regs) and all(
+                c.__class__ is float or c.__class__ is int and abs(c) < 1 << 53 for c in consts) and all(
+                op.b >= 0 or op.op != 'UNM' and op.c >= 0 for op in ops):
+            # Every operation has a float operand (a leaf or a float result).
+            w('%s = %s' % (a, expr))
+            self.declare(dest, float)
+            return
         branches = []
         if all(c.__class__ is int for c in consts):
             unknown = [r for r in regs if not self.isint(r)]
@@ -451,7 +577,8 @@ class _FuncTranslator:
         t, v = 'r%d' % st.a, self.rk(st.c)
         known = self.const(st.c)[1] is not None if st.c < 0 else st.c in self.known or st.c in self.types
         notnil = '' if known else ' and %s is not None' % v
-        self.w('if %s.__class__ is Table and %s.meta is None and not %s.hash%s:' % (t, t, t, notnil))
+        istable = '' if self.istable(st.a) else '%s.__class__ is Table and ' % t
+        self.w('if %s%s.meta is None and not %s.hash%s:' % (istable, t, t, notnil))
         self.w('    %s.arr.append(%s); DEBT += %d' % (t, v, SLOT_COST))
         self.w('else:')
         self.ind += 1
@@ -529,12 +656,23 @@ class _FuncTranslator:
                 numbers.update(x for x in (ins.b, ins.c) if isinstance(x, int) and 0 <= x < p.numparams)
             if ins.op in _TABLE_OPERAND and 0 <= getattr(ins, _TABLE_OPERAND[ins.op]) < p.numparams:
                 tables.add(getattr(ins, _TABLE_OPERAND[ins.op]))
-        return sorted(numbers - written)[:3], sorted(tables - written)[:2]
+        # Float code's numbers are rarely integers: an integer guard there
+        # would send most calls to the general body.
+        ints = [] if self.floaty else sorted(numbers - written)[:3]
+        return ints, sorted(tables - written)[:2]
 
     def isint(self, x):
         if x < 0:
             return self.p.consts[-x - 1].__class__ is int
         return x in self.known or self.types.get(x) is int
+
+    def isfloat(self, x):
+        if x < 0:
+            return self.p.consts[-x - 1].__class__ is float
+        return self.types.get(x) is float
+
+    def istable(self, r):
+        return r in self.tables or self.types.get(r) is _TABLE
 
     # ---------------------------------------------------------- data moves
     def op_MOVE(self, i):
@@ -543,11 +681,13 @@ class _FuncTranslator:
             self.declare(i.a, int)
         elif i.b in self.types:
             self.declare(i.a, self.types[i.b])
+        elif self.istable(i.b):
+            self.declare(i.a, _TABLE)
 
     def op_LOADK(self, i):
         self.w('r%d = %s' % (i.a, self.rk(i.b)))
         kind = self.p.consts[-i.b - 1].__class__
-        if kind is int or kind is str:
+        if kind is int or kind is str or kind is float:
             self.declare(i.a, kind)
 
     def op_LOADNIL(self, i):
@@ -588,7 +728,7 @@ class _FuncTranslator:
         isk, kv = self.const(key)
         k = self.rk(key)
         if isk and kv.__class__ is str:
-            lines = self.field_lines(dst, obj, k, levels)
+            lines = self.field_lines(dst, obj, k, 0 if self.cold else levels)
         else:
             if k == dst:
                 self.w('_k = %s' % k)
@@ -646,7 +786,7 @@ class _FuncTranslator:
         if i.a == i.b:
             self.w('_o = r%d' % i.b)
             src = '_o'
-        self.get('r%d' % i.a, src, i.c, i.note, i.b in self.tables)
+        self.get('r%d' % i.a, src, i.c, i.note, self.istable(i.b))
 
     def op_GETTABUP(self, i):
         if self.p.upvals[i.b][3] == 'value':
@@ -666,12 +806,16 @@ class _FuncTranslator:
         w = self.w
         istable = '' if table else '%s.__class__ is Table and ' % obj
         if isk and kv.__class__ is str:
-            # A metatable without __newindex has no say in a store.
-            w("if %s(%s.meta is None or '__newindex' not in %s.meta.hash):" % (istable, obj, obj))
+            # A metatable without __newindex has no say in a store, nor
+            # __newindex in one to a field already present.
+            w("if %s(%s.meta is None or %s in %s.hash or '__newindex' not in %s.meta.hash):"
+              % (istable, obj, k, obj, obj))
         else:
             w('if %s%s.meta is None:' % (istable, obj))
+        # A constant or a register of known type is no nil.
+        notnil = vv is not None if vk else self.isint(val) or val in self.types
         if isk and kv.__class__ is str:
-            if vk and vv is not None:
+            if notnil:
                 w('    %s.hash[%s] = %s' % (obj, k, v))
             elif vk:
                 w('    %s.hash.pop(%s, None)' % (obj, k))
@@ -683,7 +827,7 @@ class _FuncTranslator:
         else:
             # Array stores inline: overwrite or append (accounting each
             # doubling of the list, as LuaTable.set_int does).
-            notnil = '' if vk and vv is not None else ' and %s is not None' % v
+            notnil = '' if notnil else ' and %s is not None' % v
             if self.isint(key):
                 w('    if True:')
             else:
@@ -700,7 +844,7 @@ class _FuncTranslator:
           % (other, obj, k, v, obj, k, v, note))
 
     def op_SETTABLE(self, i):
-        self.set('r%d' % i.a, i.b, i.c, i.note, i.a in self.tables)
+        self.set('r%d' % i.a, i.b, i.c, i.note, self.istable(i.a))
 
     def op_SETTABUP(self, i):
         self.w('_o = %s' % self.upval(i.a))
@@ -714,7 +858,7 @@ class _FuncTranslator:
         if i.b != i.a + 1:
             self.w('r%d = %s' % (i.a + 1, obj))
         # A method may sit two ``__index`` tables up (a subclass, then its base).
-        self.get('r%d' % i.a, obj, i.c, i.note, i.b in self.tables, 2)
+        self.get('r%d' % i.a, obj, i.c, i.note, self.istable(i.b), 2)
 
     def op_NEWTABLE(self, i):
         # Accounted without a check: the periodic check measures the heap when
@@ -761,6 +905,17 @@ class _FuncTranslator:
         if bk and ck:
             w(slow)
             return
+        bf, cf = self.isfloat(i.b), self.isfloat(i.c)
+        if (bf or cf) and (bf or bi) and (cf or ci):
+            # A float with a float or an integer: Python converts the integer
+            # to the nearest float, as Lua does.
+            w('%s = %s %s %s' % (a, b, pyop, c))
+            self.declare(i.a, float)
+            return
+        if bf or cf:
+            w('if %s: %s = %s %s %s' % (self.num_guard(c if bf else b), a, b, pyop, c))
+            w('else: ' + slow)
+            return
         if bi and ci:
             w('%s = %s %s %s' % (a, b, pyop, c))
             w(check[4:])
@@ -806,6 +961,13 @@ class _FuncTranslator:
     def op_DIV(self, i):
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
         slow = "%s = yield from arith('div', %s, %s, %r)" % (a, b, c, i.note)
+        bf, cf = self.isfloat(i.b), self.isfloat(i.c)
+        if (bf or cf) and (bf or self.isint(i.b)) and (cf or self.isint(i.c)):
+            # Numbers divide to a float; Python refuses only a zero divisor.
+            self.w('if %s: %s = %s / %s' % (c, a, b, c))
+            self.w('else: ' + slow)
+            self.declare(i.a, float)
+            return
         conds = []
         for x in (i.b, i.c):
             isk, v = self.const(x)
@@ -905,6 +1067,10 @@ class _FuncTranslator:
         if self.isint(i.b):
             self.w('%s = -%s if %s != %d else %s' % (a, b, b, MININT, b))
             return
+        if self.isfloat(i.b):
+            self.w('%s = -%s' % (a, b))
+            self.declare(i.a, float)
+            return
         self.w('if %s.__class__ is float: %s = -%s' % (b, a, b))
         self.w('elif %s.__class__ is int: %s = -%s if %s != %d else %s' % (b, a, b, b, MININT, b))
         self.w("else: %s = yield from arith('unm', %s, %s, %r)" % (a, b, b, (i.note, i.note)))
@@ -915,13 +1081,15 @@ class _FuncTranslator:
         self.w("else: %s = yield from arith('bnot', %s, %s, %r)" % (a, b, b, (i.note, i.note)))
 
     def op_NOT(self, i):
-        self.w('r%d = r%d is None or r%d is False' % (i.a, i.b, i.b))
-        self.next_bool = i.a
+        self.bool_line(i.a, 'r%d is None or r%d is False' % (i.b, i.b))
 
     def op_LEN(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
-        self.w('if %s.__class__ is Table and %s.meta is None: %s = len(%s.arr) or %s.length()' % (b, b, a, b, b))
-        self.w('elif %s.__class__ is str: %s = len(%s)' % (b, a, b))
+        if self.istable(i.b):
+            self.w('if %s.meta is None: %s = len(%s.arr) or %s.length()' % (b, a, b, b))
+        else:
+            self.w('if %s.__class__ is Table and %s.meta is None: %s = len(%s.arr) or %s.length()' % (b, b, a, b, b))
+            self.w('elif %s.__class__ is str: %s = len(%s)' % (b, a, b))
         self.w('else: %s = yield from length(%s, %r)' % (a, b, i.note))
 
     def op_CONCAT(self, i):
@@ -952,8 +1120,7 @@ class _FuncTranslator:
             b, c, bk, bv, ck, cv = c, b, ck, cv, bk, bv
         w = self.w
         if ck and self.isint(i.b) and cv.__class__ in (int, float):
-            w('%s = %s%s == %s' % (a, 'not ' if negate else '', b, c))
-            self.next_bool = i.a
+            self.bool_line(i.a, '%s %s %s' % (b, '!=' if negate else '==', c))
             return
         if ck:
             if cv is None or cv is True or cv is False:
@@ -962,14 +1129,19 @@ class _FuncTranslator:
                 expr = '%s == %s' % (b, c)
             else:
                 expr = '(%s == %s and %s.__class__ is not bool)' % (b, c, b)
-            w('%s = %s%s' % (a, 'not ' if negate else '', expr))
-            self.next_bool = i.a
+            self.bool_line(i.a, 'not (%s)' % expr if negate else expr)
             return
-        w('_e = %s == %s and (%s.__class__ is %s.__class__ or (%s.__class__ is int or %s.__class__ is float) '
+        # Equal classes among numbers and strings: raw equality decides.
+        w('if %s.__class__ is %s.__class__ and (%s.__class__ is int or %s.__class__ is str '
+          'or %s.__class__ is float): %s = %s %s %s' % (b, c, b, b, b, a, b, '!=' if negate else '==', c))
+        w('else:')
+        self.ind += 1
+        self.w('_e = %s == %s and (%s.__class__ is %s.__class__ or (%s.__class__ is int or %s.__class__ is float) '
           'and (%s.__class__ is int or %s.__class__ is float))' % (b, c, b, c, b, b, c, c))
         w('if not _e and %s.__class__ is %s.__class__ and (%s.__class__ is Table or %s.__class__ is Userdata): '
           '_e = yield from eq_meta(%s, %s)' % (b, c, b, b, b, c))
         w('%s = %s_e' % (a, 'not ' if negate else ''))
+        self.ind -= 1
         self.next_bool = i.a
 
     def op_NE(self, i):
@@ -984,18 +1156,59 @@ class _FuncTranslator:
         if bk and ck:
             w('%s = yield from %s(%s, %s)' % (a, helper, b, c))
             return
-        if self.isint(i.b) and self.isint(i.c):
-            w('%s = %s %s %s' % (a, b, pyop, c))
+        bn = self.isint(i.b) or self.isfloat(i.b)
+        cn = self.isint(i.c) or self.isfloat(i.c)
+        if bn and cn:
+            # Python compares integers and floats exactly, as Lua does.
+            self.bool_line(i.a, '%s %s %s' % (b, pyop, c))
             return
-        if ck and cv.__class__ in (int, float) or self.isint(i.c):
+        if cn or ck and cv.__class__ in (int, float):
             w('if %s: %s = %s %s %s' % (self.num_guard(b), a, b, pyop, c))
-        elif bk and bv.__class__ in (int, float) or self.isint(i.b):
+        elif bn or bk and bv.__class__ in (int, float):
             w('if %s: %s = %s %s %s' % (self.num_guard(c), a, b, pyop, c))
         else:
             w('if %s.__class__ is %s.__class__ and (%s.__class__ is int or %s.__class__ is float '
               'or %s.__class__ is str): %s = %s %s %s' % (b, c, b, b, b, a, b, pyop, c))
         w('else: %s = yield from %s(%s, %s)' % (a, helper, b, c))
         self.next_bool = i.a
+
+    def bool_line(self, reg, expr):
+        """``reg = expr``, a Python bool; an IF testing it next may test
+        ``expr`` itself (``fused_test``)."""
+        self.w('r%d = %s' % (reg, expr))
+        self.next_bool = reg
+        self.bool_expr = (reg, expr, len(self.out.buf), self.ind)
+
+    def fused_test(self, i, negate):
+        """The condition for ``IF``/``IFNOT`` of a comparison just emitted as
+        one line whose register nothing reads later: that line goes, and the
+        comparison itself is the test."""
+        if self.bool_expr is None:
+            return None
+        reg, expr, n, ind = self.bool_expr
+        self.bool_expr = None
+        if reg != i.a or reg != self.known_bool or n != len(self.out.buf) or ind != self.ind \
+                or not self.dead_after(self.p.code.index(i), reg):
+            return None
+        self.out.buf.pop()
+        self.out.lines.pop()
+        return 'not (%s)' % expr if negate else expr
+
+    def dead_after(self, pc, reg):
+        """Is ``reg`` assigned before any read on every path after ``pc``?
+        (Scanned in order; a temporary is never read across a loop's back edge.)"""
+        code = self.p.code
+        depth = 1
+        for ins in code[pc + 1:]:
+            if _may_read(ins, reg):
+                return False
+            if ins.op in _OPENERS:
+                depth += 1
+            elif ins.op == 'END':
+                depth -= 1
+            if depth <= 0 and reg in writes(ins, self.p.maxreg):
+                return True
+        return True
 
     def op_LT(self, i):
         self.op_cmp(i, '<', 'lt')
@@ -1109,7 +1322,7 @@ class _FuncTranslator:
             return False
         guard, body, result = emit(*regs)
         w = self.w
-        w('if r%d is %s:' % (i.a, guard))
+        w('if r%d is %s:' % (i.a, ' and '.join(c for c in guard if c not in self.known_conditions(regs))))
         for text in body:
             w('    ' + text)
         n = i.c
@@ -1118,6 +1331,19 @@ class _FuncTranslator:
         elif n != 0:
             w('    _R = %s' % ('(%s,)' % result if result else '()'))
         return True
+
+    def known_conditions(self, regs):
+        """Guard conditions on the registers ``regs`` that are known to hold."""
+        conds = set()
+        for text in regs:
+            r = int(text[1:])
+            if self.istable(r):
+                conds.add('%s.__class__ is Table' % text)
+            if self.isint(r):
+                conds.add('%s.__class__ is int' % text)
+            if self.isint(r) or r in self.types:
+                conds.add('%s is not None' % text)
+        return conds
 
     def results(self, src, a, n):
         w = self.w
@@ -1171,10 +1397,10 @@ class _FuncTranslator:
         return '%s is not None and %s is not False' % (r, r)
 
     def op_IF(self, i):
-        self.open('if %s:' % self.truth(i.a), 'if')
+        self.open('if %s:' % (self.fused_test(i, False) or self.truth(i.a)), 'if')
 
     def op_IFNOT(self, i):
-        self.open('if %s:' % self.truth(i.a, True), 'if')
+        self.open('if %s:' % (self.fused_test(i, True) or self.truth(i.a, True)), 'if')
 
     def op_ELSE(self, i):
         kind, data = self.stack.pop()
@@ -1323,14 +1549,14 @@ class _FuncTranslator:
 
 def _table_insert(t, v):
     # table.insert(t, v) appending to a list-only table.
-    guard = 'T_INSERT and %s.__class__ is Table and %s.meta is None and not %s.hash and %s is not None' % (
-        t, t, t, v)
+    guard = ('T_INSERT', '%s.__class__ is Table' % t, '%s.meta is None' % t, 'not %s.hash' % t,
+             '%s is not None' % v)
     return guard, ('%s.arr.append(%s); DEBT += %d' % (t, v, SLOT_COST),), None
 
 
 def _table_remove(t):
     # table.remove(t) popping the last element; the list part never ends in nil.
-    guard = 'T_REMOVE and %s.__class__ is Table and %s.meta is None and %s.arr' % (t, t, t)
+    guard = ('T_REMOVE', '%s.__class__ is Table' % t, '%s.meta is None' % t, '%s.arr' % t)
     return guard, ('_a = %s.arr; _v = _a.pop()' % t,
                    'if _a and _a[-1] is None: drop_nils(_a)'), '_v'
 
@@ -1338,8 +1564,8 @@ def _table_remove(t):
 def _table_insert_at(t, pos, v):
     # table.insert(t, pos, v) inside a list-only table: the elements from pos
     # move up, counted as work as the library function counts them.
-    guard = ('T_INSERT and %s.__class__ is Table and %s.meta is None and not %s.hash and %s.__class__ is int '
-             'and 0 < %s <= len(%s.arr) and %s is not None' % (t, t, t, pos, pos, t, v))
+    guard = ('T_INSERT', '%s.__class__ is Table' % t, '%s.meta is None' % t, 'not %s.hash' % t,
+             '%s.__class__ is int' % pos, '0 < %s <= len(%s.arr)' % (pos, t), '%s is not None' % v)
     return guard, ('_a = %s.arr; TICKN(len(_a) + 1 - %s); _a.insert(%s - 1, %s); DEBT += %d'
                    % (t, pos, pos, v, SLOT_COST),), None
 
@@ -1347,18 +1573,19 @@ def _table_insert_at(t, pos, v):
 def _table_remove_at(t, pos):
     # table.remove(t, pos) before the last element: the last one stays, so
     # the list part still ends in a value.
-    guard = ('T_REMOVE and %s.__class__ is Table and %s.meta is None and %s.__class__ is int '
-             'and 0 < %s < len(%s.arr)' % (t, t, pos, pos, t))
+    guard = ('T_REMOVE', '%s.__class__ is Table' % t, '%s.meta is None' % t, '%s.__class__ is int' % pos,
+             '0 < %s < len(%s.arr)' % (pos, t))
     return guard, ('_a = %s.arr; TICKN(len(_a) - %s); _v = _a.pop(%s - 1)' % (t, pos, pos),), '_v'
 
 
 def _math_sqrt(x):
-    guard = 'M_SQRT and (%s.__class__ is float or %s.__class__ is int) and %s >= 0' % (x, x, x)
+    guard = ('M_SQRT', '(%s.__class__ is float or %s.__class__ is int)' % (x, x), '%s >= 0' % x)
     return guard, (), 'SQRT(%s)' % x
 
 
 # Call sites named like these library functions (with this many arguments)
-# try an inline body first: (guard, body lines, result expression or None).
+# try an inline body first: (guard conditions, body lines, result expression
+# or None).
 _INTRINSICS = {
     ('insert', 2): _table_insert,
     ('insert', 3): _table_insert_at,
@@ -1376,10 +1603,43 @@ _BOOL_OPS = frozenset(('EQ', 'NE', 'LT', 'LE', 'NOT'))
 _BLOCK_OPS = _OPENERS | {'ELSE', 'END', 'BREAK', 'GOTO', 'LABEL', 'TBC', 'CLOSE'}
 _FUSABLE = {'ADD': '+', 'SUB': '-', 'MUL': '*', 'UNM': '-'}
 _HELPER_NAMES = {'ADD': 'add', 'SUB': 'sub', 'MUL': 'mul'}
+_RANGE_READS = frozenset(('CALL', 'RETURN', 'CONCAT'))
+_TABLE = 'table'                   # what a register holding a table holds
+_FLOAT_OPS = frozenset(('ADD', 'SUB', 'MUL', 'DIV', 'UNM'))
+_MAX_SPLITS = 10                   # guards splitting one straight-line run
+_SPLIT_LIMIT = 150                 # longest run whose tail is duplicated
 _DUPLICATE_LIMIT = 400             # instructions of a generic for body emitted twice
 _WRITES_A = frozenset('''MOVE LOADK LOADBOOL GETUPVAL GETCELL GETTABUP GETTABLE NEWTABLE ADD SUB MUL
 DIV MOD POW IDIV BAND BOR BXOR SHL SHR UNM NOT LEN BNOT CONCAT EQ NE LT LE CLOSURE NEWCELL
 CLOSE'''.split())
+
+
+def _new_tables(p):
+    """Registers whose one assignment in ``p`` is a NEWTABLE: Lua reads a
+    local only after its declaration, so every read finds a table."""
+    count = {}
+    for ins in p.code:
+        for r in writes(ins, p.maxreg):
+            count[r] = count.get(r, 0) + 1
+    return {ins.a for ins in p.code if ins.op == 'NEWTABLE' and count[ins.a] == 1}
+
+
+def _may_read(ins, reg):
+    """Could ``ins`` read register ``reg``?  (Conservative: any operand
+    field that might name it, any register a range operation might cover.)"""
+    op = ins.op
+    if op == 'CLOSURE':
+        return True
+    if op == 'SETLIST':
+        return reg == ins.a or reg >= ins.note and (ins.b < 0 or reg < ins.note + ins.b)
+    if op == 'FORPREP' or op == 'TFORPREP':
+        return ins.a <= reg < ins.a + 3
+    if op in _RANGE_READS:
+        # CALL reads the function and its arguments; -1 counts to the top.
+        return reg >= ins.a and (ins.b < 0 or reg < ins.a + ins.b + (op == 'CALL'))
+    if op in _WRITES_A and op not in ('NEWCELL', 'CLOSE'):
+        return reg == ins.b or reg == ins.c
+    return reg == ins.a or reg == ins.b or reg == ins.c
 
 
 def writes(ins, maxreg):

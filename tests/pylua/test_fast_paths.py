@@ -2,7 +2,9 @@
 calls, short integer loops, two-level ``__index`` lookups, ipairs/pairs
 loops over plain tables, table.sort's direct list access, upvalues passed
 as values, global reads from the environment's dict, ``t[#t + 1] = v``,
-hoisted parameter guards and calls of a function's own value.  Each case
+hoisted parameter guards, calls of a function's own value, straight-line
+runs split by table and float guards, registers only ever a new table,
+comparisons tested directly and stores to present fields.  Each case
 runs in the plain form and, inside a coroutine, in the generator form."""
 import threading
 import time
@@ -517,3 +519,88 @@ def test_method_calls_on_temporaries_and_strings():
     '''
     assert run(src) == (4, 'XY', 'abcabc', 3)
     assert "attempt to call a nil value (method 'nope')" in error_of('local s = "a" s:nope()')
+
+
+# ------------------------------------------- straight-line runs split by guards
+def test_float_runs_and_their_fallbacks():
+    body = ('local function f(p, q) local dx = p.x - q.x local dy = p.y - q.y '
+            'local d = dx * dx + dy * dy return d / 2.0, -dx, dx < dy, d * 0.5 end ')
+    assert run(body + 'return f({x = 1.5, y = 2.0}, {x = 0.5, y = 4.0})') == (2.5, -1.0, False, 2.5)
+    # Integers, strings and a metamethod in float code take the general path.
+    assert run(body + 'return f({x = 3, y = 2}, {x = 1, y = 2})') == (2.0, -2, False, 2.0)
+    assert run(body + 'return f({x = "1.5", y = 2.0}, {x = 0.5, y = 4.0})') == (2.5, -1.0, False, 2.5)
+    assert run(body + 'local v = setmetatable({}, {__sub = function() return 3.0 end, '
+               '__unm = function() return "neg" end}) return f({x = v, y = 1.0}, {x = 0.0, y = 1.0})') == \
+        (4.5, -3.0, False, 4.5)
+
+
+def test_float_runs_keep_division_and_comparison_exact():
+    assert run('local function f(a, b) local x = a * 1.0 local y = b * 1.0 '
+               'return x / y, y / x, x < y, x <= y end return f(0, 0)')[2:] == (False, True)
+    assert run('local function f(a, b) local x, y = a + 0.5, b + 0.5 return x / (y - y) end '
+               'return f(1, 2), f(-1, 2)') == (float('inf'), float('-inf'))
+    assert run('local function f(a) local x = a * 1.0 return x / -0.0, (2^53 + 1) * x end '
+               'return f(2)') == (float('-inf'), 2.0 ** 54)
+
+
+def test_float_run_errors_name_the_variable():
+    assert "local 'y'" in error_of('local function f(t) local x = t.a * 1.5 local y = t.b '
+                                   'return x + x * y end f({a = 1.0})')
+    assert "field 'b'" in error_of('local function f(t) local x = t.a * 1.5 '
+                                   'return x + t.b end f({a = 1.0, b = {}})')
+
+
+def test_a_register_indexed_often_is_checked_once():
+    src = ('local function f(o) local p = o.p p.a = p.a + 1 p.b = p.a * 2 return p.a, p.b, p.c end ')
+    assert run(src + 'return f({p = {a = 1}})') == (2, 4, None)
+    # A string indexes through its metatable; nil and __newindex take the slow path.
+    assert run('local function f(o) local s = o.s return s.len, s.upper, s.rep end '
+               'local a, b, c = f({s = "x"}) return a == string.len, b == string.upper, c == string.rep') == \
+        (True, True, True)
+    assert run(src + 'local log = {} local p = setmetatable({a = 1}, {__newindex = function(t, k, v) '
+               'log[#log + 1] = k rawset(t, k, v) end}) local a, b = f({p = p}) return a, b, log[1]') == (2, 4, 'b')
+    assert "local 'p'" in error_of(src + 'f({})')
+
+
+def test_stores_to_present_fields_skip_newindex():
+    assert run('local n = 0 local t = setmetatable({x = 1}, {__newindex = function(t, k, v) n = n + 1 '
+               'rawset(t, k, v) end}) t.x = 2 t.y = 3 t.x = nil t.x = 4 return t.x, t.y, n') == (4, 3, 2)
+
+
+def test_registers_only_ever_a_new_table():
+    assert run('local t = {} for i = 1, 3 do t[#t + 1] = i table.insert(t, i) end return #t, t[6]') == (6, 3)
+    assert run('local t = {} setmetatable(t, {__len = function() return 10 end, '
+               '__newindex = function(t, k, v) rawset(t, "k" .. k, v) end}) '
+               't[#t + 1] = 1 table.insert(t, 2) return #t, rawget(t, "k11")') == (10, 2)
+
+
+# ------------------------------------------------------ comparisons in tests
+def test_comparisons_tested_directly():
+    assert run('local function f(n) if n < 2 then return n end return f(n - 1) + f(n - 2) end return f(15)') == 610
+    # The comparison's register is read again on the other path.
+    assert run('local a, b, c = 1, 2, 3 local n = 0 while a < b and b ~= c or c == 4 do a = a + 1 n = n + 1 end '
+               'local x = a < b and c return n, x') == (1, False)
+    assert run('local t = {} local function f(v) if not v then return "no" end return "yes" end '
+               'return f(nil), f(false), f(0), f(t)') == ('no', 'no', 'yes', 'yes')
+
+
+def test_equality_of_equal_classes_and_others():
+    assert run('local function eq(a, b) return a == b, a ~= b end '
+               'local m = {__eq = function() return true end} '
+               'local p, q = setmetatable({}, m), setmetatable({}, m) '
+               'local r = {} for _, v in ipairs({{"a", "a"}, {1, 1.0}, {0/0, 0/0}, {p, q}, {p, {}}, {1, "1"}, '
+               '{2^63, math.mininteger}}) do local e, n = eq(v[1], v[2]) r[#r + 1] = tostring(e) .. tostring(n) end '
+               'return table.concat(r, " ")') == \
+        'truefalse truefalse falsetrue truefalse truefalse falsetrue falsetrue'
+
+
+def test_a_guard_failing_midway_resumes_without_repeating_work():
+    f = ('local function f(t) local a = t.a * 1.5 t.n = t.n + 1 local b = a + t.b t.n = t.n + 1 '
+         'return a, b, t.n end ')
+    assert run(f + 'return f({a = 2.0, b = 3, n = 0})') == (3.0, 6.0, 2)
+    assert run(f + 'return f({a = 2.0, b = 3.5, n = 0})') == (3.0, 6.5, 2)
+    # Every read and store goes through metamethods exactly as often as Lua's.
+    assert run(f + 'local count, vals = 0, {a = 2.0, b = 3, n = 0} '
+               'local p = setmetatable({}, {__index = function(_, k) count = count + 1 return vals[k] end, '
+               '__newindex = function(_, k, v) count = count + 10 vals[k] = v end}) '
+               'local a, b, n = f(p) return a, b, n, count') == (3.0, 6.0, 2, 25)
