@@ -68,10 +68,11 @@ def test_math_sqrt_inline_and_fallbacks():
     assert "bad argument #1 to 'sqrt' (number expected, got table)" in error_of('return math.sqrt({})')
 
 
-def test_inlined_insert_is_charged_against_the_memory_ceiling():
+@pytest.mark.parametrize('append', ['table.insert(t, i)', 't[#t + 1] = i'])
+def test_inlined_appends_are_charged_against_the_memory_ceiling(append):
     rt = LuaRuntime(max_memory=2 * 1024 * 1024)
     with pytest.raises(LuaMemoryError):
-        rt.execute('local t = {} for i = 1, 10000000 do table.insert(t, i) end')
+        rt.execute('local t = {} for i = 1, 10000000 do %s end' % append)
 
 
 # ----------------------------------------------------- short integer loops
@@ -276,12 +277,6 @@ def test_append_by_length_fallbacks():
                '__newindex = function(t, k, v) log[#log + 1] = k end}) t[#t + 1] = 1 return log[1]') == 42
     assert "attempt to index a string value (local 's')" in error_of('local s = "ab" s[#s + 1] = 1')
     assert "attempt to get length of a nil value (local 't')" in error_of('local t t[#t + 1] = 1')
-
-
-def test_append_by_length_is_charged_against_the_memory_ceiling():
-    rt = LuaRuntime(max_memory=2 * 1024 * 1024)
-    with pytest.raises(LuaMemoryError):
-        rt.execute('local t = {} for i = 1, 10000000 do t[#t + 1] = i end')
 
 
 # ------------------------------------------------ hoisted parameter guards
