@@ -20,7 +20,7 @@ answers it as interrupted or dropped, and it reports nothing.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..conversation import precheck
 from .effects import request
@@ -91,7 +91,7 @@ def send(run, place: dict, round_request: RoundRequest, added: list[dict]):
     run.sends += 1
     place = dict(place, round=run.sends)
     run.emit('chat', **place, messages=added)
-    result = yield from request(MODEL_ROUND, RoundRequest(round_request.body, round_request.tool_calls_allowed, place))
+    result = yield from request(MODEL_ROUND, replace(round_request, stamp=place))
     completion = result.completion
     if result.error is not None:
         _debug(run, place, result.captures)

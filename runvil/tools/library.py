@@ -64,12 +64,11 @@ class Tools:
         if len(args) != 4:
             raise lua_failure('tools.offer_local takes (name, description, schema, handler)')
         name, description, schema, handler = args
-        for position, (value, expected) in enumerate(((name, 'string'), (description, 'string'),
-                                                      (schema, 'table')), 1):
-            if value.__class__ is not (str if expected == 'string' else LuaTable):
-                raise bad_argument(position, 'tools.offer_local', expected, value)
-        if not is_function(handler):
-            raise bad_argument(4, 'tools.offer_local', 'function', handler)
+        checks = ((name.__class__ is str, 'string'), (description.__class__ is str, 'string'),
+                  (schema.__class__ is LuaTable, 'table'), (is_function(handler), 'function'))
+        for position, (ok, expected) in enumerate(checks, 1):
+            if not ok:
+                raise bad_argument(position, 'tools.offer_local', expected, args[position - 1])
         name = text(name)
         if not LOCAL_NAME.match(name):
             raise lua_failure('tools.offer_local: a tool name is 1 to 64 letters, digits, _ or -, got "%s"' % name)
