@@ -18,11 +18,11 @@ import itertools
 import math
 
 from .bytecode import Proto
+from .intrinsics import INTRINSICS, SLOT_COST
 
 CHECK_INTERVAL = 10000
 LOOP_COST = 16                     # instructions counted per numeric for iteration
 TABLE_COST = 200
-SLOT_COST = 16                     # a list slot, CPython's over-allocation included
 MAXINT = (1 << 63) - 1
 MININT = -(1 << 63)
 _unique = itertools.count()
@@ -1317,7 +1317,7 @@ class _FuncTranslator:
         callee's name suggests; an identity check on the function value keeps
         it exact whatever the name says.  False when there is none."""
         name = i.note.split("'")[1] if i.note and "'" in i.note else None
-        emit = _INTRINSICS.get((name, len(regs)))
+        emit = INTRINSICS.get((name, len(regs)))
         if emit is None:
             return False
         guard, body, result = emit(*regs)
@@ -1545,54 +1545,6 @@ class _FuncTranslator:
         self.w('_v = %s; %s = None' % (r, r))
         self.w('if _v is not None and _v is not False: yield from close_var(_v, None)')
 
-
-
-def _table_insert(t, v):
-    # table.insert(t, v) appending to a list-only table.
-    guard = ('T_INSERT', '%s.__class__ is Table' % t, '%s.meta is None' % t, 'not %s.hash' % t,
-             '%s is not None' % v)
-    return guard, ('%s.arr.append(%s); DEBT += %d' % (t, v, SLOT_COST),), None
-
-
-def _table_remove(t):
-    # table.remove(t) popping the last element; the list part never ends in nil.
-    guard = ('T_REMOVE', '%s.__class__ is Table' % t, '%s.meta is None' % t, '%s.arr' % t)
-    return guard, ('_a = %s.arr; _v = _a.pop()' % t,
-                   'if _a and _a[-1] is None: drop_nils(_a)'), '_v'
-
-
-def _table_insert_at(t, pos, v):
-    # table.insert(t, pos, v) inside a list-only table: the elements from pos
-    # move up, counted as work as the library function counts them.
-    guard = ('T_INSERT', '%s.__class__ is Table' % t, '%s.meta is None' % t, 'not %s.hash' % t,
-             '%s.__class__ is int' % pos, '0 < %s <= len(%s.arr)' % (pos, t), '%s is not None' % v)
-    return guard, ('_a = %s.arr; TICKN(len(_a) + 1 - %s); _a.insert(%s - 1, %s); DEBT += %d'
-                   % (t, pos, pos, v, SLOT_COST),), None
-
-
-def _table_remove_at(t, pos):
-    # table.remove(t, pos) before the last element: the last one stays, so
-    # the list part still ends in a value.
-    guard = ('T_REMOVE', '%s.__class__ is Table' % t, '%s.meta is None' % t, '%s.__class__ is int' % pos,
-             '0 < %s < len(%s.arr)' % (pos, t))
-    return guard, ('_a = %s.arr; TICKN(len(_a) - %s); _v = _a.pop(%s - 1)' % (t, pos, pos),), '_v'
-
-
-def _math_sqrt(x):
-    guard = ('M_SQRT', '(%s.__class__ is float or %s.__class__ is int)' % (x, x), '%s >= 0' % x)
-    return guard, (), 'SQRT(%s)' % x
-
-
-# Call sites named like these library functions (with this many arguments)
-# try an inline body first: (guard conditions, body lines, result expression
-# or None).
-_INTRINSICS = {
-    ('insert', 2): _table_insert,
-    ('insert', 3): _table_insert_at,
-    ('remove', 1): _table_remove,
-    ('remove', 2): _table_remove_at,
-    ('sqrt', 1): _math_sqrt,
-}
 
 # Indexing instructions: the operand holding the table.
 _TABLE_OPERAND = {'GETTABLE': 'b', 'SELF': 'b', 'SETTABLE': 'a'}
