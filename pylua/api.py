@@ -102,7 +102,7 @@ class LuaRuntime:
         def step():
             if fn.__class__ is FunctionType:
                 # Outside any coroutine no yield can succeed: the plain form runs.
-                r = fn(*args)
+                r = fn(*ops.fit_args(fn, args))
                 return r if r.__class__ is tuple else (r,)
             gen = ops.call(fn, args)
             try:

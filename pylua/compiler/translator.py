@@ -70,10 +70,17 @@ def translate(main: Proto) -> Translation:
     return Translation(out.text(), out.lines, out.calls, main_factory, names, predicates)
 
 
+# CPython compares integers of one 30-bit digit on its fast path, but not
+# bigger constants such as 2**63: range checks test against SMALL first.
+SMALL = (1 << 30) - 1
+
+
 def _wrap_check(a):
-    """Wrap ``a`` to 64 bits when outside them: one method call is cheaper
-    than two comparisons with big constants (-2**63 is wrapped to itself)."""
-    return 'if %s.bit_length() > 63: %s = wrap(%s)' % (a, a, a)
+    """Wrap ``a`` to 64 bits when outside them: past SMALL, one method call
+    is cheaper than two comparisons with big constants (-2**63 is wrapped
+    to itself)."""
+    return 'if (%s > %d or %s < %d) and %s.bit_length() > 63: %s = wrap(%s)' % (
+        a, SMALL, a, -SMALL, a, a, a)
 
 
 def _passes_results(call, ret):
@@ -243,7 +250,8 @@ class _FuncTranslator:
         self.known = set()
         self.tables = set(self.new_tables)
         params = ['r%d=None' % i for i in range(p.numparams)]
-        params.append('*VA' if p.is_vararg else '*_')
+        if p.is_vararg:
+            params.append('*VA')
         self.out.line(1, 'def %s(%s):' % (name, ', '.join(params)), p.line)
         if any(ins.op in ('NEWTABLE', 'SETTABLE', 'CALL') for ins in p.code):
             self.out.line(2, 'global DEBT', p.line)     # allocations are accounted
@@ -890,8 +898,8 @@ class _FuncTranslator:
             if pyop == '-' and not ck:
                 return '    ' + _wrap_check(a)
             if grows:
-                return '    if %s > %d: %s = wrap(%s)' % (a, MAXINT, a, a)
-            return '    if %s < %d: %s = wrap(%s)' % (a, MININT, a, a)
+                return '    if %s > %d and %s > %d: %s = wrap(%s)' % (a, SMALL, a, MAXINT, a, a)
+            return '    if %s < %d and %s < %d: %s = wrap(%s)' % (a, -SMALL, a, MININT, a, a)
         return '    ' + _wrap_check(a)
 
     def op_arith(self, i, pyop, helper):
@@ -1242,18 +1250,19 @@ class _FuncTranslator:
         n = i.c
         f = 'r%d' % a               # overwritten by the results only after the call
         if self.types.get(a) is _OWN:
-            self.call_self(i, args, tail)
+            self.call_self(i, regs, tup, tail)
             return
         if i.b != -1 and self.intrinsic(i, regs):
             w('elif %s.__class__ is FN:' % f)
         else:
             w('if %s.__class__ is FN:' % f)
         if self.sync:
-            w('    %s %s(%s)' % ('return' if tail else '_R =', f, args))
+            self.call_lua(f, args, tup, 'return' if tail else '_R =')
         else:
             w('    try: _g = %s.gen' % f)
             w('    except AttributeError: _g = gen_form(%s)' % f)
-            w('    _R = yield from _g(%s)' % args)
+            self.call_lua('_g', args, tup, '_c =')
+            w('    _R = yield from _c')
             if tail:
                 w('    return _R')
         if n == 1:
@@ -1281,21 +1290,40 @@ class _FuncTranslator:
             regs = ', '.join('r%d' % r for r in range(a, a + n))
             w('%s = _R if len(_R) == %d else adjust(_R, %d)' % (regs, n, n))
 
-    def call_self(self, i, args, tail):
+    def call_lua(self, f, args, tup, lead, indent='    '):
+        """``lead f(args)`` for a Lua function ``f`` with extra arguments cut
+        on the rare call that passes more than ``f`` has parameters for."""
+        self.w('%stry: %s %s(%s)' % (indent, lead, f, args))
+        self.w('%sexcept TypeError as _x: %s %s(*refit(_x, %s, %s))' % (indent, lead, f, f, tup))
+
+    def call_self(self, i, regs, tup, tail):
         """A call of the function's own value (``local function f`` calling
         ``f``): no check of the callee, and its results' shape is known."""
         a, n = i.a, i.c
-        call = '%s(%s)' % (self.qname, args) if self.sync else 'yield from %s(%s)' % (self.pname, args)
-        if tail:
-            self.w('%s %s' % ('return' if self.sync else '_R =', call))
-            self.out.calls[len(self.out.lines) - 1] = i.note
+        if i.b == -1:
+            # How many arguments there are is known only when it runs.
+            f = self.qname if self.sync else self.pname
+            self.call_lua(f, ', '.join(regs), tup, '_R =', '')
             if not self.sync:
+                self.w('_R = yield from _R')
+            call = '_R'
+        else:
+            args = ', '.join(regs[:self.p.numparams] if not self.p.is_vararg else regs)
+            call = '%s(%s)' % (self.qname, args) if self.sync else 'yield from %s(%s)' % (self.pname, args)
+        if tail:
+            if call == '_R':
+                self.w('return _R')
+            elif self.sync:
+                self.w('return %s' % call)
+            else:
+                self.w('_R = %s' % call)
                 self.w('return _R')
             return
         if n == 1 and self.single_result():
             self.w('r%d = %s' % (a, call))
         else:
-            self.w('_R = %s' % call)
+            if call != '_R':
+                self.w('_R = %s' % call)
             if n == 1:
                 self.w('r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None' % a)
             elif n != 0:
@@ -1483,6 +1511,10 @@ class _FuncTranslator:
         cnt = self.tmp('n')
         vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
         self.w('%s = forgen(r%d, r%d, r%d)' % (it, a, a + 1, a + 2))
+        fits = None
+        if self.sync:
+            fits = self.tmp('w')
+            self.w('%s = takes(r%d, 2)' % (fits, a))
         self.w('%s = %d' % (cnt, CHECK_INTERVAL // 16))
         self.open('while True:', 'loop')
         self.w('%s -= 1' % cnt)
@@ -1498,7 +1530,7 @@ class _FuncTranslator:
             self.w('    %s = _kv + (None,) * %d' % (', '.join(vars_), n - 2))
         self.w('else:')
         self.ind += 1
-        self.call_iterator(a)
+        self.call_iterator(a, fits)
         self.ind -= 1
         if n == 1:
             self.w('    r%d = _R[0] if _R else None' % (a + 4))
@@ -1507,13 +1539,15 @@ class _FuncTranslator:
         self.w('    if r%d is None: break' % (a + 4))
         self.w('    r%d = r%d' % (a + 2, a + 4))
 
-    def call_iterator(self, a):
-        """``_R``: the results of a generic ``for``'s iterator call, as a sequence."""
+    def call_iterator(self, a, fits):
+        """``_R``: the results of a generic ``for``'s iterator call, as a
+        sequence.  ``fits``: the name of a flag that the iterator is a Lua
+        function taking both arguments (sync form only)."""
         f, args, note = 'r%d' % a, 'r%d, r%d' % (a + 1, a + 2), "for iterator 'for iterator'"
         w = self.w
         if self.sync:
             w('if %s.__class__ is FN:' % f)
-            w('    _R = %s(%s)' % (f, args))
+            w('    _R = %s(%s) if %s else %s(*fit_args(%s, (%s)))' % (f, args, fits, f, f, args))
             w('    if _R.__class__ is not tuple: _R = (_R,)')
             w('elif %s.__class__ is Builtin:' % f)
         else:

@@ -13,7 +13,6 @@ from functools import partial
 from itertools import islice
 from math import copysign
 from operator import lt
-from types import FunctionType
 
 from ..runtime import ops
 from ..runtime.frames import rt_error
@@ -369,7 +368,7 @@ def t_sort(vm, t=ABSENT, comp=ABSENT, *_):
 
 def _comparator(comp):
     """``comp(a, b)`` as a truth value, where Lua forbids yielding."""
-    if comp.__class__ is FunctionType:
+    if ops.takes(comp, 2):
         if comp.__code__ in ops.PREDICATES:
             return comp           # its result is a Python bool already
         # A Lua function's plain form: one result bare, other counts as a tuple.

@@ -65,7 +65,7 @@ def call(f, args, note=None):
             g = f.gen
         except AttributeError:
             g = gen_form(f)
-        r = yield from g(*args)
+        r = yield from g(*fit_args(f, args))
         return r if r.__class__ is tuple else (r,)
     if c is Builtin:
         try:
@@ -78,6 +78,41 @@ def call(f, args, note=None):
     if h is None:
         rt_error('attempt to call a %s value%s' % (objtypename(f), _desc(note)))
     return (yield from call(h, (f,) + tuple(args)))
+
+
+# A Lua function's Python signature has only its parameters (and ``*VA`` when
+# it is vararg), so calls run on CPython's fast path; extra arguments, which
+# Lua drops, are cut by the caller.
+_CO_VARARGS = 0x04      # inspect.CO_VARARGS, without importing inspect
+
+
+def fit_args(f, args):
+    """``args`` without those Lua function ``f`` has no parameter for."""
+    code = f.__code__
+    n = code.co_argcount
+    if len(args) > n and not code.co_flags & _CO_VARARGS:
+        return args[:n]
+    return args
+
+
+def refit(exc, f, args):
+    """At a call site that passed ``args`` straight to Lua function ``f``:
+    the arguments to call again with when the TypeError ``exc`` came from
+    binding them (too many), else ``exc`` again.  A binding error is raised
+    in the caller's own frame, so its traceback has no further entry."""
+    if exc.__traceback__.tb_next is None:
+        fitted = fit_args(f, args)
+        if fitted is not args:
+            return fitted
+    raise exc
+
+
+def takes(f, n):
+    """Is ``f`` a Lua function that can be called with ``n`` arguments as they are?"""
+    if f.__class__ is not FN:
+        return False
+    code = f.__code__
+    return code.co_argcount >= n or bool(code.co_flags & _CO_VARARGS)
 
 
 # A Lua function's plain form's code -> its generator form's code, and for
@@ -146,7 +181,7 @@ def call_noyield(f, args):
         except NeedsLua:
             pass
     if f.__class__ is FN:
-        r = f(*args)
+        r = f(*fit_args(f, args))
         return r if r.__class__ is tuple else (r,)
     g = call(f, args)
     try:
@@ -715,6 +750,7 @@ HELPERS = {
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
     'concat_plain': concat_plain, 'index_chain': index_chain,
     'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain, 'drop_nils': drop_nils,
-    'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form,
+    'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit,
+    'fit_args': fit_args, 'takes': takes,
 }
 HELPERS.update(dict.fromkeys(INTRINSICS, _NOT_INSTALLED))

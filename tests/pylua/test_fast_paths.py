@@ -599,3 +599,58 @@ def test_a_guard_failing_midway_resumes_without_repeating_work():
                'local p = setmetatable({}, {__index = function(_, k) count = count + 1 return vals[k] end, '
                '__newindex = function(_, k, v) count = count + 10 vals[k] = v end}) '
                'local a, b, n = f(p) return a, b, n, count') == (3.0, 6.0, 2, 25)
+
+
+# ------------------------------------------------------- extra arguments
+# Lua functions have only their parameters in their Python signature; a call
+# passing more drops the rest, wherever the call is made.
+def test_extra_arguments_dropped_at_plain_and_tail_calls():
+    assert run('local function one(a) return a end '
+               'local function tail(...) return one(...) end '
+               'return one(1, 2, 3), tail(4, 5), one(one(6, 7), 8)') == (1, 4, 6)
+
+
+def test_extra_arguments_dropped_at_self_calls():
+    # Known count (cut when translated) and a count known only when it runs.
+    assert run('local function f(n, extra) if n == 0 then return extra end '
+               'return f(n - 1, "x", "y", "z") end '
+               'local function g(n) if n == 0 then return "done" end return g(n - 1, select(1, 1, 2, 3)) end '
+               'return f(3), g(3)') == ('x', 'done')
+
+
+def test_extra_arguments_dropped_for_methods_metamethods_and_iterators():
+    assert run('local obj = setmetatable({}, {__index = function(t) return "meta" end, '
+               '__add = function() return 42 end, __call = function(self) return "called" end}) '
+               'function obj.m(self) return self == obj end '
+               'local n = 0 '
+               'for v in function() n = n + 1 if n <= 3 then return n end end do end '
+               'local co = coroutine.wrap(function(a) return a end) '
+               'return obj:m(1, 2), obj.anything, obj + 1, obj(1, 2, 3), n, co(5, 6), '
+               'pcall(function() return "p" end, 1, 2)') == (True, 'meta', 42, 'called', 4, 5, True, 'p')
+
+
+def test_extra_arguments_dropped_for_sort_comparators_and_gsub():
+    assert run('local t = {3, 1, 2} table.sort(t, function(a) return false end) '
+               'return #t, (("abc"):gsub("%w", function() return "x" end))') == (3, 'xxx')
+
+
+def test_extra_arguments_from_the_host():
+    rt = LuaRuntime()
+    f = rt.execute('return function(a) return a end')
+    assert f(1, 2, 3) == 1
+
+
+def test_a_type_error_inside_a_callee_is_not_retried():
+    from pylua.runtime import ops
+
+    calls = []
+
+    def callee(a=None):
+        calls.append(a)
+        raise TypeError('a bug inside')
+    with pytest.raises(TypeError, match='a bug inside'):
+        try:
+            callee(1)
+        except TypeError as exc:
+            ops.refit(exc, callee, (1,))
+    assert calls == [1]
