@@ -167,6 +167,7 @@ class _FuncTranslator:
         self.bool_expr = None         # (register, expr, line index, indent) of the last bool_line
         self.cold = False             # emitting the fallback of a split: compact code
         self.known = set()            # registers known to hold integers here
+        self.int_start = False        # the numeric for being opened starts at an integer
         self.tables = set()           # registers known to hold tables here
         self.new_tables = _new_tables(p)  # registers only ever assigned a new table
         self.types = {}               # register -> what the straight-line code before left there
@@ -445,6 +446,8 @@ class _FuncTranslator:
         self.known_bool = self.next_bool
         self.next_bool = None
         if ins.op in _BLOCK_OPS:
+            # A numeric for whose start and step are integers counts in integers.
+            self.int_start = ins.op == 'FORPREP' and self.isint(ins.a)
             self.types.clear()
         self.result = None
         if tail:
@@ -633,7 +636,9 @@ class _FuncTranslator:
         self.w('%s -= 1' % cnt)
         self.w('if not %s: %s = %d; TICKN(%d)' % (cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL))
         # ipairs over a plain table is a bare enumerate: the first nil ends it.
-        self.w('if %s is None: break' % (vars_[1] if n == 2 else '_kv[1]'))
+        self.w('if %s is None:' % (vars_[1] if n == 2 else '_kv[1]'))
+        self.w('    if %s.__class__ is ENUMERATE: break' % it)
+        self.w('    continue           # pairs: a field removed meanwhile')
         if n == 1:
             self.w('r%d = _kv[0]' % (a + 4))
         elif n > 2:
@@ -1465,9 +1470,10 @@ class _FuncTranslator:
         a = i.a
         chunk = self.tmp('c')
         chunks = 'forprep(r%d, r%d, r%d, %d)' % (a, a + 1, a + 2, LOOP_COST)
+        ints = i.b == 1 or (self.int_start and self.step_is_int(i))
         if self.step_is_one(i):
             # A short integer loop needs no chunks: one range (maybe empty), counted here.
-            start = '' if i.b == 1 else 'r%d.__class__ is ' % a
+            start = '' if ints else 'r%d.__class__ is ' % a
             self.w('if %sr%d.__class__ is int and -1 <= r%d - r%d < %d:'
                    % (start, a + 1, a + 1, a, CHECK_INTERVAL // LOOP_COST))
             self.w('    if (STEPS := STEPS - %d * (r%d - r%d + 1)) < 0: TICK()' % (LOOP_COST, a + 1, a))
@@ -1476,19 +1482,28 @@ class _FuncTranslator:
             chunks = chunk
         self.open('for %s in %s:' % (chunk, chunks), 'numfor_outer')
         var = a + 3
-        int_loop = i.b == 1 and var not in self.known and not self.loop_writes(i, var)
+        int_loop = ints and var not in self.known and not self.loop_writes(i, var)
         self.open('for r%d in %s:' % (var, chunk), 'numfor', var if int_loop else None)
         if int_loop:
             self.known.add(var)
 
     def step_is_one(self, forprep):
-        """Is the loop's step the constant 1 (loaded just before FORPREP)?"""
+        """Is the loop's step the constant 1?"""
+        step = self.constant_step(forprep)
+        return step.__class__ is int and step == 1
+
+    def step_is_int(self, forprep):
+        """Is the loop's step an integer constant?"""
+        return self.constant_step(forprep).__class__ is int
+
+    def constant_step(self, forprep):
+        """The loop's step when it is a constant loaded just before FORPREP, else None."""
         code = self.p.code
         k = code.index(forprep)
         if not k or code[k - 1].op != 'LOADK' or code[k - 1].a != forprep.a + 2:
-            return False
+            return None
         step = self.p.consts[-code[k - 1].b - 1]
-        return step.__class__ is int and step == 1
+        return step if step.__class__ is int or step.__class__ is float else None
 
     def loop_writes(self, forprep, reg):
         """Does the loop body starting after ``forprep`` assign ``reg``?"""
@@ -1521,7 +1536,10 @@ class _FuncTranslator:
         self.w('if not %s: %s = %d; TICKN(%d)' % (cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL))
         self.w('if %s is not None:' % it)
         self.w('    _kv = next(%s, None)' % it)
-        self.w('    if _kv is None or _kv[1] is None: break')
+        self.w('    if _kv is None: break')
+        self.w('    if _kv[1] is None:')
+        self.w('        if %s.__class__ is ENUMERATE: break' % it)
+        self.w('        continue')
         if n == 1:
             self.w('    r%d = _kv[0]' % (a + 4))
         elif n == 2:
@@ -1749,7 +1767,8 @@ class _Dispatcher:
                 items.append(('raw', ('TICKN(4)', ins.line)))
                 items.append(('raw', ('if %s is not None:' % it, ins.line)))
                 items.append(('raw', ('    _kv = next(%s, None)' % it, ins.line)))
-                items.append(('raw', ('    if _kv is None or _kv[1] is None: pc = %d; continue' % exit_, ins.line)))
+                items.append(('raw', ('    if _kv is None or _kv[1] is None and %s.__class__ is ENUMERATE: pc = %d; continue' % (it, exit_), ins.line)))
+                items.append(('raw', ('    if _kv[1] is None: pc = %d; continue' % top, ins.line)))
                 items.append(('raw', ('    %s = adjust(_kv, %d)' % (vars_, n) if n != 1 else '    r%d = _kv[0]' % (a + 4), ins.line)))
                 items.append(('raw', ('else:', ins.line)))
                 items.append(('raw', ("    _R = yield from call(r%d, (r%d, r%d), \"for iterator 'for iterator'\")" % (a, a + 1, a + 2), ins.line)))

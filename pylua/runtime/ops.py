@@ -695,9 +695,11 @@ def _float_values(vm, x, stop, step, cost):
 
 
 def forgen(f, s, ctl):
-    """A Python iterator for ``pairs``/``ipairs`` over plain tables, else None."""
+    """A Python iterator for ``pairs``/``ipairs`` over plain tables, else None.
+    A nil value from it ends an ipairs loop (an ``enumerate``) and is skipped
+    by a pairs loop."""
     if s.__class__ is Table and ctl is None and f is NEXT:
-        return s.items()
+        return s.walk()
     if s.__class__ is Table and f is INEXT and ctl == 0 and s.meta is None:
         # Live over the array part (a list iterator sees appends and removals);
         # the hash part never holds the key after the array part's end.  The
@@ -751,6 +753,6 @@ HELPERS = {
     'concat_plain': concat_plain, 'index_chain': index_chain,
     'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain, 'drop_nils': drop_nils,
     'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit,
-    'fit_args': fit_args, 'takes': takes,
+    'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,
 }
 HELPERS.update(dict.fromkeys(INTRINSICS, _NOT_INSTALLED))

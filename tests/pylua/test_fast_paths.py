@@ -654,3 +654,35 @@ def test_a_type_error_inside_a_callee_is_not_retried():
         except TypeError as exc:
             ops.refit(exc, callee, (1,))
     assert calls == [1]
+
+
+def test_numeric_for_from_a_known_integer_counts_in_integers():
+    # The start is an integer computed just before; a float limit or step, or
+    # a float start, keeps Lua's rules.
+    assert run('local out = {} for i = 1, 2 do local s = i + 1 '
+               'for j = s, 3.5 do out[#out + 1] = math.type(j) .. j end '
+               'for j = s, 3, 0.5 do out[#out + 1] = math.type(j) .. j end '
+               'local f = 2.0 // 1 for j = f, 3 do out[#out + 1] = math.type(j) .. j end end '
+               'return table.concat(out, " ")') == (
+        'integer2 integer3 float2.0 float2.5 float3.0 float2.0 float3.0 '
+        'integer3 float3.0 float2.0 float3.0')
+
+
+def test_fields_removed_during_a_walk_are_skipped_in_every_loop_form():
+    # pairs skips fields removed before the walk reaches them (array and hash
+    # parts); ipairs stops at its first nil.  The three forms: the Python
+    # ``for`` over a plain table, the general loop (a nested generic for) and
+    # the dispatcher of a function with goto.
+    visit = ('local function visit(t, k, seen) seen[#seen + 1] = type(k) == "number" and k or "h" '
+             'if k == 2 then t[4] = nil; t[5] = nil end '
+             'if type(k) == "string" then for _, name in ipairs({"a", "b", "c", "d"}) do '
+             'if name ~= k then t[name] = nil end end end end '
+             'local seen, t = {}, {10, 20, 30, 40, 50, 60, a = 1, b = 2, c = 3, d = 4} ')
+    bodies = ['visit(t, k, seen)',
+              'visit(t, k, seen) for _ in pairs({}) do end',
+              'visit(t, k, seen) if k then goto skip end ::skip::']
+    for body in bodies:
+        assert run(visit + 'for k, v in pairs(t) do %s end return table.concat(seen, " ")' % body) == '1 2 3 6 h'
+        assert run('local t, n = {1, 2, 3, 4, 5}, 0 for i, v in ipairs(t) do n = n + 1 '
+                   'if i == 2 then t[3] = nil end %s end return n' % body.replace('visit(t, k, seen)', '')
+                   .replace('if k', 'if i')) == 2
