@@ -104,7 +104,8 @@ def load_into(vm, compiled: Compiled, env):
     factory = ns.get(compiled.main_factory)
     if factory is None:
         code = compiled.module_code
-        closure = (vm.steps_cell,) if code.co_freevars else None
+        cells = {'STEPS': vm.steps_cell, 'DEBT': vm.debt_cell}
+        closure = tuple(cells[name] for name in code.co_freevars) or None
         factory = ns[compiled.main_factory] = FunctionType(code, ns, 'MODULE', None, closure)()
     # The main chunk's _ENV is a cell only when the chunk assigns it.
     return factory([env] if compiled.proto.upvals[0][3] == 'cell' else env)

@@ -57,10 +57,11 @@ def translate(main: Proto) -> Translation:
         _FuncTranslator(p, out, fname, pname, child_factories).run()
         return fname
 
-    # All prototypes live in MODULE, whose free variable STEPS the loader binds
-    # to the VM's instruction-budget cell (a cell is cheaper than a global).
+    # All prototypes live in MODULE, whose free variables STEPS and DEBT the
+    # loader binds to the VM's instruction-budget and allocation-debt cells
+    # (a cell is cheaper than a global).
     out.line(0, 'def OUTER():', 0)
-    out.line(1, 'STEPS = 0', 0)
+    out.line(1, 'STEPS = DEBT = 0', 0)
     out.line(1, 'def MODULE():', 0)
     out.base = 2
     main_factory = walk(main, 'main chunk')
@@ -255,7 +256,7 @@ class _FuncTranslator:
             params.append('*VA')
         self.out.line(1, 'def %s(%s):' % (name, ', '.join(params)), p.line)
         if any(ins.op in ('NEWTABLE', 'SETTABLE', 'CALL') for ins in p.code):
-            self.out.line(2, 'global DEBT', p.line)     # allocations are accounted
+            self.out.line(2, 'nonlocal DEBT', p.line)   # allocations are accounted
         if p.has_calls or any(ins.op == 'FORPREP' for ins in p.code):
             self.out.line(2, 'nonlocal STEPS', p.line)
         if p.has_calls:

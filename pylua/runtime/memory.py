@@ -84,7 +84,7 @@ def measure(vm):
             if size is not None:
                 total += size()
     vm.memory_used = total
-    vm.ns['DEBT'] = 0
+    vm.debt_cell.cell_contents = 0
     return total
 
 

@@ -14,7 +14,8 @@ INTERRUPTED = 'interrupted'
 class VM:
     """One Lua state.  ``ns`` is the globals dict of every translated function
     of this state; ``steps_cell`` holds the instruction budget ``STEPS`` that
-    all of them count down (a closure cell, cheaper than a global)."""
+    all of them count down and ``debt_cell`` the allocation debt ``DEBT``
+    they add to (closure cells, cheaper than globals)."""
 
     def __init__(self, max_memory=None):
         self.ns = {}
@@ -31,7 +32,7 @@ class VM:
         self.stdout = None
         self.coroutine = None         # the running Coroutine, None in the main thread
         self.steps_cell = CellType(CHECK_INTERVAL)
-        self.ns['DEBT'] = 0           # bytes allocated since the heap was last measured
+        self.debt_cell = CellType(0)  # DEBT: bytes allocated since the heap was last measured
         self.ns['TICK'] = self.tick
         self.ns['TICKN'] = self.tickn
         self.ns['CHARGE'] = self.charge
@@ -39,14 +40,13 @@ class VM:
     # ------------------------------------------------------ instruction budget
     def tick(self):
         """The periodic check, run when ``STEPS`` drops below zero."""
-        ns = self.ns
         cell = self.steps_cell
         spent = CHECK_INTERVAL - cell.cell_contents
         cell.cell_contents = CHECK_INTERVAL
         self.instructions += spent
         if self.cancel_event.is_set():
             raise LuaInterrupt(self.cancel_message)
-        if self.max_memory is not None and ns['DEBT'] > self._debt_limit():
+        if self.max_memory is not None and self.debt_cell.cell_contents > self._debt_limit():
             self._collect()
         if self.hook is not None:
             fn, every = self.hook
@@ -82,9 +82,8 @@ class VM:
 
         Translated code adds small allocations to ``DEBT`` without a check; the
         periodic check (every 10,000 instructions) looks at it too."""
-        ns = self.ns
-        ns['DEBT'] += nbytes
-        if self.max_memory is not None and ns['DEBT'] > self._debt_limit():
+        debt = self.debt_cell.cell_contents = self.debt_cell.cell_contents + nbytes
+        if self.max_memory is not None and debt > self._debt_limit():
             self._collect()
 
     def _debt_limit(self):
