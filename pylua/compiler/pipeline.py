@@ -74,7 +74,7 @@ def _register(code, chunkname, tr):
 
 def _link_forms(code, tr):
     """Pair each plain form's code (``Q...``) with its generator form's
-    (``P...``), and record which plain forms are predicates."""
+    (``P...``), and record which plain forms are predicates or plain orders."""
     forms = {}
     stack = [code]
     while stack:
@@ -86,6 +86,8 @@ def _link_forms(code, tr):
             ops.link_gen_form(plain, forms['P' + name[1:]])
             if name in tr.predicates:
                 ops.PREDICATES.add(plain)
+            if name in tr.orders:
+                ops.ORDERS[plain] = tr.orders[name]
 
 
 def check_syntax(source: str, chunkname: str) -> None:

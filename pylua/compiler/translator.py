@@ -29,13 +29,14 @@ _unique = itertools.count()
 
 
 class Translation:
-    def __init__(self, source, lines, calls, main_factory, proto_names, predicates):
+    def __init__(self, source, lines, calls, main_factory, proto_names, predicates, orders):
         self.source = source          # Python source text
         self.lines = lines            # lua line for each Python line (index = python line)
         self.calls = calls            # python line -> called function's description
         self.main_factory = main_factory
         self.proto_names = proto_names  # python function name -> (Proto, description)
         self.predicates = predicates  # plain forms that always return one Python bool
+        self.orders = orders          # plain forms that are ``a < b`` or ``a > b``: 'lt'/'gt'
 
 
 def translate(main: Proto) -> Translation:
@@ -43,6 +44,7 @@ def translate(main: Proto) -> Translation:
     out = _Out()
     names = {}
     predicates = set()
+    orders = {}
     counter = itertools.count()
 
     def walk(p, desc):
@@ -53,6 +55,9 @@ def translate(main: Proto) -> Translation:
         names['Q' + pname[1:]] = (p, desc)
         if _is_predicate(p):
             predicates.add('Q' + pname[1:])
+        order = _plain_order(p)
+        if order is not None:
+            orders['Q' + pname[1:]] = order
         child_factories = [walk(c, 'function <%s:%d>' % (c.chunkname, c.line)) for c in p.protos]
         _FuncTranslator(p, out, fname, pname, child_factories).run()
         return fname
@@ -68,7 +73,7 @@ def translate(main: Proto) -> Translation:
     out.base = 0
     out.line(2, 'return %s' % main_factory, 0)
     out.line(1, 'return MODULE', 0)
-    return Translation(out.text(), out.lines, out.calls, main_factory, names, predicates)
+    return Translation(out.text(), out.lines, out.calls, main_factory, names, predicates, orders)
 
 
 # CPython compares integers of one 30-bit digit on its fast path, but not
@@ -107,6 +112,18 @@ def _depth_at_end(code):
         elif ins.op == 'END':
             depth -= 1
     return depth
+
+
+def _plain_order(p):
+    """'lt' for a function that is exactly ``return a < b`` of its two
+    parameters, 'gt' for ``return a > b``, else None.  As a sort comparator
+    on numbers or strings it is the natural order, or its reverse."""
+    if p.numparams != 2 or p.is_vararg or p.upvals or len(p.code) != 3:
+        return None
+    cmp, ret = p.code[0], p.code[1]
+    if cmp.op != 'LT' or ret.op != 'RETURN' or ret.a != cmp.a or ret.b != 1:
+        return None
+    return {(0, 1): 'lt', (1, 0): 'gt'}.get((cmp.b, cmp.c))
 
 
 def _is_predicate(p):

@@ -12,7 +12,8 @@ from __future__ import annotations
 from functools import partial
 from itertools import islice
 from math import copysign
-from operator import lt
+from operator import gt, lt
+from types import FunctionType
 
 from ..runtime import ops
 from ..runtime.frames import rt_error
@@ -352,6 +353,10 @@ def t_sort(vm, t=ABSENT, comp=ABSENT, *_):
     if comp is not None and comp is not ABSENT:
         if not is_function(comp):
             type_error(2, 'sort', 'function', comp)
+        order = ops.ORDERS.get(comp.__code__) if comp.__class__ is FunctionType else None
+        if order is not None and raw and _sorted_natively(t.arr, order == 'gt'):
+            vm.tickn(n)
+            return ()
         less = _comparator(comp)
     elif raw and _sorted_natively(t.arr):
         vm.tickn(n)
@@ -386,22 +391,25 @@ def _comparator(comp):
     return less
 
 
-def _sorted_natively(arr) -> bool:
+def _sorted_natively(arr, descending=False) -> bool:
     """Sort a list of only integers, only strings or only numbers with
-    Python's sort when that gives Lua's result: ties must be
-    indistinguishable (1 and 1.0, 0.0 and -0.0 are not) and there must be
-    no NaN.  Otherwise leave it untouched and answer False."""
+    Python's sort when that gives Lua's result (by ``<``, or by ``>`` when
+    ``descending``): ties must be indistinguishable (1 and 1.0, 0.0 and
+    -0.0 are not) and there must be no NaN.  Otherwise leave it untouched
+    and answer False."""
     kinds = set(map(type, arr))
     if len(kinds) == 1 and (int in kinds or str in kinds):
-        arr.sort()  # strings compare bytewise, as Lua's strcoll in the C locale
+        # Strings compare bytewise, as Lua's strcoll in the C locale.
+        arr.sort(reverse=descending)
         return True
     if not kinds <= {int, float}:
         return False
-    s = sorted(arr)
-    if not all(map(lt, s, islice(s, 1, None))):
+    s = sorted(arr, reverse=descending)
+    before = gt if descending else lt
+    if not all(map(before, s, islice(s, 1, None))):
         for a, b in zip(s, islice(s, 1, None)):
-            if not (a < b or (a == b and a.__class__ is b.__class__
-                              and copysign(1.0, a) == copysign(1.0, b))):
+            if not (before(a, b) or (a == b and a.__class__ is b.__class__
+                                     and copysign(1.0, a) == copysign(1.0, b))):
                 return False
     arr[:] = s
     return True

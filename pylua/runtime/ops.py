@@ -122,6 +122,9 @@ _GEN_CODE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 # Plain forms' code of Lua functions that always return one Python bool.
 PREDICATES: "weakref.WeakSet" = weakref.WeakSet()
+# Plain forms' code of Lua functions that are exactly ``return a < b`` ('lt')
+# or ``return a > b`` ('gt') of their two parameters.
+ORDERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def link_gen_form(plain, gen):

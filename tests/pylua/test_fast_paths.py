@@ -686,3 +686,22 @@ def test_fields_removed_during_a_walk_are_skipped_in_every_loop_form():
         assert run('local t, n = {1, 2, 3, 4, 5}, 0 for i, v in ipairs(t) do n = n + 1 '
                    'if i == 2 then t[3] = nil end %s end return n' % body.replace('visit(t, k, seen)', '')
                    .replace('if k', 'if i')) == 2
+
+
+def test_sort_by_a_plain_order_comparator():
+    # ``return a > b`` / ``return a < b`` sort numbers and strings natively;
+    # anything else (mixed kinds, ties of 1 and 1.0, metatables) takes Lua's
+    # quicksort, and errors keep their message.
+    show = ('local function show(t) local o = {} for i, v in ipairs(t) do '
+            'o[i] = math.type(v) == "float" and (v .. "f") or tostring(v) end return table.concat(o, ",") end '
+            'local gt, lt = function(a, b) return a > b end, function(a, b) return a < b end ')
+    assert run(show + 'local t = {5, 3, 9, 1, 3, 7} table.sort(t, gt) return show(t)') == '9,7,5,3,3,1'
+    assert run(show + 'local t = {"b", "a", "c", "a"} table.sort(t, gt) return show(t)') == 'c,b,a,a'
+    assert run(show + 'local t = {2.5, 1, 3, 2.5, -0.0} table.sort(t, gt) return show(t)') == '3,2.5f,2.5f,1,-0.0f'
+    assert run(show + 'local t = {5, 3, 9, 1} table.sort(t, lt) return show(t)') == '1,3,5,9'
+    assert run(show + 'local t = {1, 1.0, 2} table.sort(t, gt) return t[1], #t') == (2, 3)
+    assert run(show + 'local t = setmetatable({3, 1, 2}, {__index = function() end}) '
+               'table.sort(t, gt) return show(t)') == '3,2,1'
+    assert error_of('table.sort({1, "x", 3}, function(a, b) return a > b end)') == (
+        '[string "table.sort({1, "x", 3}, function(a, b) return..."]:1: '
+        'attempt to compare number with string')
