@@ -1230,15 +1230,23 @@ class _FuncTranslator:
         (Scanned in order; a temporary is never read across a loop's back edge.)"""
         code = self.p.code
         depth = 1
+        killed = None       # depth of the block that assigned it, while that block lasts
         for ins in code[pc + 1:]:
-            if _may_read(ins, reg):
+            if killed is None and _may_read(ins, reg):
                 return False
             if ins.op in _OPENERS:
                 depth += 1
             elif ins.op == 'END':
                 depth -= 1
-            if depth <= 0 and reg in writes(ins, self.p.maxreg):
-                return True
+                if killed is not None and depth < killed:
+                    killed = None
+            elif ins.op == 'ELSE' and killed == depth:
+                killed = None
+            if reg in writes(ins, self.p.maxreg):
+                if depth <= 0:
+                    return True
+                if killed is None and not self.p.has_goto:
+                    killed = depth
         return True
 
     def op_LT(self, i):

@@ -705,3 +705,15 @@ def test_sort_by_a_plain_order_comparator():
     assert error_of('table.sort({1, "x", 3}, function(a, b) return a > b end)') == (
         '[string "table.sort({1, "x", 3}, function(a, b) return..."]:1: '
         'attempt to compare number with string')
+
+
+def test_a_comparison_kept_when_a_path_reads_it_after_the_if():
+    # Assigned in one branch only: the other path still reads the comparison.
+    for a, expected in ((1, 5), (2, False)):
+        assert run('local a = %d local b = a == 1 if b then b = 5 end return b' % a) == expected
+        assert run('local a = %d local b = a == 1 if b then local c = 1 else b = b end return b' % a) == (
+            True if a == 1 else False)
+        assert run('local a, c = %d local b = a == 1 if b then b = 5 else c = tostring(b) end '
+                   'return c' % a) == (None if a == 1 else 'false')
+        assert run('local a, n = %d, 0 local b = a == 1 while b do n = n + 1 b = n < 3 end '
+                   'return b, n' % a) == ((False, 3) if a == 1 else (False, 0))
