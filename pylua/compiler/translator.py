@@ -126,6 +126,24 @@ def _plain_order(p):
     return {(0, 1): 'lt', (1, 0): 'gt'}.get((cmp.b, cmp.c))
 
 
+def _charge_point(p):
+    """Where a function that calls counts its instructions: before its first
+    call when every call comes after that one at the top level, so that
+    calls returning early (the leaves of a recursion) count nothing; they
+    are bounded by the calls that made them, which count.  None: on entry."""
+    if p.has_goto:
+        return None
+    depth = 0
+    for k, ins in enumerate(p.code):
+        if ins.op == 'CALL':
+            return k if depth == 0 and k > 0 else None
+        if ins.op in _OPENERS:
+            depth += 1
+        elif ins.op == 'END':
+            depth -= 1
+    return None
+
+
 def _is_predicate(p):
     """Does every return give one value just computed by a comparison or
     ``not`` (always a Python bool, whose truth is Lua's)?  Such a function
@@ -276,8 +294,9 @@ class _FuncTranslator:
             self.out.line(2, 'nonlocal DEBT', p.line)   # allocations are accounted
         if p.has_calls or any(ins.op == 'FORPREP' for ins in p.code):
             self.out.line(2, 'nonlocal STEPS', p.line)
-        if p.has_calls:
-            self.out.line(2, 'if (STEPS := STEPS - %d) < 0: TICK()' % max(1, len(p.code)), p.line)
+        self.charge_at = _charge_point(p)
+        if p.has_calls and self.charge_at is None:
+            self.out.line(2, self.charge(), p.line)
         if p.has_goto:
             # The dispatcher's blocks may read registers on paths Python cannot see.
             others = ['r%d' % i for i in range(p.numparams, p.maxreg)]
@@ -408,10 +427,16 @@ class _FuncTranslator:
             self.fuse(ins)
             return k + 1
         self.flush()
+        if k == self.charge_at:
+            self.w(self.charge())
         # ``return f(...)``: the call's results are the function's.
         tail = ins.op == 'CALL' and k + 1 < hi and _passes_results(ins, code[k + 1])
         self.step(ins, tail)
         return k + (2 if tail else 1)
+
+    def charge(self):
+        """The line counting a call's instructions (the function's length)."""
+        return 'if (STEPS := STEPS - %d) < 0: TICK()' % max(1, len(self.p.code))
 
     def split_guard(self, k, hi):
         """``(condition, facts)`` worth a split before instruction ``k``, or None."""

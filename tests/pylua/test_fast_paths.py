@@ -717,3 +717,14 @@ def test_a_comparison_kept_when_a_path_reads_it_after_the_if():
                    'return c' % a) == (None if a == 1 else 'false')
         assert run('local a, n = %d, 0 local b = a == 1 while b do n = n + 1 b = n < 3 end '
                    'return b, n' % a) == ((False, 3) if a == 1 else (False, 0))
+
+
+def test_recursion_counts_instructions_where_it_first_calls():
+    # A call counts its function's length at its first call, so the leaves
+    # of fib count nothing; the 10,945 calls that recurse still reach the hook.
+    rt = LuaRuntime()
+    counts = []
+    rt.set_hook(counts.append, 10000)
+    assert rt.execute('local function fib(n) if n < 2 then return n end '
+                      'return fib(n - 1) + fib(n - 2) end return fib(20)') == 6765
+    assert len(counts) >= 10945 * 13 // 10000 - 1
