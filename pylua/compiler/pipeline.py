@@ -3,6 +3,7 @@ cached per (source, chunk name) so a chunk compiles once per process."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import partial
 from types import FunctionType
 
 from ..runtime import frames, ops
@@ -50,8 +51,8 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
     proto = compile_chunk(parse(source, chunkname, from_file=False))
     tr = translate(proto)
     code = compile(tr.source, '<lua %s>' % chunkname, 'exec')
-    _register(code, chunkname, tr)
-    _link_forms(code, tr)
+    _register(code, chunkname, tr.lines, tr.calls, tr.proto_names)
+    _link_forms(code, tr, chunkname)
     result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, proto)
     _CACHE[key] = result
     if len(_CACHE) > _CACHE_SIZE:
@@ -63,31 +64,46 @@ def _find_code(code, name):
     return next(c for c in code.co_consts if hasattr(c, 'co_code') and c.co_name == name)
 
 
-def _register(code, chunkname, tr):
+def _register(code, chunkname, lines, calls, proto_names):
     for const in code.co_consts:
         if hasattr(const, 'co_code'):
-            entry = tr.proto_names.get(const.co_name)
+            entry = proto_names.get(const.co_name)
             if entry is not None:
-                frames.register(const, chunkname, tr.lines, entry[1], tr.calls)
-            _register(const, chunkname, tr)
+                frames.register(const, chunkname, lines, entry[1], calls)
+            _register(const, chunkname, lines, calls, proto_names)
 
 
-def _link_forms(code, tr):
-    """Pair each plain form's code (``Q...``) with its generator form's
-    (``P...``), and record which plain forms are predicates or plain orders."""
+def _code_objects(code):
+    """Every code object in ``code``, by name."""
     forms = {}
     stack = [code]
     while stack:
         c = stack.pop()
         forms[c.co_name] = c
         stack.extend(k for k in c.co_consts if hasattr(k, 'co_code'))
-    for name, plain in forms.items():
+    return forms
+
+
+def _link_forms(code, tr, chunkname):
+    """Give each plain form's code (``Q...``) the way to its generator
+    form's (``P...``), and record which plain forms are predicates or plain
+    orders."""
+    for name, plain in _code_objects(code).items():
         if name.startswith('Q'):
-            ops.link_gen_form(plain, forms['P' + name[1:]])
+            ops.link_gen_form(plain, partial(_compile_generator_form, name, tr, chunkname))
             if name in tr.predicates:
                 ops.PREDICATES.add(plain)
             if name in tr.orders:
                 ops.ORDERS[plain] = tr.orders[name]
+
+
+def _compile_generator_form(name, tr, chunkname):
+    """The code of plain form ``name``'s generator form, translated and
+    compiled on first use."""
+    source, lines, calls = tr.generator_forms[name]()
+    code = compile(source, '<lua %s>' % chunkname, 'exec')
+    _register(code, chunkname, lines, calls, tr.proto_names)
+    return _code_objects(code)['P' + name[1:]]
 
 
 def check_syntax(source: str, chunkname: str) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from functools import partial
 
 from .bytecode import Proto
 from .intrinsics import INTRINSICS, SLOT_COST
@@ -29,7 +30,8 @@ _unique = itertools.count()
 
 
 class Translation:
-    def __init__(self, source, lines, calls, main_factory, proto_names, predicates, orders):
+    def __init__(self, source, lines, calls, main_factory, proto_names, predicates, orders,
+                 generator_forms):
         self.source = source          # Python source text
         self.lines = lines            # lua line for each Python line (index = python line)
         self.calls = calls            # python line -> called function's description
@@ -37,6 +39,8 @@ class Translation:
         self.proto_names = proto_names  # python function name -> (Proto, description)
         self.predicates = predicates  # plain forms that always return one Python bool
         self.orders = orders          # plain forms that are ``a < b`` or ``a > b``: 'lt'/'gt'
+        self.generator_forms = generator_forms  # plain form -> () -> its generator form's
+        #                                         (source, lines, calls), made when needed
 
 
 def translate(main: Proto) -> Translation:
@@ -45,6 +49,7 @@ def translate(main: Proto) -> Translation:
     names = {}
     predicates = set()
     orders = {}
+    generator_forms = {}
     counter = itertools.count()
 
     def walk(p, desc):
@@ -60,20 +65,40 @@ def translate(main: Proto) -> Translation:
             orders['Q' + pname[1:]] = order
         child_factories = [walk(c, 'function <%s:%d>' % (c.chunkname, c.line)) for c in p.protos]
         _FuncTranslator(p, out, fname, pname, child_factories).run()
+        generator_forms['Q' + pname[1:]] = partial(_generator_form, p, fname, pname, child_factories)
         return fname
 
-    # All prototypes live in MODULE, whose free variables STEPS and DEBT the
-    # loader binds to the VM's instruction-budget and allocation-debt cells
-    # (a cell is cheaper than a global).
+    main_factory = _in_module(out, [], lambda: walk(main, 'main chunk'))
+    return Translation(out.text(), out.lines, out.calls, main_factory, names, predicates,
+                       orders, generator_forms)
+
+
+def _in_module(out, names, emit):
+    """Emit ``emit()``'s prototypes inside MODULE, whose free variables STEPS
+    and DEBT the loader binds to the VM's instruction-budget and
+    allocation-debt cells (a cell is cheaper than a global); ``names`` are
+    MODULE's other names the prototypes use.  MODULE returns what ``emit``
+    returns, the name of a factory."""
     out.line(0, 'def OUTER():', 0)
     out.line(1, 'STEPS = DEBT = 0', 0)
     out.line(1, 'def MODULE():', 0)
+    if names:
+        out.line(2, '%s = None' % ' = '.join(names), 0)
     out.base = 2
-    main_factory = walk(main, 'main chunk')
+    factory = emit()
     out.base = 0
-    out.line(2, 'return %s' % main_factory, 0)
+    out.line(2, 'return %s' % factory, 0)
     out.line(1, 'return MODULE', 0)
-    return Translation(out.text(), out.lines, out.calls, main_factory, names, predicates, orders)
+    return factory
+
+
+def _generator_form(p, fname, pname, children):
+    """The generator form of one function, translated when first needed:
+    (source, lua line per Python line, calls).  Its code's free variables
+    have the names of the plain form's, so it runs on the plain form's cells."""
+    out = _Out()
+    _in_module(out, children, lambda: _FuncTranslator(p, out, fname, pname, children).run_generator_form())
+    return out.text(), out.lines, out.calls
 
 
 # CPython compares integers of one 30-bit digit on its fast path, but not
@@ -253,9 +278,7 @@ class _FuncTranslator:
     # -------------------------------------------------------------- driver
     def run(self):
         p = self.p
-        params = ', '.join('U%d' % i for i, uv in enumerate(p.upvals) if uv[3] != 'self')
-        envs = [i for i in sorted({ins.b for ins in p.code if ins.op == 'GETTABUP'})
-                if p.upvals[i][3] == 'value']
+        params, envs = self.factory_params()
         # The plain form, the function value itself: for callers that cannot
         # yield, code outside any coroutine (where every yield is an error
         # anyway) and Lua's C-call boundaries; its slow paths run synchronously.
@@ -269,16 +292,32 @@ class _FuncTranslator:
         self.function(self.qname)
         self.sync = False
         self.out.line(1, 'return %s' % self.qname, p.end_line)
-        # The generator form: calls are ``yield from``, so a host function can
-        # suspend the whole Lua thread.  It must be a generator even when its
-        # body never yields.  Most functions never run in it, so it is made
-        # from a plain form's cells when first needed (``gen_form``); this
-        # function is never called, it only gives the generator form's code
-        # the factory's names as free variables.
-        self.out.line(0, 'def %s(%s):' % ('G' + self.fname[1:], params), p.line)
+
+    def run_generator_form(self):
+        """The generator form: calls are ``yield from``, so a host function
+        can suspend the whole Lua thread.  It must be a generator even when
+        its body never yields.  Most functions never run in it, so it is
+        translated, compiled and made from a plain form's cells when first
+        needed (``gen_form``); the factory emitted here is never called, it
+        only gives the generator form's code the plain factory's names as
+        free variables.  Returns the factory's name."""
+        p = self.p
+        params, envs = self.factory_params()
+        gname = 'G' + self.fname[1:]
+        self.out.line(0, 'def %s(%s):' % (gname, params), p.line)
         self.out.line(1, '%s = None' % ' = '.join(['E%d' % i for i in envs] + [self.qname]), p.line)
         self.function(self.pname)
         self.out.line(2, 'yield', p.end_line)
+        return gname
+
+    def factory_params(self):
+        """A factory's parameters (the upvalues) and the upvalues read as
+        environments through their dicts."""
+        p = self.p
+        params = ', '.join('U%d' % i for i, uv in enumerate(p.upvals) if uv[3] != 'self')
+        envs = [i for i in sorted({ins.b for ins in p.code if ins.op == 'GETTABUP'})
+                if p.upvals[i][3] == 'value']
+        return params, envs
 
     def function(self, name):
         p = self.p

@@ -117,7 +117,8 @@ def takes(f, n):
 
 # A Lua function's plain form's code -> its generator form's code, and for
 # each of the latter's free variables the index of the plain form's cell of
-# the same name (-1: the generator form itself, for its own calls).
+# the same name (-1: the generator form itself, for its own calls); until
+# first needed, the function that makes the generator form's code.
 _GEN_CODE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 # Plain forms' code of Lua functions that always return one Python bool.
@@ -127,18 +128,29 @@ PREDICATES: "weakref.WeakSet" = weakref.WeakSet()
 ORDERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def link_gen_form(plain, gen):
-    """Record that ``gen`` is the generator form of functions with code ``plain``."""
-    names = plain.co_freevars
-    index = tuple(names.index(n) if n in names else -1 for n in gen.co_freevars)
-    assert index.count(-1) <= 1, 'the generator form only adds its own name'
-    _GEN_CODE[plain] = (gen, index)
+def link_gen_form(plain, make):
+    """Record that ``make()`` gives the code of the generator form of
+    functions with code ``plain`` (made when first needed)."""
+    _GEN_CODE[plain] = make
+
+
+def _gen_code(plain):
+    """The generator form's code for ``plain`` and, for each of its free
+    variables, the index of the plain form's cell of the same name."""
+    entry = _GEN_CODE[plain]
+    if entry.__class__ is not tuple:
+        gen = entry()
+        names = plain.co_freevars
+        index = tuple(names.index(n) if n in names else -1 for n in gen.co_freevars)
+        assert index.count(-1) <= 1, 'the generator form only adds its own name'
+        entry = _GEN_CODE[plain] = (gen, index)
+    return entry
 
 
 def gen_form(f):
     """The generator form of Lua function ``f``, made on first use from the
     cells of ``f`` (its plain form) and kept as ``f.gen``."""
-    code, index = _GEN_CODE[f.__code__]
+    code, index = _gen_code(f.__code__)
     cells = f.__closure__
     own = CellType()
     g = FN(code, f.__globals__, code.co_name, f.__defaults__,
