@@ -228,6 +228,7 @@ class _FuncTranslator:
         self.bool_expr = None         # (register, expr, line index, indent) of the last bool_line
         self.cold = False             # emitting the fallback of a split: compact code
         self.known = set()            # registers known to hold integers here
+        self.positive = set()         # loop variables known to stay integers >= 1
         self.int_start = False        # the numeric for being opened starts at an integer
         self.tables = set()           # registers known to hold tables here
         self.new_tables = _new_tables(p)  # registers only ever assigned a new table
@@ -324,6 +325,7 @@ class _FuncTranslator:
         self.ind = 2
         self.stack = []
         self.known = set()
+        self.positive = set()
         self.tables = set(self.new_tables)
         params = ['r%d=None' % i for i in range(p.numparams)]
         if p.is_vararg:
@@ -863,8 +865,9 @@ class _FuncTranslator:
             else:
                 lines = ['%s = %s.hash.get(%s)' % (dst, obj, k)]
         elif not isk and self.isint(key):
+            low = '' if key in self.positive else '0 < '
             lines = ['_a = %s.arr' % obj,
-                     '%s = _a[%s - 1] if 0 < %s <= len(_a) else %s.hash.get(%s)' % (dst, k, k, obj, k)]
+                     '%s = _a[%s - 1] if %s%s <= len(_a) else %s.hash.get(%s)' % (dst, k, low, k, obj, k)]
         elif not isk:
             lines = ['if %s.__class__ is int:' % k,
                      '    _a = %s.arr' % obj,
@@ -928,7 +931,8 @@ class _FuncTranslator:
             else:
                 w('    if %s.__class__ is int:' % k)
             w('        _a = %s.arr; _n = len(_a)' % obj)
-            w('        if 0 < %s <= _n%s: _a[%s - 1] = %s' % (k, notnil, k, v))
+            low = '' if key in self.positive else '0 < '
+            w('        if %s%s <= _n%s: _a[%s - 1] = %s' % (low, k, notnil, k, v))
             w('        elif %s == _n + 1%s and not %s.hash:' % (k, notnil, obj))
             w('            _a.append(%s); DEBT += %d' % (v, SLOT_COST))
             w('        else: %s.set_int(%s, %s)' % (obj, k, v))
@@ -1535,6 +1539,7 @@ class _FuncTranslator:
         self.close_block()
         if kind == 'numfor':
             self.known.discard(data)
+            self.positive.discard(data)
             self.w('else:')
             self.w('    continue')
             self.w('break')
@@ -1576,6 +1581,20 @@ class _FuncTranslator:
         self.open('for r%d in %s:' % (var, chunk), 'numfor', var if int_loop else None)
         if int_loop:
             self.known.add(var)
+            start, step = self.loaded_constant(i, a), self.constant_step(i)
+            if start.__class__ is int and start >= 1 and step.__class__ is int and step > 0:
+                self.positive.add(var)
+
+    def loaded_constant(self, forprep, reg):
+        """The constant the straight-line code just before ``forprep`` last
+        loaded into ``reg``, else None."""
+        code = self.p.code
+        for ins in reversed(code[:code.index(forprep)]):
+            if ins.op in _BLOCK_OPS:
+                return None
+            if reg in writes(ins, self.p.maxreg):
+                return self.p.consts[-ins.b - 1] if ins.op == 'LOADK' else None
+        return None
 
     def step_is_one(self, forprep):
         """Is the loop's step the constant 1?"""

@@ -728,3 +728,15 @@ def test_recursion_counts_instructions_where_it_first_calls():
     assert rt.execute('local function fib(n) if n < 2 then return n end '
                       'return fib(n - 1) + fib(n - 2) end return fib(20)') == 6765
     assert len(counts) >= 10945 * 13 // 10000 - 1
+
+
+def test_loop_variables_from_a_positive_start_index_tables():
+    # Reads and writes inside and past the list part, with a hash part and
+    # with a metatable, for loops counting up from 1 and by 2 from 2.
+    assert run('local t = {10, 20, 30, [7] = 70} local s = {} '
+               'for i = 1, 8 do s[#s + 1] = tostring(t[i]) end '
+               'for i = 2, 9, 2 do t[i] = i end '
+               'local m = setmetatable({}, {__index = function(_, k) return -k end}) '
+               'for i = 1, 3 do s[#s + 1] = tostring(m[i]) end '
+               'return table.concat(s, " "), t[2], t[4], t[6], t[8]') == (
+        '10 20 30 nil nil nil 70 nil -1 -2 -3', 2, 4, 6, 8)
