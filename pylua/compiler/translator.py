@@ -1468,6 +1468,8 @@ class _FuncTranslator:
                 conds.add('%s.__class__ is Table' % text)
             if self.isint(r):
                 conds.add('%s.__class__ is int' % text)
+            if self.isint(r) or self.isfloat(r):
+                conds.add('(%s.__class__ is float or %s.__class__ is int)' % (text, text))
             if self.isint(r) or r in self.types:
                 conds.add('%s is not None' % text)
         return conds
