@@ -872,6 +872,7 @@ class _FuncTranslator:
             lines = ['if %s.__class__ is int:' % k,
                      '    _a = %s.arr' % obj,
                      '    %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.hash.get(%s)' % (dst, k, k, obj, k),
+                     'elif %s.__class__ is str: %s = %s.hash.get(%s)' % (k, dst, obj, k),
                      'else: %s = %s.get(%s)' % (dst, obj, k)]
         else:
             lines = ['%s = %s.get(%s)' % (dst, obj, k)]
@@ -925,6 +926,7 @@ class _FuncTranslator:
         else:
             # Array stores inline: overwrite or append (accounting each
             # doubling of the list, as LuaTable.set_int does).
+            maybe_nil = not notnil
             notnil = '' if notnil else ' and %s is not None' % v
             if self.isint(key):
                 w('    if True:')
@@ -937,6 +939,12 @@ class _FuncTranslator:
             w('            _a.append(%s); DEBT += %d' % (v, SLOT_COST))
             w('        else: %s.set_int(%s, %s)' % (obj, k, v))
             if not self.isint(key):
+                w('    elif %s.__class__ is str:' % k)
+                if maybe_nil:
+                    w('        if %s is not None: %s.hash[%s] = %s' % (v, obj, k, v))
+                    w('        else: %s.hash.pop(%s, None)' % (obj, k))
+                else:
+                    w('        %s.hash[%s] = %s' % (obj, k, v))
                 w('    else: %s.set(%s, %s)' % (obj, k, v))
         other = '' if table else '%s.__class__ is not Table or ' % obj
         w('elif %snot set_plain(%s, %s, %s): yield from setindex(%s, %s, %s, %r)'

@@ -740,3 +740,15 @@ def test_loop_variables_from_a_positive_start_index_tables():
                'for i = 1, 3 do s[#s + 1] = tostring(m[i]) end '
                'return table.concat(s, " "), t[2], t[4], t[6], t[8]') == (
         '10 20 30 nil nil nil 70 nil -1 -2 -3', 2, 4, 6, 8)
+
+
+def test_keys_of_unknown_type_read_and_write_strings_inline():
+    # Keys from a list: strings (stored and removed), integers, an integral
+    # float, a float, a boolean; then __newindex and __index with a string key.
+    assert run('local t = {} local keys = {"a", "b", 1, 2.0, 2.5, true, "a"} '
+               'for i, k in ipairs(keys) do t[k] = i end local nilv t[keys[2]] = nilv '
+               'local s = {} for _, k in ipairs(keys) do s[#s + 1] = tostring(t[k]) end '
+               'local m = setmetatable({}, {__newindex = function(t, k, v) rawset(t, k, v * 10) end, '
+               '__index = function(t, k) return k .. "?" end}) '
+               'local name = "x" m[name] = 4 '
+               'return table.concat(s, " "), m.x, m[name .. "y"]') == ('7 nil 3 4 5 6 7', 40, 'xy?')
