@@ -8,7 +8,7 @@ from types import FunctionType
 
 from ..runtime import frames, ops
 from .codegen import compile_chunk
-from .translator import translate
+from .translation import translate
 
 _CACHE: "OrderedDict" = OrderedDict()
 _CACHE_SIZE = 256

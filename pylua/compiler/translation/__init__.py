@@ -1,0 +1,30 @@
+"""Translation: bytecode prototypes -> Python source.
+
+Each prototype becomes a factory ``F<n>(U0, U1, ...)`` taking its upvalue
+cells (one-element lists) and returning the plain form ``Q<n>``, a Python
+function whose registers are Python locals and whose slow paths run
+synchronously.  The generator form ``P<n>``, in which a Lua call is
+``yield from`` so that host functions can suspend the whole Lua thread from
+any depth, is translated and compiled lazily, on its first use.  Fast paths
+are guarded by exact class checks; everything else goes to the runtime
+helpers named in ``pylua.runtime.ops`` (installed as the module globals).
+
+Instruction counting: a function that calls adds its length to the VM's
+``STEPS`` budget (a closure cell shared by all its code) at its first call
+when every call comes after that one (``facts.charge_point``), else on
+entry; loops count iterations in a local and settle in chunks, so the
+cancel check runs about every 10,000 instructions at a small cost per
+iteration.
+
+Modules: ``module`` (``translate``, the MODULE around the prototypes),
+``function`` (one prototype's translator and its driver, built from the
+mixins ``arithmetic``, ``tables``, ``calls`` and ``control``, one family of
+instructions each), ``dispatcher`` (functions that use ``goto``), ``facts``
+(what the bytecode says, emitting nothing) and ``intrinsics`` (the library
+calls inlined).
+"""
+from __future__ import annotations
+
+from .module import Translation, translate
+
+__all__ = ['Translation', 'translate']

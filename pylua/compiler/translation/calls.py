@@ -1,0 +1,203 @@
+"""Calls, returns, varargs and closures: Lua functions called directly,
+host functions through their ``fn``, a function calling its own value
+without checks, and the library calls of ``intrinsics`` inlined."""
+from __future__ import annotations
+
+from .facts import OWN, returns
+from .intrinsics import INTRINSICS
+
+
+class CallOps:
+    """Mixin of ``FunctionTranslator``: calls, returns and closures."""
+
+    def multret_args(self, first):
+        """Python argument text for registers first.. followed by the pending results T."""
+        regs = ['r%d' % r for r in range(first, self.tbase)]
+        regs.append('*T')
+        self.tbase = None
+        return '(%s)' % ', '.join(regs) if len(regs) > 1 else 'T'
+
+    def op_CALL(self, i, tail=False):
+        """A call.  Lua functions return one result bare and other counts as a
+        tuple; host functions always return a sequence.  ``tail``: the
+        function returns the call's results."""
+        a = i.a
+        if i.b == -1:
+            regs = ['r%d' % r for r in range(a + 1, self.tbase)] + ['*T']
+            self.tbase = None
+        else:
+            regs = ['r%d' % r for r in range(a + 1, a + 1 + i.b)]
+        args = ', '.join(regs)
+        tup = '(%s)' % args if len(regs) != 1 or regs[0].startswith('*') else '(%s,)' % args
+        if regs == ['*T']:
+            tup = 'T'
+        w = self.w
+        n = i.c
+        f = 'r%d' % a               # overwritten by the results only after the call
+        if self.types.get(a) is OWN:
+            self.call_self(i, regs, tup, tail)
+            return
+        if i.b != -1 and self.intrinsic(i, regs):
+            w('elif %s.__class__ is FN:' % f)
+        else:
+            w('if %s.__class__ is FN:' % f)
+        if self.sync:
+            self.call_lua(f, args, tup, 'return' if tail else '_R =')
+        else:
+            w('    try: _g = %s.gen' % f)
+            w('    except AttributeError: _g = gen_form(%s)' % f)
+            self.call_lua('_g', args, tup, '_c =')
+            w('    _R = yield from _c')
+            if tail:
+                w('    return _R')
+        if n == 1:
+            w('    r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None' % a)
+        elif n != 0 and not tail:
+            w('    if _R.__class__ is not tuple: _R = (_R,)')
+        w('elif %s.__class__ is Builtin:' % f)
+        w('    try: _R = %s.fn(%s)' % (f, args))
+        self.out.calls[len(self.out.lines) - 1] = i.note
+        w('    except NeedsLua as _x: _R = yield from finish(_x, %s, %s)' % (f, tup))
+        self.out.calls[len(self.out.lines) - 1] = i.note
+        if n == 1:
+            w('    r%d = _R[0] if _R else None' % a)
+        w('else:')
+        w('    _R = yield from call(%s, %s, %r)' % (f, tup, i.note))
+        self.out.calls[len(self.out.lines) - 1] = i.note
+        if n == 1:
+            w('    r%d = _R[0] if _R else None' % a)
+        elif tail:
+            w('return _R if _R.__class__ is tuple else tuple(_R)')
+        elif n == -1:
+            w('T = _R if _R.__class__ is tuple else tuple(_R)')
+            self.tbase = a
+        elif n > 1:
+            regs = ', '.join('r%d' % r for r in range(a, a + n))
+            w('%s = _R if len(_R) == %d else adjust(_R, %d)' % (regs, n, n))
+
+    def call_lua(self, f, args, tup, lead, indent='    '):
+        """``lead f(args)`` for a Lua function ``f`` with extra arguments cut
+        on the rare call that passes more than ``f`` has parameters for."""
+        self.w('%stry: %s %s(%s)' % (indent, lead, f, args))
+        self.w('%sexcept TypeError as _x: %s %s(*refit(_x, %s, %s))' % (indent, lead, f, f, tup))
+
+    def call_self(self, i, regs, tup, tail):
+        """A call of the function's own value (``local function f`` calling
+        ``f``): no check of the callee, and its results' shape is known."""
+        a, n = i.a, i.c
+        if i.b == -1:
+            # How many arguments there are is known only when it runs.
+            f = self.qname if self.sync else self.pname
+            self.call_lua(f, ', '.join(regs), tup, '_R =', '')
+            if not self.sync:
+                self.w('_R = yield from _R')
+            call = '_R'
+        else:
+            args = ', '.join(regs[:self.p.numparams] if not self.p.is_vararg else regs)
+            call = '%s(%s)' % (self.qname, args) if self.sync else 'yield from %s(%s)' % (self.pname, args)
+        if tail:
+            if call == '_R':
+                self.w('return _R')
+            elif self.sync:
+                self.w('return %s' % call)
+            else:
+                self.w('_R = %s' % call)
+                self.w('return _R')
+            return
+        if n == 1 and self.single_result():
+            self.w('r%d = %s' % (a, call))
+        else:
+            if call != '_R':
+                self.w('_R = %s' % call)
+            if n == 1:
+                self.w('r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None' % a)
+            elif n != 0:
+                self.w('if _R.__class__ is not tuple: _R = (_R,)')
+        self.out.calls[len(self.out.lines) - 1] = i.note
+        if n == -1:
+            self.w('T = _R')
+            self.tbase = a
+        elif n > 1:
+            regs = ', '.join('r%d' % r for r in range(a, a + n))
+            self.w('%s = _R if len(_R) == %d else adjust(_R, %d)' % (regs, n, n))
+
+    def single_result(self):
+        """Does every return of this function give exactly one value?"""
+        return not self.p.has_goto and all(ins.b == 1 for ins in returns(self.p))
+
+    def intrinsic(self, i, regs):
+        """Open the call with an inline body for the library function the
+        callee's name suggests; an identity check on the function value keeps
+        it exact whatever the name says.  False when there is none."""
+        name = i.note.split("'")[1] if i.note and "'" in i.note else None
+        emit = INTRINSICS.get((name, len(regs)))
+        if emit is None:
+            return False
+        guard, body, result = emit(*regs)
+        w = self.w
+        w('if r%d is %s:' % (i.a, ' and '.join(c for c in guard if c not in self.known_conditions(regs))))
+        for text in body:
+            w('    ' + text)
+        n = i.c
+        if n == 1:
+            w('    r%d = %s' % (i.a, result or 'None'))
+        elif n != 0:
+            w('    _R = %s' % ('(%s,)' % result if result else '()'))
+        return True
+
+    def known_conditions(self, regs):
+        """Guard conditions on the registers ``regs`` that are known to hold."""
+        conds = set()
+        for text in regs:
+            r = int(text[1:])
+            if self.istable(r):
+                conds.add('%s.__class__ is Table' % text)
+            if self.isint(r):
+                conds.add('%s.__class__ is int' % text)
+            if self.isint(r) or self.isfloat(r):
+                conds.add('(%s.__class__ is float or %s.__class__ is int)' % (text, text))
+            if self.isint(r) or r in self.types:
+                conds.add('%s is not None' % text)
+        return conds
+
+    def results(self, src, a, n):
+        w = self.w
+        if n == 0:
+            return
+        if n == 1:
+            w('r%d = %s[0] if %s else None' % (a, src, src))
+        elif n == -1:
+            w('T = %s' % src)
+            self.tbase = a
+        else:
+            regs = ', '.join('r%d' % r for r in range(a, a + n))
+            w('%s = %s if len(%s) == %d else adjust(%s, %d)' % (regs, src, src, n, src, n))
+
+    def op_VARARG(self, i):
+        self.results('VA', i.a, i.b)
+
+    def op_RETURN(self, i):
+        if i.b == -1:
+            if self.tbase == i.a:
+                self.tbase = None
+                self.w('return T')
+            else:
+                self.w('return %s' % self.multret_args(i.a))
+        elif i.b == 0:
+            self.w('return ()')
+        elif i.b == 1:
+            self.w('return r%d' % i.a)
+        else:
+            self.w('return (%s,)' % ', '.join('r%d' % r for r in range(i.a, i.a + i.b)))
+
+    def op_CLOSURE(self, i):
+        child = self.p.protos[i.b]
+        cells = []
+        for name, instack, idx, kind in child.upvals:
+            if kind == 'self':
+                continue
+            if instack:
+                cells.append('r%d' % idx)
+            else:
+                cells.append(self.qname if self.p.upvals[idx][3] == 'self' else 'U%d' % idx)
+        self.w('r%d = %s(%s)' % (i.a, self.children[i.b], ', '.join(cells)))

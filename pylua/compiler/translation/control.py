@@ -1,0 +1,240 @@
+"""Structured control flow: ``if``/``else``, loops (a numeric ``for`` as
+Python ``range`` chunks, a generic ``for`` over a plain table as a Python
+``for``), ``break`` and ``<close>`` variables."""
+from __future__ import annotations
+
+from .facts import BLOCK_OPS, LOOP_COST, OPENERS, writes
+
+CHECK_INTERVAL = 10000
+
+
+class ControlOps:
+    """Mixin of ``FunctionTranslator``: control flow and loops."""
+
+    def truth(self, reg, negate=False):
+        r = 'r%d' % reg
+        if reg == self.known_bool:
+            return ('not %s' % r) if negate else r
+        if negate:
+            return '%s is None or %s is False' % (r, r)
+        return '%s is not None and %s is not False' % (r, r)
+
+    def op_IF(self, i):
+        self.open('if %s:' % (self.fused_test(i, False) or self.truth(i.a)), 'if')
+
+    def op_IFNOT(self, i):
+        self.open('if %s:' % (self.fused_test(i, True) or self.truth(i.a, True)), 'if')
+
+    def op_ELSE(self, i):
+        kind, data = self.stack.pop()
+        self.close_block()
+        self.open('else:', 'else')
+
+    def op_END(self, i):
+        kind, data = self.stack.pop()
+        self.close_block()
+        if kind == 'numfor':
+            self.known.discard(data)
+            self.positive.discard(data)
+            self.w('else:')
+            self.w('    continue')
+            self.w('break')
+            self.close_block_outer()
+        elif kind == 'tbc':
+            raise AssertionError('TBC regions end with CLOSE')
+
+    def close_block_outer(self):
+        self.stack.pop()
+        self.close_block()
+
+    def op_LOOP(self, i):
+        n = self.tmp('n')
+        self.w('%s = %d' % (n, CHECK_INTERVAL // 16))
+        self.open('while True:', 'loop')
+        self.w('%s -= 1' % n)
+        self.w('if not %s: %s = %d; TICKN(%d)' % (n, n, CHECK_INTERVAL // 16, CHECK_INTERVAL))
+
+    def op_BREAK(self, i):
+        self.w('break')
+
+    def op_FORPREP(self, i):
+        a = i.a
+        chunk = self.tmp('c')
+        chunks = 'forprep(r%d, r%d, r%d, %d)' % (a, a + 1, a + 2, LOOP_COST)
+        ints = i.b == 1 or (self.int_start and self.step_is_int(i))
+        if self.step_is_one(i):
+            # A short integer loop needs no chunks: one range (maybe empty), counted here.
+            start = '' if ints else 'r%d.__class__ is ' % a
+            self.w('if %sr%d.__class__ is int and -1 <= r%d - r%d < %d:'
+                   % (start, a + 1, a + 1, a, CHECK_INTERVAL // LOOP_COST))
+            self.w('    if (STEPS := STEPS - %d * (r%d - r%d + 1)) < 0: TICK()' % (LOOP_COST, a + 1, a))
+            self.w('    %s = (range(r%d, r%d + 1),)' % (chunk, a, a + 1))
+            self.w('else: %s = %s' % (chunk, chunks))
+            chunks = chunk
+        self.open('for %s in %s:' % (chunk, chunks), 'numfor_outer')
+        var = a + 3
+        int_loop = ints and var not in self.known and not self.loop_writes(i, var)
+        self.open('for r%d in %s:' % (var, chunk), 'numfor', var if int_loop else None)
+        if int_loop:
+            self.known.add(var)
+            start, step = self.loaded_constant(i, a), self.constant_step(i)
+            if start.__class__ is int and start >= 1 and step.__class__ is int and step > 0:
+                self.positive.add(var)
+
+    def loaded_constant(self, forprep, reg):
+        """The constant the straight-line code just before ``forprep`` last
+        loaded into ``reg``, else None."""
+        code = self.p.code
+        for ins in reversed(code[:code.index(forprep)]):
+            if ins.op in BLOCK_OPS:
+                return None
+            if reg in writes(ins, self.p.maxreg):
+                return self.p.consts[-ins.b - 1] if ins.op == 'LOADK' else None
+        return None
+
+    def step_is_one(self, forprep):
+        """Is the loop's step the constant 1?"""
+        step = self.constant_step(forprep)
+        return step.__class__ is int and step == 1
+
+    def step_is_int(self, forprep):
+        """Is the loop's step an integer constant?"""
+        return self.constant_step(forprep).__class__ is int
+
+    def constant_step(self, forprep):
+        """The loop's step when it is a constant loaded just before FORPREP, else None."""
+        code = self.p.code
+        k = code.index(forprep)
+        if not k or code[k - 1].op != 'LOADK' or code[k - 1].a != forprep.a + 2:
+            return None
+        step = self.p.consts[-code[k - 1].b - 1]
+        return step if step.__class__ is int or step.__class__ is float else None
+
+    def loop_writes(self, forprep, reg):
+        """Does the loop body starting after ``forprep`` assign ``reg``?"""
+        code = self.p.code
+        depth = 0
+        for ins in code[code.index(forprep) + 1:]:
+            if ins.op in OPENERS:
+                depth += 1
+            elif ins.op == 'END':
+                if depth == 0:
+                    return False
+                depth -= 1
+            if reg in writes(ins, self.p.maxreg):
+                return True
+        return False
+
+    def op_TFORPREP(self, i):
+        a, n = i.a, i.b
+        it = self.tmp('i')
+        cnt = self.tmp('n')
+        vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
+        self.w('%s = forgen(r%d, r%d, r%d)' % (it, a, a + 1, a + 2))
+        fits = None
+        if self.sync:
+            fits = self.tmp('w')
+            self.w('%s = takes(r%d, 2)' % (fits, a))
+        self.w('%s = %d' % (cnt, CHECK_INTERVAL // 16))
+        self.open('while True:', 'loop')
+        self.w('%s -= 1' % cnt)
+        self.w('if not %s: %s = %d; TICKN(%d)' % (cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL))
+        self.w('if %s is not None:' % it)
+        self.w('    _kv = next(%s, None)' % it)
+        self.w('    if _kv is None: break')
+        self.w('    if _kv[1] is None:')
+        self.w('        if %s.__class__ is ENUMERATE: break' % it)
+        self.w('        continue')
+        if n == 1:
+            self.w('    r%d = _kv[0]' % (a + 4))
+        elif n == 2:
+            self.w('    %s = _kv' % ', '.join(vars_))
+        else:
+            self.w('    %s = _kv + (None,) * %d' % (', '.join(vars_), n - 2))
+        self.w('else:')
+        self.ind += 1
+        self.call_iterator(a, fits)
+        self.ind -= 1
+        if n == 1:
+            self.w('    r%d = _R[0] if _R else None' % (a + 4))
+        else:
+            self.w('    %s = _R if len(_R) == %d else adjust(_R, %d)' % (', '.join(vars_), n, n))
+        self.w('    if r%d is None: break' % (a + 4))
+        self.w('    r%d = r%d' % (a + 2, a + 4))
+
+    def generic_for_twice(self, k, end):
+        """An innermost generic ``for``: a Python ``for`` over pairs/ipairs of a
+        plain table, and the general loop calling the iterator function."""
+        ins = self.p.code[k]
+        a, n = ins.a, ins.b
+        self.line = ins.line
+        it = self.tmp('i')
+        cnt = self.tmp('n')
+        vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
+        self.w('%s = forgen(r%d, r%d, r%d)' % (it, a, a + 1, a + 2))
+        self.open('if %s is not None:' % it, 'if')
+        self.w('%s = %d' % (cnt, CHECK_INTERVAL // 16))
+        target = ', '.join(vars_) if n == 2 else '_kv'
+        self.open('for %s in %s:' % (target, it), 'pyfor')
+        self.w('%s -= 1' % cnt)
+        self.w('if not %s: %s = %d; TICKN(%d)' % (cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL))
+        # ipairs over a plain table is a bare enumerate: the first nil ends it.
+        self.w('if %s is None:' % (vars_[1] if n == 2 else '_kv[1]'))
+        self.w('    if %s.__class__ is ENUMERATE: break' % it)
+        self.w('    continue           # pairs: a field removed meanwhile')
+        if n == 1:
+            self.w('r%d = _kv[0]' % (a + 4))
+        elif n > 2:
+            self.w('%s = _kv + (None,) * %d' % (', '.join(vars_), n - 2))
+        self.emit_range(k + 1, end)
+        self.stack.pop()
+        self.close_block()
+        self.stack.pop()
+        self.close_block()
+        self.open('else:', 'else')
+        self.op_TFORPREP(ins)
+        self.emit_range(k + 1, end)
+        self.line = self.p.code[end].line
+        self.op_END(self.p.code[end])
+        self.stack.pop()
+        self.close_block()
+
+    def call_iterator(self, a, fits):
+        """``_R``: the results of a generic ``for``'s iterator call, as a
+        sequence.  ``fits``: the name of a flag that the iterator is a Lua
+        function taking both arguments (sync form only)."""
+        f, args, note = 'r%d' % a, 'r%d, r%d' % (a + 1, a + 2), "for iterator 'for iterator'"
+        w = self.w
+        if self.sync:
+            w('if %s.__class__ is FN:' % f)
+            w('    _R = %s(%s) if %s else %s(*fit_args(%s, (%s)))' % (f, args, fits, f, f, args))
+            w('    if _R.__class__ is not tuple: _R = (_R,)')
+            w('elif %s.__class__ is Builtin:' % f)
+        else:
+            w('if %s.__class__ is Builtin:' % f)
+        w('    try: _R = %s.fn(%s)' % (f, args))
+        self.out.calls[len(self.out.lines) - 1] = note
+        w('    except NeedsLua as _x: _R = yield from finish(_x, %s, (%s))' % (f, args))
+        self.out.calls[len(self.out.lines) - 1] = note
+        w('else: _R = yield from call(%s, (%s), %r)' % (f, args, note))
+        self.out.calls[len(self.out.lines) - 1] = note
+
+    def op_TBC(self, i):
+        self.w("tbc_check(r%d, %r)" % (i.a, i.note))
+        self.open('try:', 'tbc', i.a)
+
+    def op_CLOSE(self, i):
+        """Close a <close> variable: early (b=1, before a jump) or at its scope's end.
+
+        The register is cleared before the call so the error handler of the
+        region never closes the same value twice."""
+        r = 'r%d' % i.a
+        if i.b == 0:
+            self.stack.pop()
+            self.close_block()
+            self.w('except BaseException as _e:')
+            self.w('    _v = %s; %s = None' % (r, r))
+            self.w('    yield from close_error(_v, _e)')
+            self.w('    raise')
+        self.w('_v = %s; %s = None' % (r, r))
+        self.w('if _v is not None and _v is not False: yield from close_var(_v, None)')

@@ -1,0 +1,179 @@
+"""Functions that use ``goto``, which Python's structured statements cannot
+express: they run as a loop over basic blocks."""
+from __future__ import annotations
+
+import itertools
+
+from .facts import LOOP_COST
+
+
+class Dispatcher:
+    """Translation of a function that uses ``goto``: its structured bytecode is
+    lowered to basic blocks run by a ``while True: if pc == N`` dispatcher."""
+
+    def __init__(self, ft):
+        self.ft = ft
+        self.ids = itertools.count(1)
+
+    def run(self):
+        items = self.lower(self.ft.p.code)
+        ft = self.ft
+        # <close> variables cannot rely on structured try blocks here: a flag
+        # per variable says which are live when an error leaves the function.
+        tbc = sorted({ins.a for ins in ft.p.code if ins.op == 'TBC'})
+        for r in tbc:
+            ft.w('_tbc%d = False' % r)
+        if tbc:
+            ft.open('try:', 'try')
+        ft.w('pc = 0')
+        ft.open('while True:', 'dispatch')
+        first = True
+        for kind, payload in items:
+            if kind != 'ins':
+                # A jump may land here, or raw code change registers.
+                ft.known_bool = ft.next_bool = None
+                ft.types.clear()
+            if kind == 'label':
+                if not first:
+                    ft.w('pc = %d' % payload)
+                    ft.close_block()
+                    ft.stack.pop()
+                ft.open('%s pc == %d:' % ('if' if first else 'elif', payload), 'block')
+                first = False
+                continue
+            if kind == 'jump':
+                ft.w('pc = %d; continue' % payload)
+            elif kind == 'jumpif':
+                reg, negate, target = payload
+                ft.w('if %s: pc = %d; continue' % (ft.truth(reg, negate), target))
+            elif kind == 'raw':
+                ft.line = payload[1]
+                ft.w(payload[0])
+            else:
+                ft.step(payload)
+        ft.w('return ()')
+        ft.close_block()
+        ft.stack.pop()
+        ft.close_block()
+        ft.stack.pop()
+        if tbc:
+            ft.close_block()
+            ft.stack.pop()
+            ft.w('except BaseException as _e:')
+            for r in reversed(tbc):
+                ft.w('    if _tbc%d:' % r)
+                ft.w('        _tbc%d = False; _v = r%d; r%d = None' % (r, r, r))
+                ft.w('        yield from close_error(_v, _e)')
+            ft.w('    raise')
+
+    def lower(self, code):
+        """Structured ops -> labels and jumps; every other instruction is kept."""
+        label_ids = self.resolve_labels(code)
+        items = [('label', 0)]
+        stack = []
+        for pc, ins in enumerate(code):
+            op = ins.op
+            if op in ('IF', 'IFNOT'):
+                els, end = next(self.ids), next(self.ids)
+                items.append(('jumpif', (ins.a, op == 'IF', els)))
+                stack.append(['if', els, end])
+            elif op == 'ELSE':
+                entry = stack[-1]
+                items.append(('jump', entry[2]))
+                items.append(('label', entry[1]))
+                entry[0] = 'else'
+            elif op == 'LOOP':
+                top, exit_ = next(self.ids), next(self.ids)
+                items.append(('label', top))
+                items.append(('raw', ('TICKN(4)', ins.line)))
+                stack.append(['loop', top, exit_])
+            elif op == 'BREAK':
+                loop = next(e for e in reversed(stack) if e[0] in ('loop', 'for'))
+                items.append(('jump', loop[2]))
+            elif op == 'FORPREP':
+                top, exit_ = next(self.ids), next(self.ids)
+                it = '_it%d' % top
+                a = ins.a
+                items.append(('raw', ('%s = chain_iter(forprep(r%d, r%d, r%d, %d))' % (it, a, a + 1, a + 2, LOOP_COST), ins.line)))
+                items.append(('label', top))
+                items.append(('raw', ('r%d = next(%s, None)' % (a + 3, it), ins.line)))
+                items.append(('raw', ('if r%d is None: pc = %d; continue' % (a + 3, exit_), ins.line)))
+                stack.append(['for', top, exit_])
+            elif op == 'TFORPREP':
+                top, exit_ = next(self.ids), next(self.ids)
+                a, n = ins.a, ins.b
+                it = '_it%d' % top
+                vars_ = ', '.join('r%d' % r for r in range(a + 4, a + 4 + n))
+                items.append(('raw', ('%s = forgen(r%d, r%d, r%d)' % (it, a, a + 1, a + 2), ins.line)))
+                items.append(('label', top))
+                items.append(('raw', ('TICKN(4)', ins.line)))
+                items.append(('raw', ('if %s is not None:' % it, ins.line)))
+                items.append(('raw', ('    _kv = next(%s, None)' % it, ins.line)))
+                items.append(('raw', ('    if _kv is None or _kv[1] is None and %s.__class__ is ENUMERATE: pc = %d; continue' % (it, exit_), ins.line)))
+                items.append(('raw', ('    if _kv[1] is None: pc = %d; continue' % top, ins.line)))
+                items.append(('raw', ('    %s = adjust(_kv, %d)' % (vars_, n) if n != 1 else '    r%d = _kv[0]' % (a + 4), ins.line)))
+                items.append(('raw', ('else:', ins.line)))
+                items.append(('raw', ("    _R = yield from call(r%d, (r%d, r%d), \"for iterator 'for iterator'\")" % (a, a + 1, a + 2), ins.line)))
+                items.append(('raw', ('    %s = adjust(_R, %d)' % (vars_, n) if n != 1 else '    r%d = _R[0] if _R else None' % (a + 4), ins.line)))
+                items.append(('raw', ('    if r%d is None: pc = %d; continue' % (a + 4, exit_), ins.line)))
+                items.append(('raw', ('    r%d = r%d' % (a + 2, a + 4), ins.line)))
+                stack.append(['for', top, exit_])
+            elif op == 'END':
+                entry = stack.pop()
+                if entry[0] == 'if':
+                    items.append(('label', entry[1]))
+                elif entry[0] == 'else':
+                    items.append(('label', entry[2]))
+                else:
+                    items.append(('jump', entry[1]))
+                    items.append(('label', entry[2]))
+            elif op == 'GOTO':
+                items.append(('raw', ('TICKN(1)', ins.line)))
+                items.append(('jump', label_ids[pc]))
+            elif op == 'LABEL':
+                items.append(('label', label_ids[pc]))
+            elif op == 'TBC':
+                items.append(('raw', ('tbc_check(r%d, %r)' % (ins.a, ins.note), ins.line)))
+                items.append(('raw', ('_tbc%d = True' % ins.a, ins.line)))
+            elif op == 'CLOSE':
+                r = 'r%d' % ins.a
+                items.append(('raw', ('_tbc%d = False; _v = %s; %s = None' % (ins.a, r, r), ins.line)))
+                items.append(('raw', ('if _v is not None and _v is not False: yield from close_var(_v, None)', ins.line)))
+            else:
+                items.append(('ins', ins))
+        return items
+
+    def resolve_labels(self, code):
+        """Map each GOTO's and LABEL's pc to the id of the label it means.
+
+        A goto sees the labels of its own and enclosing structured blocks; the
+        resolver has already rejected invisible ones."""
+        path = [0]
+        block_ids = itertools.count(1)
+        labels = []                      # (name, path tuple, pc, id)
+        gotos = []                       # (name, path tuple, pc)
+        ids = {}
+        for pc, ins in enumerate(code):
+            op = ins.op
+            if op in ('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'):
+                path.append(next(block_ids))
+            elif op == 'ELSE':
+                path[-1] = next(block_ids)
+            elif op == 'END':
+                path.pop()
+            elif op == 'LABEL':
+                lid = next(self.ids)
+                labels.append((ins.a, tuple(path), pc, lid))
+                ids[pc] = lid
+            elif op == 'GOTO':
+                gotos.append((ins.a, tuple(path), pc))
+        for name, gpath, gpc in gotos:
+            best = None
+            for lname, lpath, lpc, lid in labels:
+                if lname != name or gpath[:len(lpath)] != lpath:
+                    continue
+                rank = (len(lpath), lpc <= gpc, lpc if lpc <= gpc else -lpc)
+                if best is None or rank > best[0]:
+                    best = (rank, lid)
+            ids[gpc] = best[1]
+        return ids

@@ -1,0 +1,132 @@
+"""What the bytecode says, emitting nothing: which registers an instruction
+reads and writes, which instructions open and close blocks, how a function
+returns and where it counts its instructions.  Shared by the translator's
+modules."""
+from __future__ import annotations
+
+LOOP_COST = 16                     # instructions counted per numeric for iteration
+OPENERS = frozenset(('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'))
+BLOCK_OPS = OPENERS | {'ELSE', 'END', 'BREAK', 'GOTO', 'LABEL', 'TBC', 'CLOSE'}
+_BOOL_OPS = frozenset(('EQ', 'NE', 'LT', 'LE', 'NOT'))
+FUSABLE = {'ADD': '+', 'SUB': '-', 'MUL': '*', 'UNM': '-'}
+_RANGE_READS = frozenset(('CALL', 'RETURN', 'CONCAT'))
+_WRITES_A = frozenset('''MOVE LOADK LOADBOOL GETUPVAL GETCELL GETTABUP GETTABLE NEWTABLE ADD SUB MUL
+DIV MOD POW IDIV BAND BOR BXOR SHL SHR UNM NOT LEN BNOT CONCAT EQ NE LT LE CLOSURE NEWCELL
+CLOSE'''.split())
+OWN = 'own'                        # what a register holding the function's own value holds
+TABLE = 'table'                    # what a register holding a table holds
+
+
+def passes_results(call, ret):
+    """``CALL a`` keeping all results, then ``RETURN a`` of all of them."""
+    return call.c == -1 and ret.op == 'RETURN' and ret.a == call.a and ret.b == -1
+
+
+def returns(p):
+    """The RETURN instructions of ``p`` that can run: the one a code generator
+    adds after a last ``return x`` of the body is never reached."""
+    code = p.code
+    last = code[-1]
+    dead = len(code) > 1 and code[-2].op == 'RETURN' and code[-2].b == 1 and _depth_at_end(code) == 0
+    return [ins for ins in code if ins.op == 'RETURN' and not (dead and ins is last)]
+
+
+def _depth_at_end(code):
+    """How many structured blocks are open before the last instruction."""
+    depth = 0
+    for ins in code[:-1]:
+        if ins.op in OPENERS:
+            depth += 1
+        elif ins.op == 'END':
+            depth -= 1
+    return depth
+
+
+def plain_order(p):
+    """'lt' for a function that is exactly ``return a < b`` of its two
+    parameters, 'gt' for ``return a > b``, else None.  As a sort comparator
+    on numbers or strings it is the natural order, or its reverse."""
+    if p.numparams != 2 or p.is_vararg or p.upvals or len(p.code) != 3:
+        return None
+    cmp, ret = p.code[0], p.code[1]
+    if cmp.op != 'LT' or ret.op != 'RETURN' or ret.a != cmp.a or ret.b != 1:
+        return None
+    return {(0, 1): 'lt', (1, 0): 'gt'}.get((cmp.b, cmp.c))
+
+
+def charge_point(p):
+    """Where a function that calls counts its instructions: before its first
+    call when every call comes after that one at the top level, so that
+    calls returning early (the leaves of a recursion) count nothing; they
+    are bounded by the calls that made them, which count.  None: on entry."""
+    if p.has_goto:
+        return None
+    depth = 0
+    for k, ins in enumerate(p.code):
+        if ins.op == 'CALL':
+            return k if depth == 0 and k > 0 else None
+        if ins.op in OPENERS:
+            depth += 1
+        elif ins.op == 'END':
+            depth -= 1
+    return None
+
+
+def is_predicate(p):
+    """Does every return give one value just computed by a comparison or
+    ``not`` (always a Python bool, whose truth is Lua's)?  Such a function
+    can serve as a sort comparator as it is."""
+    code = p.code
+    for ins in returns(p):
+        k = code.index(ins)
+        prev = code[k - 1] if k else None
+        if ins.b != 1 or prev is None or prev.op not in _BOOL_OPS or prev.a != ins.a:
+            return False
+    return not p.has_goto
+
+
+def new_tables(p):
+    """Registers whose one assignment in ``p`` is a NEWTABLE: Lua reads a
+    local only after its declaration, so every read finds a table."""
+    count = {}
+    for ins in p.code:
+        for r in writes(ins, p.maxreg):
+            count[r] = count.get(r, 0) + 1
+    return {ins.a for ins in p.code if ins.op == 'NEWTABLE' and count[ins.a] == 1}
+
+
+def may_read(ins, reg):
+    """Could ``ins`` read register ``reg``?  (Conservative: any operand
+    field that might name it, any register a range operation might cover.)"""
+    op = ins.op
+    if op == 'CLOSURE':
+        return True
+    if op == 'SETLIST':
+        return reg == ins.a or reg >= ins.note and (ins.b < 0 or reg < ins.note + ins.b)
+    if op == 'FORPREP' or op == 'TFORPREP':
+        return ins.a <= reg < ins.a + 3
+    if op in _RANGE_READS:
+        # CALL reads the function and its arguments; -1 counts to the top.
+        return reg >= ins.a and (ins.b < 0 or reg < ins.a + ins.b + (op == 'CALL'))
+    if op in _WRITES_A and op not in ('NEWCELL', 'CLOSE'):
+        return reg == ins.b or reg == ins.c
+    return reg == ins.a or reg == ins.b or reg == ins.c
+
+
+def writes(ins, maxreg):
+    """Registers an instruction assigns."""
+    op, a = ins.op, ins.a
+    if op in _WRITES_A:
+        return (a,)
+    if op == 'LOADNIL':
+        return range(a, a + ins.b)
+    if op == 'SELF':
+        return (a, a + 1)
+    if op == 'CALL' or op == 'VARARG':
+        n = ins.c if op == 'CALL' else ins.b
+        return range(a, maxreg) if n < 0 else range(a, a + n)
+    if op == 'FORPREP':
+        return (a + 3,)
+    if op == 'TFORPREP':
+        return (a + 2,) + tuple(range(a + 4, a + 4 + ins.b))
+    return ()

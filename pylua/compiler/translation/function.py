@@ -1,0 +1,431 @@
+"""``FunctionTranslator``: one prototype to Python.  It holds the output
+helpers, what is known of registers, and the driver that walks the bytecode
+(straight-line runs, the guards splitting them, structured blocks); the
+instructions themselves are emitted by the mixins it is built from, one
+family each."""
+from __future__ import annotations
+
+import itertools
+import math
+
+from .arithmetic import ArithmeticOps
+from .calls import CallOps
+from .control import ControlOps
+from .dispatcher import Dispatcher
+from .facts import BLOCK_OPS, FUSABLE, OPENERS, TABLE, charge_point, new_tables, passes_results, writes
+from .tables import TableOps
+
+# Indexing instructions: the operand holding the table.
+_TABLE_OPERAND = {'GETTABLE': 'b', 'SELF': 'b', 'SETTABLE': 'a'}
+_NUMERIC_OPS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR EQ NE LT LE'.split())
+_FLOAT_OPS = frozenset(('ADD', 'SUB', 'MUL', 'DIV', 'UNM'))
+_MAX_SPLITS = 10                   # guards splitting one straight-line run
+_SPLIT_LIMIT = 150                 # longest run whose tail is duplicated
+_DUPLICATE_LIMIT = 400             # instructions of a generic for body emitted twice
+
+
+def lit(v):
+    """Python literal for a Lua constant."""
+    c = v.__class__
+    if c is float:
+        if v != v:
+            return 'NAN'
+        if v == math.inf:
+            return 'INF'
+        if v == -math.inf:
+            return '(-INF)'
+        return repr(v)
+    return repr(v)
+
+
+class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
+    """Translates one prototype: its factory and plain form (``run``), or its
+    generator form (``run_generator_form``)."""
+
+    def __init__(self, p, out, fname, pname, child_factories):
+        self.p = p
+        self.out = out
+        self.fname = fname
+        self.pname = pname
+        self.children = child_factories
+        self.ind = 2
+        self.line = p.line
+        self.tbase = None             # register where pending multiple results (T) start
+        self.stack = []               # open structured constructs
+        self.uid = itertools.count()
+        self.empty = []               # per open block: has it emitted a statement yet
+        self.known_bool = None        # register the previous instruction set to a Python bool
+        self.bool_expr = None         # (register, expr, line index, indent) of the last bool_line
+        self.cold = False             # emitting the fallback of a split: compact code
+        self.known = set()            # registers known to hold integers here
+        self.positive = set()         # loop variables known to stay integers >= 1
+        self.int_start = False        # the numeric for being opened starts at an integer
+        self.tables = set()           # registers known to hold tables here
+        self.new_tables = new_tables(p)  # registers only ever assigned a new table
+        self.types = {}               # register -> what the straight-line code before left there
+        self.result = None            # (register, kind) the current instruction leaves
+        self.pending = {}             # register -> delayed arithmetic (expr, leaves, instrs)
+        self.sync = False             # emitting the plain (non-generator) twin
+        self.qname = 'Q' + pname[1:]
+        # Code that divides or has float constants tries floats first.
+        self.floaty = any(k.__class__ is float for k in p.consts) or any(
+            ins.op in ('DIV', 'POW') for ins in p.code)
+        self.next_bool = None
+
+    # ------------------------------------------------------------ output
+    def w(self, text):
+        if self.sync and 'yield from ' in text:
+            # Every emitted ``yield from`` call ends its line.
+            text = text.replace('yield from ', 'SYNC(') + ')'
+        self.out.line(self.ind, text, self.line)
+        if self.empty:
+            self.empty[-1] = False
+
+    def open(self, text, kind, data=None):
+        self.w(text)
+        self.stack.append((kind, data))
+        self.ind += 1
+        self.empty.append(True)
+
+    def close_block(self):
+        if self.empty.pop():
+            self.w('pass')
+        self.ind -= 1
+
+    def tmp(self, prefix='t'):
+        return '_%s%d' % (prefix, next(self.uid))
+
+    def r(self, i):
+        return 'r%d' % i
+
+    def rk(self, x):
+        if x < 0:
+            return lit(self.p.consts[-x - 1])
+        return 'r%d' % x
+
+    def const(self, x):
+        return x < 0, (self.p.consts[-x - 1] if x < 0 else None)
+
+    # -------------------------------------------------------------- driver
+    def run(self):
+        p = self.p
+        params, envs = self.factory_params()
+        # The plain form, the function value itself: for callers that cannot
+        # yield, code outside any coroutine (where every yield is an error
+        # anyway) and Lua's C-call boundaries; its slow paths run synchronously.
+        self.out.line(0, 'def %s(%s):' % (self.fname, params), p.line)
+        for i in envs:
+            # A global read looks in the environment's dict first: a table's
+            # dict is never replaced, and a miss (or an environment that is
+            # no table) takes the full path.
+            self.out.line(1, 'E%d = (U%d.hash if U%d.__class__ is Table else NOHASH).get' % (i, i, i), p.line)
+        self.sync = True
+        self.function(self.qname)
+        self.sync = False
+        self.out.line(1, 'return %s' % self.qname, p.end_line)
+
+    def run_generator_form(self):
+        """The generator form: calls are ``yield from``, so a host function
+        can suspend the whole Lua thread.  It must be a generator even when
+        its body never yields.  Most functions never run in it, so it is
+        translated, compiled and made from a plain form's cells when first
+        needed (``gen_form``); the factory emitted here is never called, it
+        only gives the generator form's code the plain factory's names as
+        free variables.  Returns the factory's name."""
+        p = self.p
+        params, envs = self.factory_params()
+        gname = 'G' + self.fname[1:]
+        self.out.line(0, 'def %s(%s):' % (gname, params), p.line)
+        self.out.line(1, '%s = None' % ' = '.join(['E%d' % i for i in envs] + [self.qname]), p.line)
+        self.function(self.pname)
+        self.out.line(2, 'yield', p.end_line)
+        return gname
+
+    def factory_params(self):
+        """A factory's parameters (the upvalues) and the upvalues read as
+        environments through their dicts."""
+        p = self.p
+        params = ', '.join('U%d' % i for i, uv in enumerate(p.upvals) if uv[3] != 'self')
+        envs = [i for i in sorted({ins.b for ins in p.code if ins.op == 'GETTABUP'})
+                if p.upvals[i][3] == 'value']
+        return params, envs
+
+    def function(self, name):
+        p = self.p
+        self.ind = 2
+        self.stack = []
+        self.known = set()
+        self.positive = set()
+        self.tables = set(self.new_tables)
+        params = ['r%d=None' % i for i in range(p.numparams)]
+        if p.is_vararg:
+            params.append('*VA')
+        self.out.line(1, 'def %s(%s):' % (name, ', '.join(params)), p.line)
+        if any(ins.op in ('NEWTABLE', 'SETTABLE', 'CALL') for ins in p.code):
+            self.out.line(2, 'nonlocal DEBT', p.line)   # allocations are accounted
+        if p.has_calls or any(ins.op == 'FORPREP' for ins in p.code):
+            self.out.line(2, 'nonlocal STEPS', p.line)
+        self.charge_at = charge_point(p)
+        if p.has_calls and self.charge_at is None:
+            self.out.line(2, self.charge(), p.line)
+        if p.has_goto:
+            # The dispatcher's blocks may read registers on paths Python cannot see.
+            others = ['r%d' % i for i in range(p.numparams, p.maxreg)]
+            if others:
+                self.out.line(2, ' = '.join(others) + ' = None', p.line)
+            self.empty.append(True)
+            Dispatcher(self).run()
+            self.empty.pop()
+        else:
+            ints, tables = self.typed_params()
+            if ints or tables:
+                # Guards hoisted once per value: a body specialised for integer
+                # and table parameters, and the generic body for everything else.
+                guards = ['r%d.__class__ is int' % r for r in ints]
+                guards += ['r%d.__class__ is Table' % r for r in tables]
+                self.out.line(2, 'if %s:' % ' and '.join(guards), p.line)
+                self.ind = 3
+                self.known = set(ints)
+                self.tables = set(tables) | self.new_tables
+                self.body()
+                self.out.line(2, 'else:', p.line)
+                self.known = set()
+                self.tables = set(self.new_tables)
+            self.body()
+
+    def body(self):
+        self.empty.append(True)
+        self.tbase = None
+        self.emit_range(0, len(self.p.code))
+        self.empty.pop()
+
+    def emit_range(self, lo, hi):
+        code = self.p.code
+        self.types.clear()
+        k = lo
+        while k < hi:
+            if code[k].op in BLOCK_OPS:
+                k = self.emit_block_op(k)
+                continue
+            end = k
+            while end < hi and code[end].op not in BLOCK_OPS:
+                end += 1
+            # Python's parser allows 100 levels of indentation; splits nest.
+            short = end - k <= _SPLIT_LIMIT and self.ind < 60
+            self.emit_run(k, end, _MAX_SPLITS if short else 0)
+            k = end
+        self.flush()
+        self.types.clear()
+
+    def emit_block_op(self, k):
+        """Emit the structured instruction at ``k``; the index after it."""
+        code = self.p.code
+        ins = code[k]
+        if ins.op == 'TFORPREP':
+            end = self.matching_end(k)
+            if end - k < _DUPLICATE_LIMIT and not any(
+                    c.op == 'TFORPREP' for c in code[k + 1:end]):
+                self.generic_for_twice(k, end)
+                return end + 1
+        self.step(ins)
+        return k + 1
+
+    def emit_run(self, k, hi, splits):
+        """Emit straight-line code ``k..hi``.  Up to ``splits`` guards on what
+        the rest of the run needs (a register indexed three or more times is
+        a table; in float code, the operands of arithmetic are floats) open
+        nested ``if``s in which the rest knows it; a failed guard records
+        where the one general copy of the rest, emitted after them, resumes."""
+        points = []                   # where guards split the run
+        stage = saved = None
+        while k < hi:
+            if len(points) < splits and self.tbase is None and self.split_guard(k, hi) is not None:
+                # Pending arithmetic runs first: what it leaves may be known.
+                self.flush()
+                guard = self.split_guard(k, hi)
+                if guard is not None:
+                    if not points:
+                        stage = self.tmp('s')
+                        saved = (dict(self.types), self.known_bool, self.next_bool)
+                    cond, facts = guard
+                    self.w('if %s:' % cond)
+                    self.ind += 1
+                    self.empty.append(True)
+                    self.types.update(facts)
+                    points.append(k)
+            k = self.emit_unit(k, hi)
+        self.flush()
+        if not points:
+            return
+        self.w('%s = %d' % (stage, hi))
+        for point in reversed(points):
+            self.close_block()
+            self.w('else: %s = %d' % (stage, point))
+        # The general copy: each part runs when a guard before it failed.
+        self.types, self.known_bool, self.next_bool = saved
+        cold, self.cold = self.cold, True
+        self.w('if %s < %d:' % (stage, hi))
+        self.ind += 1
+        self.empty.append(True)
+        for n, point in enumerate(points):
+            end = points[n + 1] if n + 1 < len(points) else hi
+            self.w('if %s <= %d:' % (stage, point))
+            self.ind += 1
+            self.empty.append(True)
+            k = point
+            while k < end:
+                k = self.emit_unit(k, end)
+            self.flush()
+            self.close_block()
+        self.close_block()
+        self.cold = cold
+
+    def emit_unit(self, k, hi):
+        """Emit the instruction at ``k`` (with the ones it fuses with); the
+        index after them."""
+        code = self.p.code
+        ins = code[k]
+        if ins.op == 'LEN' and k + 2 < hi and self.is_append(code[k:k + 3]):
+            self.flush()
+            self.line = ins.line
+            self.known_bool = self.next_bool = None
+            self.append(*code[k:k + 3])
+            for done in code[k:k + 3]:
+                self.forget(done)
+            return k + 3
+        if ins.op in FUSABLE:
+            self.line = ins.line
+            self.fuse(ins)
+            return k + 1
+        self.flush()
+        if k == self.charge_at:
+            self.w(self.charge())
+        # ``return f(...)``: the call's results are the function's.
+        tail = ins.op == 'CALL' and k + 1 < hi and passes_results(ins, code[k + 1])
+        self.step(ins, tail)
+        return k + (2 if tail else 1)
+
+    def charge(self):
+        """The line counting a call's instructions (the function's length)."""
+        return 'if (STEPS := STEPS - %d) < 0: TICK()' % max(1, len(self.p.code))
+
+    def split_guard(self, k, hi):
+        """``(condition, facts)`` worth a split before instruction ``k``, or None."""
+        ins = self.p.code[k]
+        field = _TABLE_OPERAND.get(ins.op)
+        if field is not None:
+            t = getattr(ins, field)
+            # A guard and its bookkeeping cost about two class checks.
+            if not self.istable(t) and self.table_uses(t, k, hi) >= 3:
+                return 'r%d.__class__ is Table' % t, {t: TABLE}
+            return None
+        if not self.floaty or ins.op not in _FLOAT_OPS:
+            return None
+        operands = (ins.b,) if ins.op == 'UNM' else (ins.b, ins.c)
+        if not any(x >= 0 and self.unknown_number(x) for x in operands):
+            return None
+        regs = self.float_operands(k, hi)
+        return ' and '.join('r%d.__class__ is float' % r for r in regs), dict.fromkeys(regs, float)
+
+    def unknown_number(self, r):
+        return not (self.isint(r) or self.types.get(r) is float)
+
+    def table_uses(self, t, k, hi):
+        """How often ``t`` is indexed from ``k`` on before it is assigned."""
+        uses = 0
+        for ins in self.p.code[k:hi]:
+            field = _TABLE_OPERAND.get(ins.op)
+            if field is not None and getattr(ins, field) == t:
+                uses += 1
+            if t in writes(ins, self.p.maxreg):
+                break
+        return uses
+
+    def float_operands(self, k, hi):
+        """Registers of unknown type that the arithmetic of ``k..hi`` reads
+        before anything assigns them (so they hold their values already)."""
+        regs = []
+        written = set()
+        for ins in self.p.code[k:hi]:
+            if ins.op in _FLOAT_OPS:
+                operands = (ins.b,) if ins.op == 'UNM' else (ins.b, ins.c)
+                regs.extend(x for x in operands if x >= 0 and x not in written and x not in regs
+                            and self.unknown_number(x))
+            written.update(writes(ins, self.p.maxreg))
+        return regs
+
+    def step(self, ins, tail=False):
+        """Translate one instruction, keeping track of what is known of registers."""
+        self.line = ins.line
+        self.known_bool = self.next_bool
+        self.next_bool = None
+        if ins.op in BLOCK_OPS:
+            # A numeric for whose start and step are integers counts in integers.
+            self.int_start = ins.op == 'FORPREP' and self.isint(ins.a)
+            self.types.clear()
+        self.result = None
+        if tail:
+            self.op_CALL(ins, tail)
+        else:
+            getattr(self, 'op_' + ins.op)(ins)
+        self.forget(ins)
+        if self.result is not None:
+            self.types[self.result[0]] = self.result[1]
+
+    def forget(self, ins):
+        """After control flow nothing is known of registers; after a write,
+        nothing of the registers written."""
+        if ins.op in BLOCK_OPS:
+            self.types.clear()
+        else:
+            for r in writes(ins, self.p.maxreg):
+                self.types.pop(r, None)
+
+    def declare(self, reg, kind):
+        """The instruction being translated leaves ``kind`` (int, str or
+        OWN, the function's own value) in ``reg``."""
+        self.result = (reg, kind)
+
+    def typed_params(self):
+        """Parameters never assigned and used as numbers or indexed as tables
+        (``self.x``, ``t[i]``): each worth one hoisted guard."""
+        p = self.p
+        written = set()
+        numbers = set()
+        tables = set()
+        for ins in p.code:
+            written.update(writes(ins, p.maxreg))
+            if ins.op in _NUMERIC_OPS:
+                numbers.update(x for x in (ins.b, ins.c) if isinstance(x, int) and 0 <= x < p.numparams)
+            if ins.op in _TABLE_OPERAND and 0 <= getattr(ins, _TABLE_OPERAND[ins.op]) < p.numparams:
+                tables.add(getattr(ins, _TABLE_OPERAND[ins.op]))
+        # Float code's numbers are rarely integers: an integer guard there
+        # would send most calls to the general body.
+        ints = [] if self.floaty else sorted(numbers - written)[:3]
+        return ints, sorted(tables - written)[:2]
+
+    def isint(self, x):
+        if x < 0:
+            return self.p.consts[-x - 1].__class__ is int
+        return x in self.known or self.types.get(x) is int
+
+    def isfloat(self, x):
+        if x < 0:
+            return self.p.consts[-x - 1].__class__ is float
+        return self.types.get(x) is float
+
+    def istable(self, r):
+        return r in self.tables or self.types.get(r) is TABLE
+
+    def matching_end(self, k):
+        code = self.p.code
+        depth = 0
+        for j in range(k + 1, len(code)):
+            op = code[j].op
+            if op in OPENERS:
+                depth += 1
+            elif op == 'END':
+                if depth == 0:
+                    return j
+                depth -= 1
+        raise AssertionError('unbalanced bytecode')

@@ -1,0 +1,249 @@
+"""Data moves (registers, constants, upvalues, cells) and table access:
+reads and stores inline on plain tables with the metatable paths behind
+them, and ``t[#t + 1] = v`` as a list append."""
+from __future__ import annotations
+
+from .facts import OWN, TABLE
+from .intrinsics import SLOT_COST
+
+TABLE_COST = 200
+
+
+class TableOps:
+    """Mixin of ``FunctionTranslator``: data moves and table instructions."""
+
+    # ---------------------------------------------------------- data moves
+    def op_MOVE(self, i):
+        self.w('r%d = r%d' % (i.a, i.b))
+        if self.isint(i.b):
+            self.declare(i.a, int)
+        elif i.b in self.types:
+            self.declare(i.a, self.types[i.b])
+        elif self.istable(i.b):
+            self.declare(i.a, TABLE)
+
+    def op_LOADK(self, i):
+        self.w('r%d = %s' % (i.a, self.rk(i.b)))
+        kind = self.p.consts[-i.b - 1].__class__
+        if kind is int or kind is str or kind is float:
+            self.declare(i.a, kind)
+
+    def op_LOADNIL(self, i):
+        self.w(' = '.join('r%d' % r for r in range(i.a, i.a + i.b)) + ' = None')
+
+    def op_LOADBOOL(self, i):
+        self.w('r%d = %s' % (i.a, 'True' if i.b else 'False'))
+
+    def upval(self, n):
+        """The Python expression for upvalue ``n``'s value."""
+        kind = self.p.upvals[n][3]
+        if kind == 'cell':
+            return 'U%d[0]' % n
+        return 'U%d' % n if kind == 'value' else self.qname
+
+    def op_GETUPVAL(self, i):
+        self.w('r%d = %s' % (i.a, self.upval(i.b)))
+        if self.p.upvals[i.b][3] == 'self':
+            self.declare(i.a, OWN)
+
+    def op_SETUPVAL(self, i):
+        assert self.p.upvals[i.b][3] == 'cell', 'an assigned upvalue lives in a cell'
+        self.w('U%d[0] = r%d' % (i.b, i.a))
+
+    def op_NEWCELL(self, i):
+        self.w('r%d = [r%d]' % (i.a, i.a))
+
+    def op_GETCELL(self, i):
+        self.w('r%d = r%d[0]' % (i.a, i.b))
+
+    def op_SETCELL(self, i):
+        self.w('r%d[0] = %s' % (i.a, self.rk(i.b)))
+
+    # --------------------------------------------------------------- tables
+    def get(self, dst, obj, key, note, table=False, levels=1):
+        """Emit ``dst = obj[key]`` where obj is a Python expression (a name);
+        ``table`` when obj is known to be a table."""
+        isk, kv = self.const(key)
+        k = self.rk(key)
+        if isk and kv.__class__ is str:
+            lines = self.field_lines(dst, obj, k, 0 if self.cold else levels)
+        else:
+            if k == dst:
+                self.w('_k = %s' % k)
+                k = '_k'
+            lines = self.index_lines(dst, obj, key, k)
+        if table:
+            for text in lines:
+                self.w(text)
+            return
+        self.w('if %s.__class__ is Table:' % obj)
+        for text in lines:
+            self.w('    ' + text)
+        self.w('else: %s = yield from index(%s, %s, %r)' % (dst, obj, k, note))
+
+    def field_lines(self, dst, obj, k, levels):
+        """``dst = obj[k]`` for a table and a constant string: ``levels`` of
+        ``__index`` tables (classes, method lookup) inline, then the helpers."""
+        lines = ['%s = %s.hash.get(%s)' % (dst, obj, k),
+                 'if %s is None and %s.meta is not None:' % (dst, obj)]
+        if not levels:
+            return lines + ['    %s = index_chain(%s, %s)' % (dst, obj, k),
+                            '    if %s is CALL_NEEDED: %s = yield from index_miss(%s, %s)' % (dst, dst, obj, k)]
+        h = '_h%d' % levels
+        lines.append("    %s = %s.meta.hash.get('__index')" % (h, obj))
+        lines.append('    if %s.__class__ is Table:' % h)
+        lines.extend('        ' + text for text in self.field_lines(dst, h, k, levels - 1))
+        lines.append('    elif %s is not None: %s = yield from index_miss(%s, %s)' % (h, dst, obj, k))
+        return lines
+
+    def index_lines(self, dst, obj, key, k):
+        """``dst = obj[k]`` for a table and any other key."""
+        isk, kv = self.const(key)
+        if isk and kv.__class__ is int:
+            if kv >= 1:
+                lines = ['_a = %s.arr' % obj,
+                         '%s = _a[%d] if len(_a) >= %d else %s.hash.get(%s)' % (dst, kv - 1, kv, obj, k)]
+            else:
+                lines = ['%s = %s.hash.get(%s)' % (dst, obj, k)]
+        elif not isk and self.isint(key):
+            low = '' if key in self.positive else '0 < '
+            lines = ['_a = %s.arr' % obj,
+                     '%s = _a[%s - 1] if %s%s <= len(_a) else %s.hash.get(%s)' % (dst, k, low, k, obj, k)]
+        elif not isk:
+            lines = ['if %s.__class__ is int:' % k,
+                     '    _a = %s.arr' % obj,
+                     '    %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.hash.get(%s)' % (dst, k, k, obj, k),
+                     'elif %s.__class__ is str: %s = %s.hash.get(%s)' % (k, dst, obj, k),
+                     'else: %s = %s.get(%s)' % (dst, obj, k)]
+        else:
+            lines = ['%s = %s.get(%s)' % (dst, obj, k)]
+        return lines + ['if %s is None and %s.meta is not None:' % (dst, obj),
+                        '    %s = index_chain(%s, %s)' % (dst, obj, k),
+                        '    if %s is CALL_NEEDED: %s = yield from index_miss(%s, %s)' % (dst, dst, obj, k)]
+
+    def op_GETTABLE(self, i):
+        src = 'r%d' % i.b
+        if i.a == i.b:
+            self.w('_o = r%d' % i.b)
+            src = '_o'
+        self.get('r%d' % i.a, src, i.c, i.note, self.istable(i.b))
+
+    def op_GETTABUP(self, i):
+        if self.p.upvals[i.b][3] == 'value':
+            k = self.rk(i.c)
+            self.w('r%d = E%d(%s)' % (i.a, i.b, k))
+            self.w('if r%d is None: r%d = yield from index(U%d, %s, %r)' % (i.a, i.a, i.b, k, i.note))
+            return
+        self.w('_o = %s' % self.upval(i.b))
+        self.get('r%d' % i.a, '_o', i.c, i.note)
+
+    def set(self, obj, key, val, note, table=False):
+        """Emit ``obj[key] = val``; ``table`` when obj is known to be a table."""
+        isk, kv = self.const(key)
+        vk, vv = self.const(val)
+        k = self.rk(key)
+        v = self.rk(val)
+        w = self.w
+        istable = '' if table else '%s.__class__ is Table and ' % obj
+        if isk and kv.__class__ is str:
+            # A metatable without __newindex has no say in a store, nor
+            # __newindex in one to a field already present.
+            w("if %s(%s.meta is None or %s in %s.hash or '__newindex' not in %s.meta.hash):"
+              % (istable, obj, k, obj, obj))
+        else:
+            w('if %s%s.meta is None:' % (istable, obj))
+        # A constant or a register of known type is no nil.
+        notnil = vv is not None if vk else self.isint(val) or val in self.types
+        if isk and kv.__class__ is str:
+            if notnil:
+                w('    %s.hash[%s] = %s' % (obj, k, v))
+            elif vk:
+                w('    %s.hash.pop(%s, None)' % (obj, k))
+            else:
+                w('    if %s is not None: %s.hash[%s] = %s' % (v, obj, k, v))
+                w('    else: %s.hash.pop(%s, None)' % (obj, k))
+        elif isk and kv.__class__ is int:
+            w('    %s.set_int(%s, %s)' % (obj, k, v))
+        else:
+            # Array stores inline: overwrite or append (accounting each
+            # doubling of the list, as LuaTable.set_int does).
+            maybe_nil = not notnil
+            notnil = '' if notnil else ' and %s is not None' % v
+            if self.isint(key):
+                w('    if True:')
+            else:
+                w('    if %s.__class__ is int:' % k)
+            w('        _a = %s.arr; _n = len(_a)' % obj)
+            low = '' if key in self.positive else '0 < '
+            w('        if %s%s <= _n%s: _a[%s - 1] = %s' % (low, k, notnil, k, v))
+            w('        elif %s == _n + 1%s and not %s.hash:' % (k, notnil, obj))
+            w('            _a.append(%s); DEBT += %d' % (v, SLOT_COST))
+            w('        else: %s.set_int(%s, %s)' % (obj, k, v))
+            if not self.isint(key):
+                w('    elif %s.__class__ is str:' % k)
+                if maybe_nil:
+                    w('        if %s is not None: %s.hash[%s] = %s' % (v, obj, k, v))
+                    w('        else: %s.hash.pop(%s, None)' % (obj, k))
+                else:
+                    w('        %s.hash[%s] = %s' % (obj, k, v))
+                w('    else: %s.set(%s, %s)' % (obj, k, v))
+        other = '' if table else '%s.__class__ is not Table or ' % obj
+        w('elif %snot set_plain(%s, %s, %s): yield from setindex(%s, %s, %s, %r)'
+          % (other, obj, k, v, obj, k, v, note))
+
+    def op_SETTABLE(self, i):
+        self.set('r%d' % i.a, i.b, i.c, i.note, self.istable(i.a))
+
+    def op_SETTABUP(self, i):
+        self.w('_o = %s' % self.upval(i.a))
+        self.set('_o', i.b, i.c, i.note)
+
+    def op_SELF(self, i):
+        obj = 'r%d' % i.b
+        if i.b == i.a:
+            self.w('_o = %s' % obj)     # the method lands where the object is
+            obj = '_o'
+        if i.b != i.a + 1:
+            self.w('r%d = %s' % (i.a + 1, obj))
+        # A method may sit two ``__index`` tables up (a subclass, then its base).
+        self.get('r%d' % i.a, obj, i.c, i.note, self.istable(i.b), 2)
+
+    def op_NEWTABLE(self, i):
+        # Accounted without a check: the periodic check measures the heap when
+        # the debt is large (a table costs about this much in CPython).
+        self.w('r%d = Table()' % i.a)
+        self.w('DEBT += %d' % TABLE_COST)
+
+    def op_SETLIST(self, i):
+        # ``note`` holds the scratch register where the list items start.
+        base = i.note
+        if i.b == -1:
+            vals = self.multret_args(base)
+        else:
+            vals = '(%s,)' % ', '.join('r%d' % r for r in range(base, base + i.b))
+        self.w('setlist(r%d, %d, %s)' % (i.a, i.c, vals))
+
+    def is_append(self, seq):
+        """``LEN x t; ADD y x 1; SETTABLE t y v``: the statement ``t[#t + 1] = v``."""
+        n, add, st = seq
+        one = self.const(add.c)
+        return (add.op == 'ADD' and st.op == 'SETTABLE' and n.temp and add.temp
+                and add.b == n.a and one[0] and one[1].__class__ is int and one[1] == 1
+                and st.a == n.b and st.b == add.a and st.c not in (n.a, add.a))
+
+    def append(self, n, add, st):
+        """``t[#t + 1] = v`` on a table with only a list part is an append."""
+        t, v = 'r%d' % st.a, self.rk(st.c)
+        known = self.const(st.c)[1] is not None if st.c < 0 else st.c in self.known or st.c in self.types
+        notnil = '' if known else ' and %s is not None' % v
+        istable = '' if self.istable(st.a) else '%s.__class__ is Table and ' % t
+        self.w('if %s%s.meta is None and not %s.hash%s:' % (istable, t, t, notnil))
+        self.w('    %s.arr.append(%s); DEBT += %d' % (t, v, SLOT_COST))
+        self.w('else:')
+        self.ind += 1
+        self.empty.append(True)
+        self.op_LEN(n)
+        self.op_arith_single(add)
+        self.op_SETTABLE(st)
+        self.empty.pop()
+        self.ind -= 1
