@@ -181,13 +181,13 @@ def _fits(args, checks) -> bool:
         return False
     for v, k in zip(args, checks):
         c = v.__class__
-        if k == _STR:
-            if c is not str:
+        if c is int:
+            if k is _STR or (k is _UINT and v < 0):
                 return False
-        elif k == _NUM:
-            if not (c is int or (c is float and v - v == 0.0)):   # finite
+        elif c is str:
+            if k is not _STR:
                 return False
-        elif c is not int or (k == _UINT and v < 0):
+        elif c is not float or k is not _NUM or v - v != 0.0:   # floats: finite, for %e %f %g
             return False
     return True
 
