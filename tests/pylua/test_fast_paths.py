@@ -109,7 +109,8 @@ def test_short_loops_are_cancellable():
     threading.Timer(0.1, rt.cancel).start()
     start = time.perf_counter()
     with pytest.raises(LuaInterrupt):
-        rt.execute('local function f() for i = 1, 10 do end return f() end f()')
+        # Never deep enough to overflow the stack, and longer than any test.
+        rt.execute('local function f(n) for i = 1, 10 do end if n > 0 then f(n - 1) f(n - 1) end end f(60)')
     assert time.perf_counter() - start < 2
 
 
@@ -752,3 +753,18 @@ def test_keys_of_unknown_type_read_and_write_strings_inline():
                '__index = function(t, k) return k .. "?" end}) '
                'local name = "x" m[name] = 4 '
                'return table.concat(s, " "), m.x, m[name .. "y"]') == ('7 nil 3 4 5 6 7', 40, 'xy?')
+
+
+def test_ipairs_loops_know_their_index():
+    # The index is an integer from 1 unless the body assigns it; a table
+    # with __index, and a local named ipairs returning a pairs walk, take
+    # the general loop.
+    assert run('local out = {} local t = {10, 20, 30, nil, 50} '
+               'for i, v in ipairs(t) do out[#out + 1] = i * v end '
+               'for i, v in ipairs(t) do i = i + 0.5 out[#out + 1] = i end '
+               'local m = setmetatable({}, {__index = function(_, k) if k < 4 then return k * 100 end end}) '
+               'for i, v in ipairs(m) do out[#out + 1] = v end '
+               'do local ipairs = function(x) return next, x, nil end local s = 0 '
+               'for k, v in ipairs({a = 1, b = 2, 3}) do s = s + v end out[#out + 1] = s end '
+               'for i in ipairs({7, 8}) do out[#out + 1] = i end '
+               'return table.concat(out, " ")') == '10 40 90 1.5 2.5 3.5 100 200 300 6 1 2'

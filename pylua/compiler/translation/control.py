@@ -172,21 +172,37 @@ class ControlOps:
         cnt = self.tmp('n')
         vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
         self.w('%s = forgen(r%d, r%d, r%d)' % (it, a, a + 1, a + 2))
-        self.open('if %s is not None:' % it, 'if')
+        # A loop over what a function named ipairs returned runs here only
+        # over an enumerate (else in the general loop), so its index is an
+        # integer counting up from 1.
+        ipairs = self.iterates_ipairs(k) and not self.loop_writes(ins, a + 4)
+        if ipairs:
+            self.open('if %s.__class__ is ENUMERATE:' % it, 'if')
+        else:
+            self.open('if %s is not None:' % it, 'if')
         self.w('%s = %d' % (cnt, CHECK_INTERVAL // 16))
         target = ', '.join(vars_) if n == 2 else '_kv'
         self.open('for %s in %s:' % (target, it), 'pyfor')
         self.w('%s -= 1' % cnt)
         self.w('if not %s: %s = %d; TICKN(%d)' % (cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL))
         # ipairs over a plain table is a bare enumerate: the first nil ends it.
-        self.w('if %s is None:' % (vars_[1] if n == 2 else '_kv[1]'))
-        self.w('    if %s.__class__ is ENUMERATE: break' % it)
-        self.w('    continue           # pairs: a field removed meanwhile')
+        if ipairs:
+            self.w('if %s is None: break' % (vars_[1] if n == 2 else '_kv[1]'))
+        else:
+            self.w('if %s is None:' % (vars_[1] if n == 2 else '_kv[1]'))
+            self.w('    if %s.__class__ is ENUMERATE: break' % it)
+            self.w('    continue           # pairs: a field removed meanwhile')
         if n == 1:
             self.w('r%d = _kv[0]' % (a + 4))
         elif n > 2:
             self.w('%s = _kv + (None,) * %d' % (', '.join(vars_), n - 2))
+        if ipairs:
+            self.known.add(a + 4)
+            self.positive.add(a + 4)
         self.emit_range(k + 1, end)
+        if ipairs:
+            self.known.discard(a + 4)
+            self.positive.discard(a + 4)
         self.stack.pop()
         self.close_block()
         self.stack.pop()
@@ -198,6 +214,16 @@ class ControlOps:
         self.op_END(self.p.code[end])
         self.stack.pop()
         self.close_block()
+
+    def iterates_ipairs(self, k):
+        """Does the generic ``for`` at ``k`` loop over the results of a call
+        of a function named ipairs?"""
+        code = self.p.code
+        j = k - 1
+        if j >= 0 and code[j].op == 'TBC':      # the loop's closing value comes between
+            j -= 1
+        return j >= 0 and code[j].op == 'CALL' and code[j].a == code[k].a \
+            and (code[j].note or '').endswith(" 'ipairs'")
 
     def call_iterator(self, a, fits):
         """``_R``: the results of a generic ``for``'s iterator call, as a
