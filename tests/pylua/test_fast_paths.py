@@ -768,3 +768,21 @@ def test_ipairs_loops_know_their_index():
                'for k, v in ipairs({a = 1, b = 2, 3}) do s = s + v end out[#out + 1] = s end '
                'for i in ipairs({7, 8}) do out[#out + 1] = i end '
                'return table.concat(out, " ")') == '10 40 90 1.5 2.5 3.5 100 200 300 6 1 2'
+
+
+def test_own_calls_taken_as_integers_only_when_every_return_is_one():
+    # fib's own calls return integers; a float, a string or a tail call
+    # somewhere else sends the function back to checking its results.
+    assert run('local function f(n) if n < 2 then return n end return f(n - 1) + f(n - 2) end '
+               'local function g(n) if n < 2 then return 0.5 end return g(n - 1) + g(n - 2) end '
+               'local function h(n) if n < 1 then return "x" end return h(n - 1) .. "y" end '
+               'local function k(n, acc) if n == 0 then return acc end return k(n - 1, acc + 0.5) end '
+               'local function m(n) if n == 0 then return tostring(5) end return m(n - 1) end '
+               'local function big(n) if n == 0 then return math.maxinteger end return big(n - 1) + 1 end '
+               'local function mixed(n) if n == 0 then return 1 end if n == 3 then return 2.0 end '
+               'return mixed(n - 1) * 2 end '
+               'local function band(n) if n == 0 then return (tonumber("3.0")) end return band(n - 1) & 7 end '
+               'local function huge(n) if n == 0 then return (tonumber("1e12")) end return huge(n - 1) + 1 end '
+               'return f(15), g(10), h(3), k(4, 1), m(3), big(2), mixed(5), math.type(mixed(5)), '
+               'band(2), huge(2)') == (
+        610, 44.5, 'xyyy', 3.0, '5', -9223372036854775807, 8.0, 'float', 3, 1e12 + 2)

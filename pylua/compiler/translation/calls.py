@@ -106,6 +106,8 @@ class CallOps:
             return
         if n == 1 and self.single_result():
             self.w('r%d = %s' % (a, call))
+            if i.b != -1 and self.passes_guards(regs):
+                self.declare(a, int)
         else:
             if call != '_R':
                 self.w('_R = %s' % call)
@@ -120,6 +122,20 @@ class CallOps:
         elif n > 1:
             regs = ', '.join('r%d' % r for r in range(a, a + n))
             self.w('%s = _R if len(_R) == %d else adjust(_R, %d)' % (regs, n, n))
+
+    def passes_guards(self, regs):
+        """Do the arguments ``regs`` of a call of the function's own value
+        surely pass the guards under which its results are taken as
+        integers (``int_results``)?  (Such a function has no tail call: a
+        tail call's ``return`` passes on any number of results.)"""
+        if self.int_results is None:
+            return False
+        ints, tables = self.int_results
+
+        def arg(r):
+            return int(regs[r][1:]) if r < len(regs) else None
+        return all(arg(r) is not None and self.isint(arg(r)) for r in ints) and \
+            all(arg(r) is not None and self.istable(arg(r)) for r in tables)
 
     def single_result(self):
         """Does every return of this function give exactly one value?"""
@@ -177,6 +193,9 @@ class CallOps:
         self.results('VA', i.a, i.b)
 
     def op_RETURN(self, i):
+        if self.int_results is not None and any(i is r for r in returns(self.p)) \
+                and (i.b != 1 or not self.isint(i.a)):
+            self.results_int = False
         if i.b == -1:
             if self.tbase == i.a:
                 self.tbase = None

@@ -71,6 +71,11 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.floaty = any(k.__class__ is float for k in p.consts) or any(
             ins.op in ('DIV', 'POW') for ins in p.code)
         self.next_bool = None
+        # While the body under hoisted guards is tried with its own calls'
+        # results taken as integers: the guarded (ints, tables), and whether
+        # every return so far gives an integer.
+        self.int_results = None
+        self.results_int = True
 
     # ------------------------------------------------------------ output
     def w(self, text):
@@ -184,14 +189,33 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 guards = ['r%d.__class__ is int' % r for r in ints]
                 guards += ['r%d.__class__ is Table' % r for r in tables]
                 self.out.line(2, 'if %s:' % ' and '.join(guards), p.line)
-                self.ind = 3
-                self.known = set(ints)
-                self.tables = set(tables) | self.new_tables
-                self.body()
+                start = len(self.out.buf)
+                if self.single_result():
+                    # Try the body assuming that its own calls that pass
+                    # these guards return integers; if every return of it
+                    # then gives an integer, the assumption holds by
+                    # induction on the depth of calls.  Else emit it again.
+                    self.int_results = (ints, tables)
+                    self.results_int = True
+                    self.specialised_body(ints, tables)
+                    self.int_results = None
+                    if not self.results_int:
+                        self.out.truncate(start)
+                        self.specialised_body(ints, tables)
+                else:
+                    self.specialised_body(ints, tables)
                 self.out.line(2, 'else:', p.line)
                 self.known = set()
                 self.tables = set(self.new_tables)
             self.body()
+
+    def specialised_body(self, ints, tables):
+        """The body where hoisted guards hold: these parameters hold
+        integers and tables."""
+        self.ind = 3
+        self.known = set(ints)
+        self.tables = set(tables) | self.new_tables
+        self.body()
 
     def body(self):
         self.empty.append(True)

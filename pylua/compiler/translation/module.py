@@ -98,3 +98,10 @@ class _Out:
 
     def text(self):
         return '\n'.join(self.buf) + '\n'
+
+    def truncate(self, n):
+        """Drop every line after the first ``n``."""
+        del self.buf[n:]
+        del self.lines[n + 1:]
+        for line in [line for line in self.calls if line > n]:
+            del self.calls[line]
