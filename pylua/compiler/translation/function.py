@@ -317,6 +317,13 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             for done in code[k:k + 3]:
                 self.forget(done)
             return k + 3
+        if ins.op == 'GETTABLE' and k + 2 < hi and not self.cold and self.is_field_update(code[k:k + 3]):
+            self.flush()
+            self.line = ins.line
+            self.known_bool = self.next_bool = None
+            self.field_update(*code[k:k + 3])
+            self.types.clear()
+            return k + 3
         if ins.op in FUSABLE:
             self.line = ins.line
             self.fuse(ins)

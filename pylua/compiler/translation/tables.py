@@ -3,7 +3,7 @@ reads and stores inline on plain tables with the metatable paths behind
 them, and ``t[#t + 1] = v`` as a list append."""
 from __future__ import annotations
 
-from .facts import OWN, TABLE
+from .facts import FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
 
 TABLE_COST = 200
@@ -222,6 +222,57 @@ class TableOps:
         else:
             vals = '(%s,)' % ', '.join('r%d' % r for r in range(base, base + i.b))
         self.w('setlist(r%d, %d, %s)' % (i.a, i.c, vals))
+
+    def is_field_update(self, seq):
+        """``GETTABLE x t "k"; ADD/SUB/MUL y x c; SETTABLE t "k" y``: the
+        statement ``t.k = t.k + c``."""
+        get, op, st = seq
+        key = self.const(get.c)
+        ck, cv = self.const(op.c)
+        return (get.op == 'GETTABLE' and key[0] and key[1].__class__ is str and get.temp
+                and op.op in ('ADD', 'SUB', 'MUL') and op.b == get.a and op.c != get.a
+                and (not ck or cv.__class__ is int or cv.__class__ is float)
+                and op.a != get.b and st.op == 'SETTABLE' and st.a == get.b
+                and st.b == get.c and st.c == op.a)
+
+    def field_update(self, get, op, st):
+        """``t.k = t.k + c`` where ``t.k`` holds a number in ``t`` itself:
+        the store goes to a field already present, which never consults
+        ``__newindex``, and numbers call no metamethod in between.
+        Anything else runs the three instructions as they are (reading
+        ``t``'s own field again is free of effects)."""
+        t, k, x, y, c = 'r%d' % get.b, self.rk(get.c), 'r%d' % get.a, 'r%d' % op.a, self.rk(op.c)
+        pyop = FUSABLE[op.op]
+        if self.istable(get.b):
+            self.w('%s = %s.hash.get(%s)' % (x, t, k))
+        else:
+            self.w('%s = %s.hash.get(%s) if %s.__class__ is Table else None' % (x, t, k, t))
+        ck, cv = self.const(op.c)
+        both_int = '%s.__class__ is int' % x
+        if not self.isint(op.c):
+            both_int += ' and %s.__class__ is int' % c
+        floats = '%s.__class__ is float' % x
+        if not ck and not self.isfloat(op.c):
+            floats += ' and %s' % self.num_guard(c)
+        if ck and cv.__class__ is float:
+            branches = [(floats, None)]
+        elif self.floaty:
+            branches = [(floats, None), (both_int, self.overflow_check(op, pyop, y))]
+        else:
+            branches = [(both_int, self.overflow_check(op, pyop, y)), (floats, None)]
+        for n, (cond, check) in enumerate(branches):
+            self.w('%s %s:' % ('elif' if n else 'if', cond))
+            self.w('    %s = %s %s %s' % (y, x, pyop, c))
+            if check:
+                self.w(check)
+            self.w('    %s.hash[%s] = %s' % (t, k, y))
+        self.w('else:')
+        self.ind += 1
+        self.empty.append(True)
+        for ins in (get, op, st):
+            self.step(ins)
+        self.empty.pop()
+        self.ind -= 1
 
     def is_append(self, seq):
         """``LEN x t; ADD y x 1; SETTABLE t y v``: the statement ``t[#t + 1] = v``."""
