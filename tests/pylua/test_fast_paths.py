@@ -806,3 +806,13 @@ def test_field_updates_store_straight_into_a_present_field():
                'table.concat(log, ","), w.v, o.x, ok, err:match("attempt.*")') == (
         2, 3.0, 11, -9223372036854775808, 102, 100, 'count=101', 'added', 6.5, False,
         "attempt to perform arithmetic on a nil value (field 'q')")
+
+
+def test_field_updates_by_a_product_of_known_numbers():
+    # t.k = t.k + a * b: the product runs first; an inherited field, a
+    # string field and an integer field of a float update keep Lua's results.
+    assert run('local function step(b, dt, n) local dx = dt * 2.0 local k = n * 3 '
+               'b.vx = b.vx + dx * dt b.n = b.n - k * n b.s = b.s + k * n return b.vx, b.n, b.s end '
+               'local P = {vx = 1.0} local obj = setmetatable({n = 10, s = "5"}, {__index = P}) '
+               'local a1, a2, a3 = step(obj, 0.5, 2) local b1, b2, b3 = step({vx = 2, n = 1.5, s = 0}, 0.25, 3) '
+               'return a1, a2, a3, b1, b2, b3, rawget(P, "vx")') == (1.5, -2, 17, 2.125, -25.5, 27, 1.0)

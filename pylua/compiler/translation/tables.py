@@ -235,6 +235,15 @@ class TableOps:
                 and op.a != get.b and st.op == 'SETTABLE' and st.a == get.b
                 and st.b == get.c and st.c == op.a)
 
+    def is_number_op_between(self, get, op):
+        """Is ``op``, just after ``get`` reads a field, arithmetic on numbers
+        known here that neither reads nor changes what ``get`` uses (so it
+        may run first: it calls nothing)?"""
+        operands = (op.b, op.c)
+        return (op.op in ('ADD', 'SUB', 'MUL')
+                and all(self.isint(x) or self.isfloat(x) for x in operands)
+                and op.a not in (get.a, get.b) and get.a not in operands)
+
     def field_update(self, get, op, st):
         """``t.k = t.k + c`` where ``t.k`` holds a number in ``t`` itself:
         the store goes to a field already present, which never consults
@@ -243,6 +252,7 @@ class TableOps:
         ``t``'s own field again is free of effects)."""
         t, k, x, y, c = 'r%d' % get.b, self.rk(get.c), 'r%d' % get.a, 'r%d' % op.a, self.rk(op.c)
         pyop = FUSABLE[op.op]
+        before = dict(self.types)
         if self.istable(get.b):
             self.w('%s = %s.hash.get(%s)' % (x, t, k))
         else:
@@ -254,7 +264,9 @@ class TableOps:
         floats = '%s.__class__ is float' % x
         if not ck and not self.isfloat(op.c):
             floats += ' and %s' % self.num_guard(c)
-        if ck and cv.__class__ is float:
+        if self.isfloat(op.c):
+            branches = [(self.num_guard(x), None)]      # a float with any number is a float
+        elif ck and cv.__class__ is float:
             branches = [(floats, None)]
         elif self.floaty:
             branches = [(floats, None), (both_int, self.overflow_check(op, pyop, y))]
@@ -273,6 +285,10 @@ class TableOps:
             self.step(ins)
         self.empty.pop()
         self.ind -= 1
+        # What the branches leave differs; only the registers written change.
+        self.types = before
+        for ins in (get, op, st):
+            self.forget(ins)
 
     def is_append(self, seq):
         """``LEN x t; ADD y x 1; SETTABLE t y v``: the statement ``t[#t + 1] = v``."""
