@@ -33,13 +33,18 @@ def returns(p):
 
 def _depth_at_end(code):
     """How many structured blocks are open before the last instruction."""
+    return list(with_depth(code))[-1][2]
+
+
+def with_depth(code):
+    """``(index, instruction, how many structured blocks are open before it)``."""
     depth = 0
-    for ins in code[:-1]:
+    for k, ins in enumerate(code):
+        yield k, ins, depth
         if ins.op in OPENERS:
             depth += 1
         elif ins.op == 'END':
             depth -= 1
-    return depth
 
 
 def plain_order(p):
@@ -61,14 +66,9 @@ def charge_point(p):
     are bounded by the calls that made them, which count.  None: on entry."""
     if p.has_goto:
         return None
-    depth = 0
-    for k, ins in enumerate(p.code):
+    for k, ins, depth in with_depth(p.code):
         if ins.op == 'CALL':
             return k if depth == 0 and k > 0 else None
-        if ins.op in OPENERS:
-            depth += 1
-        elif ins.op == 'END':
-            depth -= 1
     return None
 
 
