@@ -137,8 +137,9 @@ def test_closures_loops_and_recursion_match_lua(source):
 # Straight-line field arithmetic on plain tables, on proxies whose
 # metamethods count every access, and on tables with missing fields, called
 # with float and integer steps: the translator's guard splitting (one table
-# check, one float check per block) must give Lua's results, Lua's number of
-# metamethod calls, and Lua's error messages.
+# check, one float check per block) and its field updates (``t.k = t.k + c``
+# storing straight into a present field) must give Lua's results, Lua's
+# number of metamethod calls, and Lua's error messages.
 
 TABLE_PRELUDE = '''local count = 0
 local function proxy(t)
@@ -148,7 +149,9 @@ end
 '''
 FIELDS = ('x', 'y', 'z')
 TABLES = ('{x = 1.5, y = 2, z = -0.5}', '{x = 3, y = 0.25, z = 4}', 'proxy({x = 0.5, y = 1, z = 2.5})',
-          "setmetatable({x = 1}, {__index = {y = 2.5, z = 0}})", '{x = 1.5, y = 2}', "{x = 1, y = 'two', z = 3}")
+          "setmetatable({x = 1}, {__index = {y = 2.5, z = 0}})", '{x = 1.5, y = 2}', "{x = 1, y = 'two', z = 3}",
+          "setmetatable({x = 2}, {__index = {y = 1.5, z = 3}, "
+          "__newindex = function(t, k, v) count = count + 1 rawset(t, k, v) end})")
 
 
 @st.composite
@@ -160,10 +163,17 @@ def field_programs(draw):
     for _ in range(draw(st.integers(3, 9))):
         op = draw(st.sampled_from(['+', '-', '*', '/']))
         left, right = draw(operand), draw(operand)
-        if draw(st.booleans()):
+        form = draw(st.sampled_from(['store', 'local', 'update', 'update by a product']))
+        if form == 'store':
             lines.append('%s.%s = %s %s %s' % (draw(table), draw(field), left, op, right))
-        else:
+        elif form == 'local':
             lines.append('t1 = %s %s %s' % (left, op, right))
+        else:
+            # t.k = t.k op c, the translator's field update, and t.k = t.k op a * b.
+            target = '%s.%s' % (draw(table), draw(field))
+            op = draw(st.sampled_from(['+', '-', '*']))
+            by = right if form == 'update' else '%s * %s' % (right, draw(operand))
+            lines.append('%s = %s %s %s' % (target, target, op, by))
     steps = draw(st.lists(st.sampled_from(['0.25', '2', '-1.5']), min_size=1, max_size=3))
     body = (TABLE_PRELUDE + 'local function step(a, b, dt)\n  %s\n  return t1\nend\n' % '\n  '.join(lines) +
             'local A, B = %s, %s\n' % (draw(st.sampled_from(TABLES)), draw(st.sampled_from(TABLES))) +
