@@ -8,6 +8,9 @@ function, an ``__index`` or a ``__tostring`` may run Lua code.
 """
 from __future__ import annotations
 
+from itertools import repeat
+from operator import itemgetter
+
 from ..runtime import ops
 from ..runtime.frames import rt_error
 from ..runtime.numbers import tostr
@@ -269,12 +272,30 @@ def make(vm) -> LuaTable:
         ncap = pat.ncap
         unclosed = pat.unclosed
 
-        def step(*_):
+        def values():
+            """Each match's values: its captures, or the whole match."""
             for st, e, caps in matches:
                 if not ncap:
-                    return (s[st:e],)
-                return lpattern.check_captures(caps) if unclosed else caps
+                    yield (s[st:e],)
+                else:
+                    yield lpattern.check_captures(caps) if unclosed else caps
+        found = values()
+
+        def step(*_):
+            for v in found:
+                return v
             return ()
+
+        def walk(n):
+            """The values as a generic ``for`` of ``n`` variables takes them
+            from a Python iterator (see ``ops.forgen``): pairs whose second
+            value is never nil.  None when the loop needs them one by one."""
+            if ncap == 2:
+                return found
+            if n == 1:
+                return found if ncap > 2 else zip(map(itemgetter(0), found), repeat(True))
+            return None
+        step.walk = walk
         return (Builtin(step, 'for iterator'),)
 
     def s_gsub(s=ABSENT, p=ABSENT, repl=ABSENT, max_n=ABSENT, *_):

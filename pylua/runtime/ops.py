@@ -709,17 +709,24 @@ def _float_values(vm, x, stop, step, cost):
             vm.tickn(per * cost)
 
 
-def forgen(f, s, ctl):
-    """A Python iterator for ``pairs``/``ipairs`` over plain tables, else None.
-    A nil value from it ends an ipairs loop (an ``enumerate``) and is skipped
-    by a pairs loop."""
-    if s.__class__ is Table and ctl is None and f is NEXT:
-        return s.walk()
-    if s.__class__ is Table and f is INEXT and ctl == 0 and s.meta is None:
-        # Live over the array part (a list iterator sees appends and removals);
-        # the hash part never holds the key after the array part's end.  The
-        # loop ends at the first nil value: pairs' iterator never yields one.
-        return enumerate(s.arr, 1)
+def forgen(f, s, ctl, n):
+    """A Python iterator of pairs for a generic ``for`` of ``n`` variables,
+    else None: for ``pairs``/``ipairs`` over plain tables, and for host
+    iterators that offer one (``fn.walk(n)``, as ``string.gmatch``'s does).
+    A nil second value ends an ipairs loop (an ``enumerate``) and is
+    skipped by any other loop."""
+    if s.__class__ is Table:
+        if f is NEXT and ctl is None:
+            return s.walk()
+        if f is INEXT and ctl == 0 and s.meta is None:
+            # Live over the array part (a list iterator sees appends and
+            # removals); the hash part never holds the key after the array
+            # part's end.  The loop ends at the first nil value.
+            return enumerate(s.arr, 1)
+    if f.__class__ is Builtin:
+        walk = getattr(f.fn, 'walk', None)
+        if walk is not None:
+            return walk(n)
     return None
 
 

@@ -816,3 +816,24 @@ def test_field_updates_by_a_product_of_known_numbers():
                'local P = {vx = 1.0} local obj = setmetatable({n = 10, s = "5"}, {__index = P}) '
                'local a1, a2, a3 = step(obj, 0.5, 2) local b1, b2, b3 = step({vx = 2, n = 1.5, s = 0}, 0.25, 3) '
                'return a1, a2, a3, b1, b2, b3, rawget(P, "vx")') == (1.5, -2, 17, 2.125, -25.5, 27, 1.0)
+
+
+def test_gmatch_loops_take_matches_straight_from_the_matcher():
+    # Loops of one or two variables over patterns with zero to three
+    # captures, position captures, empty matches, break and an error.
+    src = ('local out = {} local text = "alpha=1 beta=22 gamma=333" '
+           'for w in text:gmatch("%a+") do out[#out + 1] = w end '
+           'for k, v in text:gmatch("(%a+)=(%d+)") do out[#out + 1] = k .. ":" .. v end '
+           'for k, v, extra in text:gmatch("(%a+)=(%d+)") do out[#out + 1] = tostring(extra) end '
+           'for k in text:gmatch("(%a+)=(%d+)") do out[#out + 1] = k end '
+           'for w, nothing in text:gmatch("%a+") do out[#out + 1] = tostring(nothing) end '
+           'for a, b, c in text:gmatch("(%a)(%a)(%a)") do out[#out + 1] = a .. b .. c end '
+           'for p in text:gmatch("()=") do out[#out + 1] = p end '
+           'for a, b in text:gmatch("(%a+)()") do out[#out + 1] = a .. b end '
+           'for w in ("a,b,,c"):gmatch("([^,]*)") do out[#out + 1] = "[" .. w .. "]" end '
+           'local n = 0 for w in text:gmatch("%a+") do n = n + 1 if n == 2 then break end end '
+           'out[#out + 1] = n '
+           'return table.concat(out, " "), '
+           'select(2, pcall(function() for a in ("abc"):gmatch("(a") do end end)):match("unfinished.*")')
+    assert run(src) == ('alpha beta gamma alpha:1 beta:22 gamma:333 nil nil nil alpha beta gamma nil nil nil '
+                        'alp bet gam 6 13 22 alpha6 beta13 gamma22 [a] [b] [] [c] 2', 'unfinished capture')

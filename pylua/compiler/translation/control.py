@@ -130,7 +130,7 @@ class ControlOps:
         it = self.tmp('i')
         cnt = self.tmp('n')
         vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
-        self.w('%s = forgen(r%d, r%d, r%d)' % (it, a, a + 1, a + 2))
+        self.w('%s = forgen(r%d, r%d, r%d, %d)' % (it, a, a + 1, a + 2, n))
         fits = None
         if self.sync:
             fits = self.tmp('w')
@@ -171,7 +171,7 @@ class ControlOps:
         it = self.tmp('i')
         cnt = self.tmp('n')
         vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
-        self.w('%s = forgen(r%d, r%d, r%d)' % (it, a, a + 1, a + 2))
+        self.w('%s = forgen(r%d, r%d, r%d, %d)' % (it, a, a + 1, a + 2, n))
         # A loop over what a function named ipairs returned runs here only
         # over an enumerate (else in the general loop), so its index is an
         # integer counting up from 1.

@@ -104,7 +104,7 @@ class Dispatcher:
                 a, n = ins.a, ins.b
                 it = '_it%d' % top
                 vars_ = ', '.join('r%d' % r for r in range(a + 4, a + 4 + n))
-                items.append(('raw', ('%s = forgen(r%d, r%d, r%d)' % (it, a, a + 1, a + 2), ins.line)))
+                items.append(('raw', ('%s = forgen(r%d, r%d, r%d, %d)' % (it, a, a + 1, a + 2, n), ins.line)))
                 items.append(('label', top))
                 items.append(('raw', ('TICKN(4)', ins.line)))
                 items.append(('raw', ('if %s is not None:' % it, ins.line)))
