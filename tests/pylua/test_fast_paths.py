@@ -837,3 +837,17 @@ def test_gmatch_loops_take_matches_straight_from_the_matcher():
            'select(2, pcall(function() for a in ("abc"):gmatch("(a") do end end)):match("unfinished.*")')
     assert run(src) == ('alpha beta gamma alpha:1 beta:22 gamma:333 nil nil nil alpha beta gamma nil nil nil '
                         'alp bet gam 6 13 22 alpha6 beta13 gamma22 [a] [b] [] [c] 2', 'unfinished capture')
+
+
+def test_fields_of_a_table_being_made_store_directly():
+    # Until code that could give it a metatable runs, a new table's fields
+    # go straight into its hash part; an alias given a metatable by a call
+    # sees __newindex again.
+    assert run('local log = {} '
+               'local mt = {__newindex = function(t, k, v) log[#log + 1] = k rawset(t, k, v) end} '
+               'local t = {a = 1} local u = t setmetatable(u, mt) t.b = 2 '
+               'local nilv local r = {x = 1, x = nilv, y = nilv, z = false, w = {inner = 1}} '
+               'local function f() return 5 end local s = {v = f(), k = "k"} s.extra = 3 '
+               'local m = setmetatable({}, mt) m.q = 1 '
+               'return table.concat(log, ","), t.b, r.x, r.y, r.z, r.w.inner, s.v, s.k, s.extra, '
+               'rawget(m, "q")') == ('b,q', 2, None, None, False, 1, 5, 'k', 3, 1)

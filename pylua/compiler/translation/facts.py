@@ -15,6 +15,11 @@ DIV MOD POW IDIV BAND BOR BXOR SHL SHR UNM NOT LEN BNOT CONCAT EQ NE LT LE CLOSU
 CLOSE'''.split())
 OWN = 'own'                        # what a register holding the function's own value holds
 TABLE = 'table'                    # what a register holding a table holds
+# A table just made whose metatable is still none: code that could set one
+# has not run since (nothing but its constructor's stores, see FRESH_KEEPS).
+FRESH = 'fresh table'
+FRESH_KEEPS = frozenset(('NEWTABLE', 'SETTABLE', 'SETLIST', 'LOADK', 'LOADNIL', 'LOADBOOL', 'MOVE',
+                         'GETUPVAL'))
 
 
 def passes_results(call, ret):

@@ -12,7 +12,8 @@ from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
-from .facts import BLOCK_OPS, FUSABLE, OPENERS, TABLE, charge_point, new_tables, passes_results, writes
+from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, new_tables,
+                    passes_results, writes)
 from .tables import TableOps
 
 # Indexing instructions: the operand holding the table.
@@ -410,6 +411,10 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         else:
             getattr(self, 'op_' + ins.op)(ins)
         self.forget(ins)
+        if ins.op not in FRESH_KEEPS or ins.op == 'SETTABLE' and self.types.get(ins.a) is not FRESH:
+            for r, kind in self.types.items():
+                if kind is FRESH:
+                    self.types[r] = TABLE
         if self.result is not None:
             self.types[self.result[0]] = self.result[1]
 
@@ -456,7 +461,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         return self.types.get(x) is float
 
     def istable(self, r):
-        return r in self.tables or self.types.get(r) is TABLE
+        return r in self.tables or self.types.get(r) in (TABLE, FRESH)
 
     def matching_end(self, k):
         code = self.p.code

@@ -3,7 +3,7 @@ reads and stores inline on plain tables with the metatable paths behind
 them, and ``t[#t + 1] = v`` as a list append."""
 from __future__ import annotations
 
-from .facts import FUSABLE, OWN, TABLE
+from .facts import FRESH, FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
 
 TABLE_COST = 200
@@ -192,7 +192,24 @@ class TableOps:
           % (other, obj, k, v, obj, k, v, note))
 
     def op_SETTABLE(self, i):
-        self.set('r%d' % i.a, i.b, i.c, i.note, self.istable(i.a))
+        isk, kv = self.const(i.b)
+        if isk and kv.__class__ is str and self.types.get(i.a) is FRESH:
+            self.fresh_field(i)
+        else:
+            self.set('r%d' % i.a, i.b, i.c, i.note, self.istable(i.a))
+
+    def fresh_field(self, i):
+        """A field of a table still being made (a constructor's ``k = v``):
+        no metatable can have a say."""
+        t, k, v = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
+        vk, vv = self.const(i.c)
+        if vv is not None if vk else self.isint(i.c) or i.c in self.types:
+            self.w('%s.hash[%s] = %s' % (t, k, v))
+        elif vk:
+            self.w('%s.hash.pop(%s, None)' % (t, k))
+        else:
+            self.w('if %s is not None: %s.hash[%s] = %s' % (v, t, k, v))
+            self.w('else: %s.hash.pop(%s, None)' % (t, k))
 
     def op_SETTABUP(self, i):
         self.w('_o = %s' % self.upval(i.a))
@@ -213,6 +230,7 @@ class TableOps:
         # the debt is large (a table costs about this much in CPython).
         self.w('r%d = Table()' % i.a)
         self.w('DEBT += %d' % TABLE_COST)
+        self.declare(i.a, FRESH)
 
     def op_SETLIST(self, i):
         # ``note`` holds the scratch register where the list items start.
