@@ -167,8 +167,9 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         if p.is_vararg:
             params.append('*VA')
         self.out.line(1, 'def %s(%s):' % (name, ', '.join(params)), p.line)
-        if any(ins.op in ('NEWTABLE', 'SETTABLE', 'CALL') for ins in p.code):
-            self.out.line(2, 'nonlocal DEBT', p.line)   # allocations are accounted
+        # Allocations are accounted; the declaration goes again if nothing allocates.
+        debt = len(self.out.buf)
+        self.out.line(2, 'nonlocal DEBT', p.line)
         if p.has_calls or any(ins.op == 'FORPREP' for ins in p.code):
             self.out.line(2, 'nonlocal STEPS', p.line)
         self.charge_at = charge_point(p)
@@ -209,6 +210,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 self.known = set()
                 self.tables = set(self.new_tables)
             self.body()
+        if not any('DEBT' in text for text in self.out.buf[debt + 1:]):
+            self.out.drop(debt)
 
     def specialised_body(self, ints, tables):
         """The body where hoisted guards hold: these parameters hold

@@ -99,6 +99,12 @@ class _Out:
     def text(self):
         return '\n'.join(self.buf) + '\n'
 
+    def drop(self, n):
+        """Remove line ``n`` (counting from 0)."""
+        del self.buf[n]
+        del self.lines[n + 1]
+        self.calls = {line - (line > n + 1): note for line, note in self.calls.items() if line != n + 1}
+
     def truncate(self, n):
         """Drop every line after the first ``n``."""
         del self.buf[n:]
