@@ -90,19 +90,20 @@ def _link_forms(code, tr, chunkname):
     orders."""
     for name, plain in _code_objects(code).items():
         if name.startswith('Q'):
-            ops.link_gen_form(plain, partial(_compile_generator_form, name, tr, chunkname))
+            ops.link_gen_form(plain, partial(_compile_generator_form, name, tr.generator_forms[name],
+                                             tr.proto_names, chunkname))
             if name in tr.predicates:
                 ops.PREDICATES.add(plain)
             if name in tr.orders:
                 ops.ORDERS[plain] = tr.orders[name]
 
 
-def _compile_generator_form(name, tr, chunkname):
-    """The code of plain form ``name``'s generator form, translated and
-    compiled on first use."""
-    source, lines, calls = tr.generator_forms[name]()
+def _compile_generator_form(name, translate, proto_names, chunkname):
+    """The code of plain form ``name``'s generator form, translated (by
+    ``translate()``) and compiled on first use."""
+    source, lines, calls = translate()
     code = compile(source, '<lua %s>' % chunkname, 'exec')
-    _register(code, chunkname, lines, calls, tr.proto_names)
+    _register(code, chunkname, lines, calls, proto_names)
     return _code_objects(code)['P' + name[1:]]
 
 
