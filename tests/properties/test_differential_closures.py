@@ -45,7 +45,9 @@ def _block(names, values, functions, depth):
 
 
 def _expr(values, functions):
-    atoms = [st.integers(-3, 9).map(str)]
+    # Mostly integers; a float now and then makes a function's results
+    # floats on some paths (its own calls are then not integers).
+    atoms = [st.integers(-3, 9).map(str), st.sampled_from(['0.5', '2.0'])]
     if values:
         atoms.append(st.sampled_from(values))
     atom = st.one_of(*atoms)
@@ -82,8 +84,12 @@ def _statement(names, values, functions, depth):
         if kind == 'recursive':
             name, arg = next(names), next(names)
             functions.append(name)
-            return ('local function %s(%s)\nif %s <= 0 then return %s end\nreturn %s + %s(%s - 1)\nend'
-                    % (name, arg, arg, expr, arg, name, arg))
+            if draw(st.booleans()):
+                return ('local function %s(%s)\nif %s <= 0 then return %s end\nreturn %s + %s(%s - 1)\nend'
+                        % (name, arg, arg, expr, arg, name, arg))
+            # Two calls of itself per call, as fib makes.
+            return ('local function %s(%s)\nif %s < 2 then return %s end\nreturn %s(%s - 1) + %s(%s - 2)\nend'
+                    % (name, arg, arg, expr, name, arg, name, arg))
         if kind == 'loop':
             var = next(names)
             bound = draw(st.integers(-1, 4))
