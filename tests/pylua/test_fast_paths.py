@@ -851,3 +851,15 @@ def test_fields_of_a_table_being_made_store_directly():
                'local m = setmetatable({}, mt) m.q = 1 '
                'return table.concat(log, ","), t.b, r.x, r.y, r.z, r.w.inner, s.v, s.k, s.extra, '
                'rawget(m, "q")') == ('b,q', 2, None, None, False, 1, 5, 'k', 3, 1)
+
+
+def test_inlined_calls_keep_every_result_shape():
+    # Results returned (tail calls), kept whole for an enclosing call, and cut.
+    assert run('local function a(x) return math.sqrt(x) end '
+               'local function b(t) return table.remove(t) end '
+               'local function c(t, v) return table.insert(t, v) end '
+               'local function d(...) return select("#", ...), ... end '
+               'local t = {1, 2, 3} local r1, r2, r3, r4, r5 = a(16), b(t), select("#", c(t, 9)), #t, '
+               'select("#", b({})) '
+               'local s1, s2, s3 = d(math.sqrt(9)), d(table.remove({7})) '
+               'return r1, r2, r3, r4, r5, s1, s2, s3') == (4.0, 3, 0, 3, 1, 1, 1, 7)

@@ -37,7 +37,7 @@ class CallOps:
         if self.types.get(a) is OWN:
             self.call_self(i, regs, tup, tail)
             return
-        if i.b != -1 and self.intrinsic(i, regs):
+        if i.b != -1 and self.intrinsic(i, regs, tail):
             w('elif %s.__class__ is FN:' % f)
         else:
             w('if %s.__class__ is FN:' % f)
@@ -50,8 +50,12 @@ class CallOps:
             w('    _R = yield from _c')
             if tail:
                 w('    return _R')
+        # All results kept (n == -1) go to T, a tuple; host functions give
+        # any sequence.
         if n == 1:
             w('    r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None' % a)
+        elif n == -1 and not tail:
+            w('    T = _R if _R.__class__ is tuple else (_R,)')
         elif n != 0 and not tail:
             w('    if _R.__class__ is not tuple: _R = (_R,)')
         w('elif %s.__class__ is Builtin:' % f)
@@ -61,6 +65,8 @@ class CallOps:
         self.out.calls[len(self.out.lines) - 1] = i.note
         if n == 1:
             w('    r%d = _R[0] if _R else None' % a)
+        elif n == -1 and not tail:
+            w('    T = _R if _R.__class__ is tuple else tuple(_R)')
         w('else:')
         w('    _R = yield from call(%s, %s, %r)' % (f, tup, i.note))
         self.out.calls[len(self.out.lines) - 1] = i.note
@@ -69,7 +75,7 @@ class CallOps:
         elif tail:
             w('return _R if _R.__class__ is tuple else tuple(_R)')
         elif n == -1:
-            w('T = _R if _R.__class__ is tuple else tuple(_R)')
+            w('    T = _R if _R.__class__ is tuple else tuple(_R)')
             self.tbase = a
         elif n > 1:
             regs = ', '.join('r%d' % r for r in range(a, a + n))
@@ -141,7 +147,7 @@ class CallOps:
         """Does every return of this function give exactly one value?"""
         return not self.p.has_goto and all(ins.b == 1 for ins in returns(self.p))
 
-    def intrinsic(self, i, regs):
+    def intrinsic(self, i, regs, tail):
         """Open the call with an inline body for the library function the
         callee's name suggests; an identity check on the function value keeps
         it exact whatever the name says.  False when there is none."""
@@ -158,7 +164,7 @@ class CallOps:
         if n == 1:
             w('    r%d = %s' % (i.a, result or 'None'))
         elif n != 0:
-            w('    _R = %s' % ('(%s,)' % result if result else '()'))
+            w('    %s = %s' % ('T' if n == -1 and not tail else '_R', '(%s,)' % result if result else '()'))
         return True
 
     def known_conditions(self, regs):
