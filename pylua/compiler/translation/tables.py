@@ -275,17 +275,14 @@ class TableOps:
             self.w('%s = %s.hash.get(%s)' % (x, t, k))
         else:
             self.w('%s = %s.hash.get(%s) if %s.__class__ is Table else None' % (x, t, k, t))
-        ck, cv = self.const(op.c)
         both_int = '%s.__class__ is int' % x
         if not self.isint(op.c):
             both_int += ' and %s.__class__ is int' % c
         floats = '%s.__class__ is float' % x
-        if not ck and not self.isfloat(op.c):
+        if not self.isint(op.c):
             floats += ' and %s' % self.num_guard(c)
         if self.isfloat(op.c):
             branches = [(self.num_guard(x), None)]      # a float with any number is a float
-        elif ck and cv.__class__ is float:
-            branches = [(floats, None)]
         elif self.floaty:
             branches = [(floats, None), (both_int, self.overflow_check(op, pyop, y))]
         else:
