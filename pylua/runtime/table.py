@@ -7,8 +7,7 @@ are stored under private keys because Python's ``True == 1`` would make
 """
 from __future__ import annotations
 
-from itertools import chain, compress, repeat
-from operator import is_not
+from itertools import chain
 
 from . import state
 from .frames import transparent, vm_error as rt_error
@@ -194,16 +193,15 @@ class LuaTable:
         return None
 
     def items(self):
-        """Iteration of (key, value) pairs, never a nil value: live over the
-        list part, then over a snapshot of the hash part's keys taken when
-        the walk gets there, skipping ones removed meanwhile."""
-        arr = self.arr
-        return chain(compress(enumerate(arr, 1), map(is_not, arr, repeat(None))), self._hash_items())
+        """Iteration of (key, value) pairs, never a nil value: ``walk``
+        without the fields removed meanwhile."""
+        return (kv for kv in self.walk() if kv[1] is not None)
 
     def walk(self):
-        """``pairs`` in a generic ``for``: as items(), except that a field
-        removed before the walk reaches it comes with a nil value, which the
-        loop skips, so that without boolean keys all of it runs in C."""
+        """``pairs`` in a generic ``for``: live over the list part, then over
+        a snapshot of the hash part's keys taken when the walk gets there.
+        A field removed before the walk reaches it comes with a nil value,
+        which the loop skips; without boolean keys all of it runs in C."""
         return chain.from_iterable(self._walk_parts())
 
     def _walk_parts(self):

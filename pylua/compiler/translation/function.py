@@ -322,18 +322,17 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 self.forget(done)
             return k + 3
         if ins.op == 'GETTABLE' and k + 2 < hi and not self.cold:
+            self.flush()          # as before any instruction that is not fused
             if self.is_field_update(code[k:k + 3]):
                 update, n = code[k:k + 3], 3
             elif k + 3 < hi and self.is_number_op_between(*code[k:k + 2]) and \
                     self.is_field_update((code[k], code[k + 2], code[k + 3])):
                 # t.k = t.k + a * b with a and b numbers: the product first.
-                self.flush()
                 self.step(code[k + 1])
                 update, n = (code[k], code[k + 2], code[k + 3]), 4
             else:
                 update = None
             if update is not None:
-                self.flush()
                 self.line = ins.line
                 self.known_bool = self.next_bool = None
                 self.field_update(*update)
