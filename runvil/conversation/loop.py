@@ -141,6 +141,7 @@ class _Call:
             raise lua_failure(EMPTY_LIST)
         target = self.pick()
         self.loop.tools.scope.render()
+        self.deliver_notices()
         place = where(self.loop.vm.section_name, target, CHAT_ORIGIN)
         try:
             sent, text_bytes = self.list.request()
@@ -148,6 +149,13 @@ class _Call:
             refuse(self.state, place, failure)
             raise
         return _Attempt(target, place, sent, text_bytes)
+
+    def deliver_notices(self) -> None:
+        """The notices of the model's tasks that ended since the last round
+        join the list as user records, ahead of the precheck."""
+        notices = self.loop.vm.notices
+        while notices:
+            self.list.store({'role': 'user', 'content': notices.pop(0)})
 
     def attempt(self, attempt: '_Attempt'):
         """Send the round unless the precheck refuses it (a generator);
@@ -189,8 +197,8 @@ class _Call:
             if bound:
                 results += yield from self.bound(list(group), place)
                 continue
-            for call, tool, arguments in group:
-                results.append((yield from self.loop.tools.run_local(tool, arguments)))
+            for call, tool, arguments in group:    # a local tool or a task built-in
+                results.append((yield from self.loop.tools.run_unbound(tool, arguments)))
                 self.observe(place, call, True)
         self.list.store({'role': 'assistant', 'content': '',
                          'tool_calls': [{'id': call.id, 'name': call.name, 'arguments': arguments}

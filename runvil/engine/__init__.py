@@ -1,6 +1,7 @@
 """The Engine: runs a prompt's chains in section VMs and turns every call
 that waits on the Harness into an effect.  No I/O happens here."""
 from .cancel import CancelFlag
+from .chains import CALL_DEPTH_CAP
 from .effects import Answer, Effect, EffectRequest, request
 from .failure import GATE_NOTICE, INTERRUPTED, Failure, join_message
 from .kinds import REPORTED_RUN_ERROR_KINDS, ErrorKind, RunErrorKind
@@ -19,7 +20,4 @@ def __getattr__(name):
     if name == 'Engine':
         from .run import Engine
         return Engine
-    if name == 'CALL_DEPTH_CAP':
-        from .walk import CALL_DEPTH_CAP
-        return CALL_DEPTH_CAP
     raise AttributeError('module %r has no attribute %r' % (__name__, name))

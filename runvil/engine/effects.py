@@ -11,7 +11,7 @@ Answers: ``Answer.ok(kind, value)`` resumes the call with ``value``;
 ``Answer.failed(kind, failure)`` raises the failure at the call as an error
 value; ``Answer.interrupted()`` is a stop and raises the interrupted error;
 ``Answer.dropped()`` settles an effect the run no longer waits on (after a
-cancel, or once the outcome is decided).
+cancel, once the outcome is decided, or one the Engine abandoned).
 """
 from __future__ import annotations
 
@@ -75,6 +75,7 @@ class Ledger:
     """Every effect a run issued, and which ones still wait for an answer."""
     issued: dict = field(default_factory=dict)
     waiting: dict = field(default_factory=dict)
+    abandoned: set = field(default_factory=set)     # issued, no longer waited on, not yet settled
     next_id: int = 1
 
     def issue(self, req: EffectRequest) -> Effect:
@@ -83,6 +84,18 @@ class Ledger:
         self.issued[effect.id] = effect
         self.waiting[effect.id] = effect
         return effect
+
+    def abandon(self, effect_id: int) -> None:
+        """The run stops waiting on an effect; its answer, whatever it is,
+        changes nothing."""
+        if self.waiting.pop(effect_id, None) is not None:
+            self.abandoned.add(effect_id)
+
+    def is_abandoned(self, effect_id: int) -> bool:
+        return effect_id in self.abandoned
+
+    def settle_abandoned(self, effect_id: int) -> None:
+        self.abandoned.discard(effect_id)
 
     def settle(self, effect_id: int, answer: Answer, run_waits: bool) -> Failure | None:
         """Record ``answer``; return the Internal failure when the Harness

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pylua import LuaError, LuaInterrupt, LuaRuntime, LuaSyntaxError
 from pylua.raw import GenBuiltin, LuaTable, Userdata
 
-from . import functions, json_lib, models
+from . import functions, json_lib, models, tasks
+from .chains import CANCEL
 from .effects import EffectRequest
 from .error_values import ErrorValues, default_text, describe, interrupted
 from .failure import INTERRUPTED, internal_failure, lua_failure
@@ -24,14 +25,11 @@ from ..tools import library as tools
 from .prose import PendingProse, Substitution
 from .var import VarView
 
-CANCEL = object()
-"""What the Engine sends a waiting block instead of an answer when the run
-is cancelled: the block is torn down and never resumes."""
-
-
 class SectionVM:
-    def __init__(self, run, section_name: str | None):
+    def __init__(self, run, chain, section_name: str | None):
         self.run = run
+        self.chain = chain
+        chain.vm = self
         self.section_name = section_name
         limits = run.limits
         self.runtime = LuaRuntime(max_memory=limits.memory_ceiling)
@@ -41,10 +39,11 @@ class SectionVM:
         self.chunkname = '=' + run.prompt.name
         self.values = ErrorValues(self.text_of)
         self.shapes = JsonShapes(limits.memory_ceiling)
-        self.var = VarView(run.var_data, self.shapes, self.values)
+        self.var = VarView(chain.var_data, self.shapes, self.values)
         self.substitution = Substitution(self)
         self._lazy_prose: PendingProse | None = None
         self.messages = MessageList(self)
+        self.notices: list[str] | None = []     # notices of the model's tasks, for its next round
         g = self.globals
         g.meta = self._globals_guard()
         g.set_str('print', None)   # a run has no stdout for Lua; log records checkpoints
@@ -55,6 +54,7 @@ class SectionVM:
         g.set_str('args', self._args_table())
         self.models = models.install(self)
         self.tools = tools.install(self)
+        self.tasks = tasks.install(self)
         conversation.install(self)
         for library in run.libraries:
             library.install(self)
@@ -132,7 +132,7 @@ class SectionVM:
                 if not isinstance(request, EffectRequest):
                     raise internal_failure('Lua requested %r, which is not an Engine effect' % (effect,))
                 self.values.forget()
-                if self.run.cancel.is_set():    # a cancelled run issues nothing more
+                if self.run.cancel.is_set() or self.chain.cancelled:  # a cancelled chain issues nothing more
                     throw = LuaInterrupt(INTERRUPTED)
                     continue
                 answer = yield request
@@ -150,7 +150,7 @@ class SectionVM:
     def failure_of(self, err: LuaError):
         """The Failure a Lua error ending a block stands for: a cancel wins
         over everything, then a log quota refusal, then the error itself."""
-        if self.run.cancel.is_set() or isinstance(err, LuaInterrupt):
+        if self.run.cancel.is_set() or self.chain.cancelled or isinstance(err, LuaInterrupt):
             return interrupted()
         if self.logbook.quota_failure is not None:
             return self.logbook.quota_failure
@@ -171,7 +171,25 @@ class SectionVM:
         gen.close()                         # a __tostring that waits on the Harness
         return default_text(value)
 
+    def notify(self, notice: str) -> None:
+        """Queue a model task's notice for the next loop round (dropped once
+        the section has ended)."""
+        if self.notices is not None:
+            self.notices.append(notice)
+
+    def chain_args(self) -> dict:
+        """The args this chain's sections see: the run's, or a task's."""
+        return self.run.args if self.chain.args is None else self.chain.args
+
+    def interrupt(self) -> None:
+        """The chain is torn down: Lua still running in this VM stops at its
+        next instruction check, as on a run cancel."""
+        self.runtime.cancel(INTERRUPTED)
+
     def close(self) -> None:
+        if self.chain.vm is self:
+            self.chain.vm = None
+        self.notices = None
         self.run.cancel.detach(self.runtime)
 
     # -- setup -----------------------------------------------------------------------
@@ -186,8 +204,8 @@ class SectionVM:
 
     def _args_table(self) -> LuaTable:
         table = LuaTable()
-        for name, value in self.run.args.items():
-            table.set_str(name, lua(value) if value.__class__ is str else value)
+        for name, value in self.chain_args().items():
+            table.set_str(lua(name), None if value is None else self.shapes.to_lua(value))
         return table
 
 

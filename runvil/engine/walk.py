@@ -1,6 +1,7 @@
-"""Chains: the H1 pass and the section walk, each step in a fresh section
-VM.  The chain generators yield EffectRequests and take Answers; the Engine
-drives them."""
+"""What the chains run: the main chain (the H1 pass, then the section walk)
+and a task's section, each step in a fresh section VM.  The chain
+generators yield EffectRequests and take Answers; the scheduler drives
+them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -8,15 +9,12 @@ from dataclasses import dataclass, field
 from ..prompt import LuaBlock
 from .cancel import CancelFlag
 from .error_values import interrupted
-from .failure import Failure, gate_failure
+from .failure import Failure, gate_failure, internal_from_exception
 from .kinds import RunErrorKind
 from .prose import PendingProse
+from .jsondata import JsonShapes
 from .results import result_text
 from .section_vm import SectionVM
-
-CALL_DEPTH_CAP = 8
-"""How deep call, tasks.spawn and tasks.fanout may nest: a fixed Engine
-constant, not a run limit, so neither the Harness nor a prompt changes it."""
 
 
 @dataclass
@@ -29,7 +27,7 @@ class RunState:
     libraries: tuple
     input_text: str | None
     args: dict
-    var_data: dict = field(default_factory=dict)
+    board: object = None                            # the run's TaskBoard
     models: dict = field(default_factory=dict)      # role label -> ModelBinding, bound at prepare
     packs: dict = field(default_factory=dict)       # the declared Packs, by id
     default_role: str | None = None                 # set by models.default in the H1 body
@@ -46,7 +44,7 @@ class RunState:
         self.emit('log', section=section, message=message)
 
 
-def walk(run: RunState):
+def walk(run: RunState, chain):
     """The H1 pass, then every section in document order; returns the run
     result: the value the last returning section returned, as text, or the
     empty string when no section returned one."""
@@ -54,7 +52,7 @@ def walk(run: RunState):
     if prompt.h1_blocks:
         run.emit('h1_started', title=prompt.title)
         try:
-            yield from _step(run, None, prompt.body)
+            yield from _step(run, chain, None, prompt.body)
         except Failure as failure:
             # Only the H1 body's own ordinary Lua errors fail the hard gate.
             raise gate_failure(failure) if failure.kind is RunErrorKind.LUA and failure.gate else failure
@@ -66,19 +64,35 @@ def walk(run: RunState):
         run.emit('section_started', section=section.name, line=section.line)
         value = None
         if section.blocks:      # a section without Lua runs nothing and needs no VM
-            value = yield from _step(run, section.name, section.pieces)
+            value = yield from _step(run, chain, section.name, section.pieces)
         run.emit('section_finished', section=section.name, returned=value is not None)
         if value is not None:
             result = value
     return '' if result is None else result_text(result)
 
 
-def _step(run: RunState, section_name: str | None, pieces):
+def run_task(run: RunState, task):
+    """A task's chain: its section in a fresh VM.  Returns the section's
+    result as JSON data (None when it returned none)."""
+    section = task.section
+    try:
+        value = yield from _step(run, task.chain, section.name, section.pieces)
+        if value is None:
+            return None
+        return JsonShapes(run.limits.memory_ceiling).to_data(value, 'result', 'task %s: ' % task.name)
+    except Failure:
+        raise
+    except Exception as err:    # a fault of the Engine's own code, handed to whoever joins
+        raise internal_from_exception(err) from None
+
+
+def _step(run: RunState, chain, section_name: str | None, pieces):
     """Run one chain step's blocks in a fresh VM.  A block that returns a
     value other than nil ends the step; the step returns that value (None
-    when no block returned one) and leaves its var for the next step."""
+    when no block returned one) and leaves its var for the chain's next
+    step.  Every task the step started must have ended by then."""
     steps = _blocks_with_prose(pieces)
-    vm = SectionVM(run, section_name)
+    vm = SectionVM(run, chain, section_name)
     try:
         value = None
         for block, prose in steps:
@@ -89,9 +103,13 @@ def _step(run: RunState, section_name: str | None, pieces):
             if results and results[0] is not None:
                 value = results[0]
                 break
-        run.var_data = vm.var.read_back()
+        leaked = vm.tasks.leaked()
+        if leaked is not None:
+            raise leaked
+        chain.var_data = vm.var.read_back()
         return value
     finally:
+        vm.tasks.abandon()
         vm.close()
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 
 from ..engine import Answer, Engine, Environment
+from ..engine.chains import TIMER
 from ..engine.failure import internal_failure
 from ..engine.model_round import MODEL_ROUND
 from .events import EventStream
@@ -20,6 +21,7 @@ from .handle import CANCEL, STOP, RunHandle
 from .limits import RunLimits
 from ..tools.calls import TOOL_CALLS
 from .model_answerer import ModelAnswerer
+from .timer_answerer import TimerAnswerer
 from .tool_answerer import ToolAnswerer
 
 ANSWER = 'answer'
@@ -42,6 +44,7 @@ class Harness:
         if gateway is not None:     # a GatewayClient: model rounds go through it
             self.answerers.setdefault(MODEL_ROUND, ModelAnswerer(gateway, debug, live))
         self.answerers.setdefault(TOOL_CALLS, ToolAnswerer(self.environment.packs))
+        self.answerers.setdefault(TIMER, TimerAnswerer())
 
     def run(self, text: str, path: str | None = None, *, input_text: str | None = None,
             args: dict | None = None, handle: RunHandle | None = None, events: EventStream | None = None):
@@ -76,6 +79,9 @@ class _Loop:
         while True:
             for effect in engine.take_requests():
                 self.dispatch(effect)
+            for effect_id in engine.take_abandoned():
+                if self.forget(effect_id, abort=True):
+                    engine.answer(effect_id, Answer.drop())
             if engine.outcome is not None:
                 self.drop_all()
             if engine.finished:

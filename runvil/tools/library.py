@@ -4,6 +4,8 @@
   under ``uses:``; ``packs.offer('pack')`` offers every tool of one;
 * ``tools.offer_local(name, description, schema, handler)`` offers a tool
   whose handler is a Lua function, called with the arguments table;
+* ``tools.offer_tasks(section, ...)`` offers the model's task built-ins
+  (``task_tools``), naming the sections the model may start;
 * ``tools.call(name, args?)`` runs a tool now, by its ``pack/tool`` id or
   local name, offered or not, and returns its result text.
 
@@ -20,8 +22,10 @@ from pylua.raw import LuaTable, call, is_function, tostring_raw, type_name
 from ..engine.failure import lua_failure
 from ..engine.functions import bad_argument
 from ..engine.luatext import lua, text
+from ..engine.tasks import find_section
 from .calls import ToolRequest, run_bound
 from .scope import BoundTool, LocalTool, ToolScope, tool_failed, unbound
+from .task_tools import TaskTool, run_task_tool, task_tools
 
 LOCAL_NAME = re.compile(r'[A-Za-z0-9_-]{1,64}\Z')
 TOOL_ID = re.compile(r'([a-z][a-z0-9_-]{0,63})/([A-Za-z0-9_-]{1,64})\Z')
@@ -38,6 +42,7 @@ class Tools:
         tools = LuaTable()
         tools.set_str('offer', vm.function('tools.offer', self._offer))
         tools.set_str('offer_local', vm.function('tools.offer_local', self._offer_local))
+        tools.set_str('offer_tasks', vm.function('tools.offer_tasks', self._offer_tasks))
         tools.set_str('call', vm.generator('tools.call', self._call))
         packs = LuaTable()
         packs.set_str('offer', vm.function('packs.offer', self._offer_pack))
@@ -80,6 +85,23 @@ class Tools:
         tool = LocalTool(name, text(description), parameters, handler)
         self.scope.offer(tool, 'tools.offer_local')
         self.local[name] = tool
+        return ()
+
+    def _offer_tasks(self, *args):
+        if not args:
+            raise lua_failure('tools.offer_tasks takes (section, ...)')
+        names = []
+        for position, name in enumerate(args, 1):
+            if name.__class__ is not str:
+                raise bad_argument(position, 'tools.offer_tasks', 'string', name)
+            if find_section(self.vm.run.prompt, text(name)) is None:
+                raise lua_failure('tools.offer_tasks: no section is named `%s`' % text(name))
+            names.append(text(name))
+        offered = self.scope.offered.get('task')
+        known = offered.sections if offered is not None else ()
+        sections = known + tuple(name for name in dict.fromkeys(names) if name not in known)
+        for tool in task_tools(sections):
+            self.scope.offer(tool, 'tools.offer_tasks', replace=True)
         return ()
 
     def _pack_tool(self, value, who: str) -> BoundTool:
@@ -126,6 +148,13 @@ class Tools:
         if not result.ok:
             raise tool_failed(label, result.text)
         return (lua(result.text),)
+
+    def run_unbound(self, tool, arguments: dict):
+        """Answer a model's call of a tool the Engine runs itself: a local
+        tool or a task built-in (a generator); returns its result text."""
+        if isinstance(tool, TaskTool):
+            return (yield from run_task_tool(self.vm, tool, arguments))
+        return (yield from self.run_local(tool, arguments))
 
     def run_local(self, tool: LocalTool, arguments: dict):
         """Call a local tool's handler (a generator); returns its result

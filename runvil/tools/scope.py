@@ -62,11 +62,13 @@ class ToolScope:
         self.offered: dict[str, BoundTool | LocalTool] = {}     # model-facing name -> tool
         self.rendered: list[dict] | None = None
 
-    def offer(self, tool, who: str) -> None:
+    def offer(self, tool, who: str, *, replace: bool = False) -> None:
+        """Add a tool to the scope; ``replace`` lets an offer widen a tool
+        offered before (the task built-ins' sections)."""
         if self.rendered is not None:
             raise lua_failure('%s: %s' % (who, RENDERED))
         known = self.offered.get(tool.name)
-        if known is not None and known != tool:
+        if known is not None and known != tool and not (replace and type(known) is type(tool)):
             raise lua_failure('%s: a tool named `%s` is already offered in this section' % (who, tool.name))
         self.offered[tool.name] = tool
 

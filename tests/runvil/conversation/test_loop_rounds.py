@@ -71,6 +71,25 @@ def test_bound_calls_of_one_batch_run_in_parallel(served):
     assert [e['id'] for e in events if e['event'] == 'tool_call_succeeded'] == ['w0', 'w1', 'w2']
 
 
+def test_a_local_call_and_a_task_call_split_a_batch_of_bound_calls(served):
+    # bound, local, task_status, bound: the first call is issued alone, the
+    # local and task calls are answered between, then the last is issued.
+    batch = {'tool_calls': [{'id': 'a', 'name': 'web_search', 'arguments': {'query': 'sea'}},
+                            {'id': 'b', 'name': 'note', 'arguments': {}},
+                            {'id': 'c', 'name': 'task_status', 'arguments': {}},
+                            {'id': 'd', 'name': 'web_search', 'arguments': {'query': 'paris'}}]}
+    _, client = served([batch, 'fin'])
+    events = []
+    source = ("tools.offer('web/search')\ntools.offer_tasks('Chat')\n"
+              "tools.offer_local('note', 'Takes a note', {}, function() return 'noted' end)\n"
+              "messages:user('go')\nmodels.loop()\nreturn messages[5].content")
+    assert result(client, chat(source, WEB_HEAD), events=events) == 'You have started no tasks.'
+    order = [(e['event'], e.get('kind') or e.get('id')) for e in events
+             if e['event'] == 'tool_call_succeeded' or e.get('kind') == 'tool.calls']
+    assert order == [('effect_issued', 'tool.calls'), ('tool_call_succeeded', 'a'), ('tool_call_succeeded', 'b'),
+                     ('tool_call_succeeded', 'c'), ('effect_issued', 'tool.calls'), ('tool_call_succeeded', 'd')]
+
+
 def test_the_clean_exit_needs_an_answered_call_in_the_same_loop_call(served):
     empty = {'text': '', 'finish_reason': 'stop'}
     _, client = served([call('c1', 'web_search', query='x'), 'done', empty])

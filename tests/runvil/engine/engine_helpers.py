@@ -121,3 +121,31 @@ def in_thread(fn, *args, **kwargs):
         assert not thread.is_alive(), 'the run did not end'
         return box['value']
     return get
+
+
+def drive(engine, choose=lambda n: 0, watch=None):
+    """Step ``engine`` with no Harness and no threads: answer one waiting
+    effect at a time, the one ``choose(n)`` picks among the ``n`` waiting
+    (in issue order; the oldest by default).  A ``test.wait`` gets its
+    payload back and any other effect (a timer) fires; ``watch(effects)``
+    sees the waiting effects before each answer.  Returns the outcome."""
+    engine.start()
+    pending: dict = {}
+    for _ in range(10_000):
+        for effect in engine.take_requests():
+            pending[effect.id] = effect
+        for effect_id in engine.take_abandoned():
+            if pending.pop(effect_id, None) is not None:
+                engine.answer(effect_id, Answer.drop())
+        if watch is not None:
+            watch(list(pending.values()))
+        if engine.outcome is not None:
+            for effect in engine.waiting:
+                pending.pop(effect.id, None)
+                engine.answer(effect.id, Answer.drop())
+        if engine.finished:
+            return engine.outcome
+        assert pending, 'deadlock: the run waits and no effect waits on the Harness'
+        effect = pending.pop(sorted(pending)[choose(len(pending))])
+        engine.answer(effect.id, Answer.ok(effect.kind, effect.payload if effect.kind == 'test.wait' else None))
+    raise AssertionError('the run does not end')
