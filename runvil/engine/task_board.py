@@ -23,6 +23,7 @@ from pylua.raw import Builtin, LuaTable, Userdata
 from .chains import CANCEL, TIMER, WAIT, Chain
 from .effects import Answer, EffectRequest
 from .failure import Failure
+from .headings import heading
 from .kinds import ErrorKind, RunErrorKind
 from .luatext import lua
 
@@ -57,7 +58,7 @@ class Task:
     @property
     def label(self) -> str:
         """The section as its heading is written: ``## Child``."""
-        return '%s %s' % ('#' * self.section.level, self.section.name)
+        return heading(self.section)
 
     @property
     def name(self) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from pylua.raw import LuaTable
 
+from . import headings
 from .chains import CALL_DEPTH_CAP, WAIT
 from .effects import request
 from .failure import Failure, lua_failure
@@ -35,15 +36,6 @@ TIMED_OUT = 'timeout'
 def depth_exceeded(what: str) -> Failure:
     """Nesting past the call depth cap: run error kind Quota, kind lua in Lua."""
     return Failure(RunErrorKind.QUOTA, '%s recursion exceeded cap of %d' % (what, CALL_DEPTH_CAP))
-
-
-def find_section(prompt, name: str):
-    """The section a name refers to, by its name or its heading as written
-    (``Child`` or ``## Child``); the first in document order."""
-    for section in prompt.walk():
-        if name == section.name or name == '%s %s' % ('#' * section.level, section.name):
-            return section
-    return None
 
 
 class Tasks:
@@ -67,11 +59,9 @@ class Tasks:
         self.table = table
 
     # -- starting tasks ----------------------------------------------------------------
-    def start(self, section_name: str, by: str, args: dict, who: str, notify=None):
+    def start(self, section_name: str, by: str, args: dict, notify=None):
         """Start a task of this chain (the model's task tool starts them too)."""
-        section = find_section(self.run.prompt, section_name)
-        if section is None:
-            raise lua_failure('%s: no section is named `%s`' % (who, section_name))
+        section = headings.resolve(self.run.prompt, section_name)
         if self.chain.depth + 1 > CALL_DEPTH_CAP:
             raise depth_exceeded('tasks.fanout' if by == ARM else 'call')
         task = self.board.spawn(self.chain, section, by, dict(self.vm.chain_args(), **args),
@@ -86,7 +76,7 @@ class Tasks:
         if name.__class__ is not str:
             raise bad_argument(1, 'tasks.spawn', 'string', name)
         given = self._args(args[1] if len(args) == 2 else None, 2, 'tasks.spawn')
-        return (self.start(text(name), AUTHOR, given, 'tasks.spawn').handle,)
+        return (self.start(text(name), AUTHOR, given).handle,)
 
     def _args(self, value, position: int, who: str) -> dict:
         if value is None:
@@ -108,10 +98,9 @@ class Tasks:
             raise bad_argument(1, 'tasks.fanout', 'string', name)
         if inputs.__class__ is not LuaTable:
             raise bad_argument(2, 'tasks.fanout', 'table', inputs)
-        if find_section(self.run.prompt, text(name)) is None:
-            raise lua_failure('tasks.fanout: no section is named `%s`' % text(name))
+        headings.resolve(self.run.prompt, text(name))     # before any arm starts
         arms = [self._args(inputs.get(i), 2, 'tasks.fanout') for i in range(1, inputs.length() + 1)]
-        tasks = [self.start(text(name), ARM, given, 'tasks.fanout') for given in arms]
+        tasks = [self.start(text(name), ARM, given) for given in arms]
         yield from request(WAIT, Wait(tasks, 'all'))
         results = LuaTable()
         for i, task in enumerate(tasks, 1):

@@ -22,7 +22,7 @@ from pylua.raw import LuaTable, call, is_function, tostring_raw, type_name
 from ..engine.failure import lua_failure
 from ..engine.functions import bad_argument
 from ..engine.luatext import lua, text
-from ..engine.tasks import find_section
+from ..engine import headings
 from .calls import ToolRequest, run_bound
 from .scope import BoundTool, LocalTool, ToolScope, tool_failed, unbound
 from .task_tools import TaskTool, run_task_tool, task_tools
@@ -94,8 +94,7 @@ class Tools:
         for position, name in enumerate(args, 1):
             if name.__class__ is not str:
                 raise bad_argument(position, 'tools.offer_tasks', 'string', name)
-            if find_section(self.vm.run.prompt, text(name)) is None:
-                raise lua_failure('tools.offer_tasks: no section is named `%s`' % text(name))
+            headings.resolve(self.vm.run.prompt, text(name))
             names.append(text(name))
         offered = self.scope.offered.get('task')
         known = offered.sections if offered is not None else ()

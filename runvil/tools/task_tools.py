@@ -79,7 +79,7 @@ def _start(vm, tool: TaskTool, arguments: dict) -> str:
     if given is not None and given.__class__ is not str:
         given = json.dumps(given, ensure_ascii=False, separators=(',', ':'))
     args = {} if given is None else {'input': given}
-    task = vm.tasks.start(section, MODEL, args, 'task', notify=vm.notify)
+    task = vm.tasks.start(section, MODEL, args, notify=vm.notify)
     return 'Started task %s.' % task.name
 
 

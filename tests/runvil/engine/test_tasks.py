@@ -196,9 +196,23 @@ def test_a_section_is_named_by_its_name_or_its_heading():
             + '### Deep\n\n```lua\n' + GUARD + "return 'd'\n```\n\n")
     assert result(body) == 'dd### Deep'
     assert failure(section('S', "tasks.spawn('## Deep')") + '### Deep\n\n')['message'] == \
-        'tasks.spawn: no section is named `## Deep`'
+        'section heading `## Deep` not found; available sections: ## S, ### Deep'
     assert failure(section('S', "tasks.spawn('Nope')")) == {
-        'kind': 'Lua', 'message': 'tasks.spawn: no section is named `Nope`', 'retryable': False, 'location': None}
+        'kind': 'Lua', 'message': 'section heading `Nope` not found; available sections: ## S',
+        'retryable': False, 'location': None}
+
+
+@pytest.mark.parametrize('reference', ['', ' ', '#', '# S', '##S', '## ', '####### S', ' S', 'S ', '## S '])
+def test_a_malformed_heading_reference(reference):
+    assert failure(section('S', "tasks.spawn(%r)" % reference))['message'] == (
+        'malformed heading reference `%s`: name a section by its heading text (`Child`) or as written '
+        '(`## Child`)' % reference)
+
+
+def test_a_missing_heading_in_the_h1_body_fails_the_gate():
+    error = failure("```lua\ntasks.spawn('Nope')\n```\n\n" + section('S', 'return 1'))
+    assert error['kind'] == 'RequirementsUnmet'
+    assert 'section heading `Nope` not found; available sections: ## S' in error['message']
 
 
 @pytest.mark.parametrize('line, message', [
@@ -227,7 +241,7 @@ def test_a_section_is_named_by_its_name_or_its_heading():
     ("tasks.fanout(1, {})", "bad argument #1 to 'tasks.fanout' (string expected, got number)"),
     ("tasks.fanout('Child', 3)", "bad argument #2 to 'tasks.fanout' (table expected, got number)"),
     ("tasks.fanout('Child', {3})", "bad argument #2 to 'tasks.fanout' (table expected, got number)"),
-    ("tasks.fanout('Nope', {{}})", 'tasks.fanout: no section is named `Nope`'),
+    ("tasks.fanout('Nope', {{}})", 'section heading `Nope` not found; available sections: ## S, ## Child'),
 ])
 def test_argument_checks(line, message):
     body = (section('S', "local t = tasks.spawn('Child')\nlocal ok, err = pcall(function() %s end)\n"
@@ -805,7 +819,7 @@ def test_offer_tasks_puts_three_tools_in_scope(served):
 def test_offer_tasks_refusals(served):
     _, client = served()
     checks = [("tools.offer_tasks()", 'tools.offer_tasks takes (section, ...)'),
-              ("tools.offer_tasks('Nope')", 'tools.offer_tasks: no section is named `Nope`'),
+              ("tools.offer_tasks('Nope')", 'section heading `Nope` not found; available sections: ## Ask, ## Child'),
               ("tools.offer_tasks('Child', 3)", "bad argument #2 to 'tools.offer_tasks' (string expected, got number)")]
     for line, message in checks:
         source = "local ok, err = pcall(function() %s end)\nreturn err.kind .. ':' .. tostring(err)" % line
