@@ -45,7 +45,9 @@ class Chain:
         self.effect: int | None = None  # the effect it waits on
         self.wait = None                # the board Wait it waits in
         self.own_limit: int | None = None   # tasks.concurrency: the cap on its own running tasks
+        self.running = 0                # its own tasks holding a slot now
         self.children = 0
+        self.calls = 0
         self.vm = None                  # the section VM it runs in now
         self.started = False
         self.cancelled = False          # torn down: its Lua may unwind, never go on
@@ -56,6 +58,13 @@ class Chain:
         number = self.children
         self.children += 1
         return '%s.%d' % (self.id, number)
+
+    def call_id(self) -> str:
+        """The id of a call chain this chain runs: 0.c0, 0.c1, ...; calls
+        keep out of the task numbering."""
+        number = self.calls
+        self.calls += 1
+        return '%s.c%d' % (self.id, number)
 
 
 class Scheduler:

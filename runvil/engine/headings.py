@@ -23,7 +23,7 @@ def heading(section) -> str:
 def resolve(prompt, reference: str):
     """The section ``reference`` names; raises the malformed-reference or
     the not-found error (ordinary Lua errors)."""
-    level, name = _parse(reference)
+    level, name = check_form(reference)
     for section in prompt.walk():
         if section.name == name and (level is None or section.level == level):
             return section
@@ -31,7 +31,9 @@ def resolve(prompt, reference: str):
     raise lua_failure('section heading `%s` not found; available sections: %s' % (reference, available))
 
 
-def _parse(reference: str) -> tuple[int | None, str]:
+def check_form(reference: str) -> tuple[int | None, str]:
+    """The level (None when not written) and the name a reference gives;
+    raises the malformed-reference error."""
     if reference.startswith('#'):
         match = _WRITTEN.match(reference)
         if match is not None and match.group(2) == match.group(2).strip():

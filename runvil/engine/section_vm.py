@@ -11,7 +11,7 @@ from __future__ import annotations
 from pylua import LuaError, LuaInterrupt, LuaRuntime, LuaSyntaxError
 from pylua.raw import GenBuiltin, LuaTable, Userdata
 
-from . import functions, json_lib, models, tasks
+from . import calls, functions, json_lib, models, tasks
 from .chains import CANCEL
 from .effects import EffectRequest
 from .error_values import ErrorValues, default_text, describe, interrupted
@@ -55,6 +55,7 @@ class SectionVM:
         self.models = models.install(self)
         self.tools = tools.install(self)
         self.tasks = tasks.install(self)
+        calls.install(self)
         conversation.install(self)
         for library in run.libraries:
             library.install(self)

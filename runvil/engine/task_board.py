@@ -28,7 +28,7 @@ from .kinds import ErrorKind, RunErrorKind
 from .luatext import lua
 
 QUEUED, RUNNING, COMPLETED, FAILED, CANCELED = 'queued', 'running', 'completed', 'failed', 'canceled'
-AUTHOR, MODEL, ARM = 'author', 'model', 'arm'
+AUTHOR, MODEL, ARM, CALL = 'author', 'model', 'arm', 'call'
 
 AUTHOR_CANCELLED = 'the author cancelled it'
 SECTION_ENDED = 'the section that started it ended'
@@ -40,7 +40,7 @@ class Task:
     id: str
     section: object             # the prompt Section it runs
     owner: Chain
-    by: str                     # AUTHOR, MODEL or ARM
+    by: str                     # AUTHOR, MODEL, ARM, or CALL for a call chain
     args: dict                  # the args its sections see
     var_data: dict              # its var at the start: its owner's at the spawn
     notify: object = None       # notify(text): where a model task's notice goes
@@ -63,6 +63,12 @@ class Task:
     @property
     def name(self) -> str:
         return 'id=%s (%s)' % (self.id, self.label)
+
+    @property
+    def title(self) -> str:
+        """How messages about its chain name it: ``task id=0.0 (## Child)``
+        or ``call ## Child``."""
+        return 'call ' + self.label if self.by == CALL else 'task ' + self.name
 
     @property
     def done(self) -> bool:
@@ -125,6 +131,13 @@ class TaskBoard:
 
     # -- starting --------------------------------------------------------------------
     def spawn(self, owner: Chain, section, by: str, args: dict, var_data: dict, notify=None) -> Task:
+        """Start a task, or queue it until a slot frees.  A call chain
+        starts at once and takes no slot: its caller waits on it."""
+        if by == CALL:
+            task = Task(owner.call_id(), section, owner, by, args, var_data)
+            self.tasks.append(task)
+            self._start(task)
+            return task
         task = Task(owner.child_id(), section, owner, by, args, var_data, notify)
         task.handle = Userdata(task, self.meta)
         self.tasks.append(task)
@@ -154,28 +167,29 @@ class TaskBoard:
             self.queued.remove(task)
             self._start(task)
 
-    def _owner_allows(self, owner: Chain) -> bool:
-        if owner.own_limit is None:
-            return True
-        running = sum(1 for task in self.tasks if task.owner is owner and task.holds_slot)
-        return running < owner.own_limit
+    @staticmethod
+    def _owner_allows(owner: Chain) -> bool:
+        return owner.own_limit is None or owner.running < owner.own_limit
 
     def _start(self, task: Task) -> None:
         task.status = RUNNING
         task.chain = Chain(task.id, None, depth=task.owner.depth + 1, task=task,
                            var_data=task.var_data, args=task.args)
         task.chain.gen = self.start_chain(task)
-        self._take_slot(task)
-        self.emit('task_started', task=task.id, section=task.section.name)
+        if task.by != CALL:
+            self._take_slot(task)
+            self.emit('task_started', task=task.id, section=task.section.name)
         self.scheduler.resume(task.chain, None)
 
     def _take_slot(self, task: Task) -> None:
         task.holds_slot = True
+        task.owner.running += 1
         self.slots += 1
 
     def _release_slot(self, task: Task) -> None:
         if task.holds_slot:
             task.holds_slot = False
+            task.owner.running -= 1
             self.slots -= 1
 
     # -- ending ------------------------------------------------------------------------
@@ -220,7 +234,8 @@ class TaskBoard:
     def _settle(self, task: Task) -> None:
         self.ends += 1
         task.ended_at = self.ends
-        self.emit('task_finished', task=task.id, status=task.status)
+        if task.by != CALL:
+            self.emit('task_finished', task=task.id, status=task.status)
         if task.notify is not None:
             task.notify(task.notice(self.result_text))
         for chain in list(task.waiters):

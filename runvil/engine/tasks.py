@@ -28,7 +28,7 @@ from .failure import Failure, lua_failure
 from .functions import bad_argument
 from .kinds import ErrorKind, RunErrorKind
 from .luatext import lua, text
-from .task_board import ARM, AUTHOR, AUTHOR_CANCELLED, CANCELED, FAILED, SECTION_ENDED, Wait
+from .task_board import ARM, AUTHOR, AUTHOR_CANCELLED, CANCELED, FAILED, MODEL, SECTION_ENDED, Wait
 
 TIMED_OUT = 'timeout'
 
@@ -75,10 +75,10 @@ class Tasks:
         name = args[0]
         if name.__class__ is not str:
             raise bad_argument(1, 'tasks.spawn', 'string', name)
-        given = self._args(args[1] if len(args) == 2 else None, 2, 'tasks.spawn')
+        given = self.args_data(args[1] if len(args) == 2 else None, 2, 'tasks.spawn')
         return (self.start(text(name), AUTHOR, given).handle,)
 
-    def _args(self, value, position: int, who: str) -> dict:
+    def args_data(self, value, position: int, who: str) -> dict:
         if value is None:
             return {}
         if value.__class__ is not LuaTable:
@@ -99,7 +99,7 @@ class Tasks:
         if inputs.__class__ is not LuaTable:
             raise bad_argument(2, 'tasks.fanout', 'table', inputs)
         headings.resolve(self.run.prompt, text(name))     # before any arm starts
-        arms = [self._args(inputs.get(i), 2, 'tasks.fanout') for i in range(1, inputs.length() + 1)]
+        arms = [self.args_data(inputs.get(i), 2, 'tasks.fanout') for i in range(1, inputs.length() + 1)]
         tasks = [self.start(text(name), ARM, given) for given in arms]
         yield from request(WAIT, Wait(tasks, 'all'))
         results = LuaTable()
@@ -120,7 +120,7 @@ class Tasks:
         timeout = self._timeout(args[1] if len(args) == 2 else None, 2, 'tasks.join')
         if not task.done and not (yield from request(WAIT, Wait((task,), 'one', timeout))):
             return (None, lua(TIMED_OUT))
-        return (self._take(task, 'tasks.join'),)
+        return (self.take(task, 'tasks.join'),)
 
     def _join_any(self, *args):
         if not 1 <= len(args) <= 2:
@@ -135,9 +135,9 @@ class Tasks:
         if not (yield from request(WAIT, Wait(tasks, 'any', timeout))):
             return (None, lua(TIMED_OUT))
         task = min((task for task in tasks if task.done), key=lambda task: task.ended_at)
-        return (task.handle, self._take(task, 'tasks.join_any'))
+        return (task.handle, self.take(task, 'tasks.join_any'))
 
-    def _take(self, task, who: str):
+    def take(self, task, who: str):
         """Take a task's end: its result as a Lua value, or its failure raised."""
         if task.consumed:
             raise _consumed(task, who)
@@ -197,7 +197,7 @@ class Tasks:
 
     def _list(self, *_):
         listed = LuaTable()
-        for i, task in enumerate((t for t in self.started if not t.consumed and t.by != ARM), 1):
+        for i, task in enumerate((t for t in self.started if not t.consumed and t.by in (AUTHOR, MODEL)), 1):
             listed.set(i, task.handle)
         return (listed,)
 

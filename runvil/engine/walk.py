@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from ..prompt import LuaBlock
 from .cancel import CancelFlag
 from .error_values import interrupted
-from .failure import Failure, gate_failure, internal_from_exception
+from . import headings
+from .calls import jump_of
+from .failure import Failure, gate_failure, internal_from_exception, lua_failure
 from .kinds import RunErrorKind
 from .prose import PendingProse
 from .jsondata import JsonShapes
@@ -47,43 +49,80 @@ class RunState:
 def walk(run: RunState, chain):
     """The H1 pass, then every section in document order; returns the run
     result: the value the last returning section returned, as text, or the
-    empty string when no section returned one."""
+    empty string when no section returned one.  A section (or the H1 body)
+    that returns ``jump(section)`` sends the walk on from that section."""
     prompt = run.prompt
+    sections = tuple(prompt.walk())
+    start = 0
     if prompt.h1_blocks:
         run.emit('h1_started', title=prompt.title)
         try:
-            yield from _step(run, chain, None, prompt.body)
+            value = yield from _step(run, chain, None, prompt.body)
         except Failure as failure:
             # Only the H1 body's own ordinary Lua errors fail the hard gate.
             raise gate_failure(failure) if failure.kind is RunErrorKind.LUA and failure.gate else failure
         run.emit('h1_finished', title=prompt.title)
-    result = None
-    for section in prompt.walk():
-        if run.cancel.is_set():
-            raise interrupted()
-        run.emit('section_started', section=section.name, line=section.line)
-        value = None
-        if section.blocks:      # a section without Lua runs nothing and needs no VM
-            value = yield from _step(run, chain, section.name, section.pieces)
-        run.emit('section_finished', section=section.name, returned=value is not None)
-        if value is not None:
-            result = value
+        target = jump_of(value)
+        if target is not None:
+            start = _jump_target(run, None, target, sections)
+    result = yield from _sections(run, chain, sections, start, announce=True)
     return '' if result is None else result_text(result)
 
 
 def run_task(run: RunState, task):
-    """A task's chain: its section in a fresh VM.  Returns the section's
-    result as JSON data (None when it returned none)."""
-    section = task.section
+    """A task's chain (or a call chain): its section and the sections under
+    it, each in a fresh VM.  Returns the result (the value the last
+    returning section returned) as JSON data, None when none returned one."""
     try:
-        value = yield from _step(run, task.chain, section.name, section.pieces)
+        value = yield from _sections(run, task.chain, tuple(task.section.walk()), 0, announce=False)
         if value is None:
             return None
-        return JsonShapes(run.limits.memory_ceiling).to_data(value, 'result', 'task %s: ' % task.name)
+        return JsonShapes(run.limits.memory_ceiling).to_data(value, 'result', '%s: ' % task.title)
     except Failure:
         raise
     except Exception as err:    # a fault of the Engine's own code, handed to whoever joins
         raise internal_from_exception(err) from None
+
+
+def _sections(run: RunState, chain, sections: tuple, start: int, announce: bool):
+    """Run ``sections`` from ``start`` in order, following jumps among
+    them; returns the value the last returning section returned."""
+    result = None
+    i = start
+    while i < len(sections):
+        if run.cancel.is_set():
+            raise interrupted()
+        section = sections[i]
+        if announce:
+            run.emit('section_started', section=section.name, line=section.line)
+        value = None
+        if section.blocks:      # a section without Lua runs nothing and needs no VM
+            value = yield from _step(run, chain, section.name, section.pieces)
+        if announce:
+            run.emit('section_finished', section=section.name, returned=value is not None)
+        target = jump_of(value)
+        if target is not None:
+            i = _jump_target(run, section, target, sections)
+            continue
+        if value is not None:
+            result = value
+        i += 1
+    return result
+
+
+def _jump_target(run: RunState, section, jump, sections: tuple) -> int:
+    """Where a jump sends its chain.  This is the chain's machinery, not
+    the section's code, so a failure here is never the H1 gate's."""
+    try:
+        target = headings.resolve(run.prompt, jump.reference)
+        if target not in sections:
+            raise lua_failure('jump target `%s` is outside the sections this chain runs: %s'
+                              % (jump.reference, ', '.join(headings.heading(s) for s in sections)))
+    except Failure as failure:
+        failure.gate = False
+        raise
+    run.emit('jump', section=None if section is None else section.name, target=target.name)
+    return sections.index(target)
 
 
 def _step(run: RunState, chain, section_name: str | None, pieces):
