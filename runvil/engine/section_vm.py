@@ -11,7 +11,7 @@ from __future__ import annotations
 from pylua import LuaError, LuaInterrupt, LuaRuntime, LuaSyntaxError
 from pylua.raw import GenBuiltin, LuaTable, Userdata
 
-from . import calls, functions, json_lib, models, tasks
+from . import calls, functions, json_lib, models, questions, tasks
 from .chains import CANCEL
 from .effects import EffectRequest
 from .error_values import ErrorValues, default_text, describe, interrupted
@@ -201,6 +201,7 @@ class SectionVM:
         table = LuaTable()
         if self.run.input_text is not None:
             table.set_str('text', lua(self.run.input_text))
+        questions.install(self, table)
         return table
 
     def _args_table(self) -> LuaTable:

@@ -14,6 +14,7 @@ import threading
 
 from ..engine import Answer, Engine, Environment
 from ..engine.chains import TIMER
+from ..engine.questions import ASK
 from ..engine.failure import internal_failure
 from ..engine.model_round import MODEL_ROUND
 from .events import EventStream
@@ -21,6 +22,7 @@ from .handle import CANCEL, STOP, RunHandle
 from .limits import RunLimits
 from ..tools.calls import TOOL_CALLS
 from .model_answerer import ModelAnswerer
+from .operator_answerer import OperatorAnswerer
 from .timer_answerer import TimerAnswerer
 from .tool_answerer import ToolAnswerer
 
@@ -35,7 +37,7 @@ class _Unanswerable:
 class Harness:
     def __init__(self, limits: RunLimits | None = None, environment: Environment | None = None,
                  answerers: dict | None = None, libraries: tuple = (), debug: bool = False,
-                 gateway=None, live=None):
+                 gateway=None, live=None, operator=None):
         self.limits = limits or RunLimits()
         self.environment = environment or Environment()
         self.answerers = dict(answerers or {})
@@ -45,6 +47,8 @@ class Harness:
             self.answerers.setdefault(MODEL_ROUND, ModelAnswerer(gateway, debug, live))
         self.answerers.setdefault(TOOL_CALLS, ToolAnswerer(self.environment.packs))
         self.answerers.setdefault(TIMER, TimerAnswerer())
+        if operator is not None:    # ask(question) -> answer text, or None when none can come
+            self.answerers.setdefault(ASK, OperatorAnswerer(operator))
 
     def run(self, text: str, path: str | None = None, *, input_text: str | None = None,
             args: dict | None = None, handle: RunHandle | None = None, events: EventStream | None = None):

@@ -40,7 +40,9 @@ def run_prompt(args, stdout, stderr, run_handle: RunHandle | None, environ) -> i
     gateway = _gateway(environ, text, limits)
     live = LiveReplies(stderr) if args.stream else None
     try:
-        outcome = Harness(limits, environment, debug=args.debug, gateway=gateway, live=live).run(
+        harness = Harness(limits, environment, debug=args.debug, gateway=gateway, live=live,
+                          operator=_terminal_operator(stderr))
+        outcome = harness.run(
             text, args.prompt, input_text=input_text, args=_prompt_args(args.args),
             handle=run_handle, events=EventStream(sinks))
     except KeyboardInterrupt:   # a second Ctrl-C: stop waiting for the teardown
@@ -57,6 +59,17 @@ def run_prompt(args, stdout, stderr, run_handle: RunHandle | None, environ) -> i
         report.as_text(outcome, args.prompt, stdout, stderr)
     stdout.flush()
     return report.EXIT_CODES[outcome.status]
+
+
+def _terminal_operator(stderr):
+    """``input.ask``: the question on stderr, the answer a line of stdin
+    (None once stdin has ended)."""
+    def ask(question: str) -> str | None:
+        stderr.write('? %s\n' % question)
+        stderr.flush()
+        line = sys.stdin.readline()
+        return line[:-1] if line.endswith('\n') else (line or None)
+    return ask
 
 
 def _packs(args) -> dict:
