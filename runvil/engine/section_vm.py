@@ -11,7 +11,7 @@ from __future__ import annotations
 from pylua import LuaError, LuaInterrupt, LuaRuntime, LuaSyntaxError
 from pylua.raw import GenBuiltin, LuaTable, Userdata
 
-from . import calls, functions, json_lib, models, questions, tasks
+from . import calls, functions, json_lib, models, modules, questions, tasks
 from .chains import CANCEL
 from .effects import EffectRequest
 from .error_values import ErrorValues, default_text, describe, interrupted
@@ -56,6 +56,7 @@ class SectionVM:
         self.tools = tools.install(self)
         self.tasks = tasks.install(self)
         calls.install(self)
+        modules.install(self)
         conversation.install(self)
         for library in run.libraries:
             library.install(self)

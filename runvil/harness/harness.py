@@ -14,6 +14,7 @@ import threading
 
 from ..engine import Answer, Engine, Environment
 from ..engine.chains import TIMER
+from ..engine.modules import REQUIRE
 from ..engine.questions import ASK
 from ..engine.failure import internal_failure
 from ..engine.model_round import MODEL_ROUND
@@ -22,6 +23,7 @@ from .handle import CANCEL, STOP, RunHandle
 from .limits import RunLimits
 from ..tools.calls import TOOL_CALLS
 from .model_answerer import ModelAnswerer
+from .module_answerer import ModuleAnswerer
 from .operator_answerer import OperatorAnswerer
 from .timer_answerer import TimerAnswerer
 from .tool_answerer import ToolAnswerer
@@ -47,6 +49,7 @@ class Harness:
             self.answerers.setdefault(MODEL_ROUND, ModelAnswerer(gateway, debug, live))
         self.answerers.setdefault(TOOL_CALLS, ToolAnswerer(self.environment.packs))
         self.answerers.setdefault(TIMER, TimerAnswerer())
+        self.answerers.setdefault(REQUIRE, ModuleAnswerer())
         if operator is not None:    # ask(question) -> answer text, or None when none can come
             self.answerers.setdefault(ASK, OperatorAnswerer(operator))
 
