@@ -39,7 +39,7 @@ class Calls:
         tasks = self.vm.tasks
         given = tasks.args_data(args[1] if len(args) == 2 else None, 2, 'call')
         task = tasks.start(text(args[0]), CALL, given)
-        yield from request(WAIT, Wait((task,), 'one'))
+        yield from request(WAIT, Wait((task,), 'one', lends=False))
         return (tasks.take(task, 'call'),)
 
     def _jump(self, *args):

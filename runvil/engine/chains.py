@@ -40,6 +40,7 @@ class Chain:
         self.gen = gen
         self.depth = depth              # how deeply tasks nest here (the main chain is 0)
         self.task = task                # the Task this chain runs, None for the main chain
+        self.slot_task = None           # the task whose concurrency slot it runs on
         self.var_data = var_data if var_data is not None else {}
         self.args = args                # the args this chain's sections see (None: the run's)
         self.effect: int | None = None  # the effect it waits on

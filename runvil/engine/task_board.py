@@ -90,14 +90,16 @@ class Task:
 
 
 class Wait:
-    """A chain waiting on tasks: ``one`` (tasks.join), ``any``
+    """A chain waiting on tasks: ``one`` (tasks.join, call), ``any``
     (tasks.join_any) or ``all`` (tasks.fanout, await_tasks); with a timeout
-    in seconds, a timer bounds it."""
+    in seconds, a timer bounds it.  A wait lends the waiter's slot to the
+    tasks it waits on, except a call's: the call chain runs on it."""
 
-    def __init__(self, tasks, mode: str, timeout: float | None = None):
+    def __init__(self, tasks, mode: str, timeout: float | None = None, lends: bool = True):
         self.tasks = tuple(tasks)
         self.mode = mode
         self.timeout = timeout
+        self.lends = lends
 
     def satisfied(self) -> bool:
         if self.mode == 'any':
@@ -153,12 +155,12 @@ class TaskBoard:
             return
         while self.slots < self.limit:
             waiter = next((entry for entry in self.resuming
-                           if entry[0].ended or self._owner_allows(entry[0].task.owner)), None)
+                           if entry[0].ended or self._owner_allows(entry[0].slot_task.owner)), None)
             if waiter is not None:
                 self.resuming.remove(waiter)
                 chain, answer = waiter
                 if not chain.ended:
-                    self._take_slot(chain.task)
+                    self._take_slot(chain.slot_task)
                     self.scheduler.resume(chain, answer)
                 continue
             task = next((t for t in self.queued if self._owner_allows(t.owner)), None)
@@ -175,6 +177,8 @@ class TaskBoard:
         task.status = RUNNING
         task.chain = Chain(task.id, None, depth=task.owner.depth + 1, task=task,
                            var_data=task.var_data, args=task.args)
+        # A call chain runs on its caller's slot (none for the main chain's calls).
+        task.chain.slot_task = task.owner.slot_task if task.by == CALL else task
         task.chain.gen = self.start_chain(task)
         if task.by != CALL:
             self._take_slot(task)
@@ -255,8 +259,9 @@ class TaskBoard:
             task.waiters.append(chain)
         if wait.timeout is not None:
             self.scheduler.issue(chain, EffectRequest(TIMER, wait.timeout))
-        if chain.task is not None and chain.task.holds_slot:
-            self._release_slot(chain.task)      # lent to the tasks it waits on
+        holder = chain.slot_task
+        if wait.lends and holder is not None and holder.holds_slot:
+            self._release_slot(holder)          # lent to the tasks it waits on
             self.admit()
 
     def leave(self, chain: Chain) -> None:
@@ -277,12 +282,12 @@ class TaskBoard:
     def _wake(self, chain: Chain, answer: Answer) -> None:
         self.leave(chain)
         self.scheduler.abandon(chain)       # its timer, when it set one
-        task = chain.task
-        if task is not None and not task.holds_slot:
-            if self.slots >= self.limit or self.holding or not self._owner_allows(task.owner):
+        holder = chain.slot_task
+        if holder is not None and not holder.holds_slot:
+            if self.slots >= self.limit or self.holding or not self._owner_allows(holder.owner):
                 self.resuming.append((chain, answer))
                 return
-            self._take_slot(task)
+            self._take_slot(holder)
         self.scheduler.resume(chain, answer)
 
 

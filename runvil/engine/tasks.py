@@ -202,7 +202,7 @@ class Tasks:
         return (listed,)
 
     def _current(self, *_):
-        task = self.chain.task
+        task = self.chain.slot_task     # a call chain belongs to its caller's task
         return (None if task is None else task.handle,)
 
     # -- the end of the section entry -------------------------------------------------

@@ -1,5 +1,9 @@
 """``call`` and ``jump``: running other sections from Lua (runvil/engine/calls.py)."""
-from engine_helpers import failure, prompt, result, run, section
+import time
+
+from engine_helpers import ScriptedAnswers, failure, in_thread, prompt, result, run, section
+from runvil.engine import Answer
+from runvil.harness import RunLimits
 
 GUARD = "if args.n == nil then return end\n"
 
@@ -39,7 +43,7 @@ def test_a_call_gets_a_fresh_message_list():
 
 def test_a_failure_in_a_call_passes_up_unchanged():
     body = section('Main', "call('Chatty', {n = 1})") + section('Chatty', GUARD + "for i = 1, 10 do log('x') end")
-    error = failure(body, limits=__import__('runvil.harness', fromlist=['RunLimits']).RunLimits(log_event_quota=2))
+    error = failure(body, limits=RunLimits(log_event_quota=2))
     assert (error['kind'], error['message']) == ('Quota', 'lua log event quota exceeded')
     body = section('Main', "local ok, err = pcall(call, 'Boom', {n = 1})\nreturn err.kind .. '|' .. err.message") \
         + section('Boom', GUARD + "error('boom', 0)")
@@ -127,3 +131,37 @@ def test_a_jump_is_not_a_result():
     body = section('A', "return 'a'") + section('B', "return jump('D')") + section('C', "return 'c'") \
         + section('D', "local x = 1")
     assert result(body) == 'a'
+
+
+def test_a_call_runs_on_its_callers_slot_and_lends_it_when_it_joins():
+    # Limit 1: task A holds the one slot; its call X spawns C and joins it,
+    # lending A's slot to C, so nothing deadlocks and no second slot is used.
+    body = (section('Main', "return tasks.join(tasks.spawn('A', {n = 1}))")
+            + section('A', GUARD + "return 'a' .. call('X', {n = 2})")
+            + section('X', GUARD + "return 'x' .. tasks.join(tasks.spawn('C', {n = 3}))")
+            + section('C', GUARD + "return 'c'"))
+    assert result(body, limits=RunLimits(concurrency=1)) == 'axc'
+
+
+def test_a_call_from_the_main_chain_needs_no_slot():
+    answers = ScriptedAnswers(None)
+    events = []
+    body = (section('Main', "local t = tasks.spawn('Busy', {n = 1})\nlocal r = call('Quick', {n = 1})\n"
+                            "log('called')\nreturn r .. '|' .. tasks.join(t)")
+            + section('Busy', GUARD + "return wait('busy')") + section('Quick', GUARD + "return 'quick'"))
+    outcome = in_thread(run, prompt(body), answers=answers, limits=RunLimits(concurrency=1), events=events)
+    assert answers.issued.wait(5)       # Busy holds the one slot and waits
+    deadline = time.monotonic() + 5
+    while not any(e['event'] == 'log' for e in events) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [e['message'] for e in events if e['event'] == 'log'] == ['called']   # while Busy still waits
+    answers.held[0].reply(Answer.ok('test.wait', 'done'))
+    assert outcome().result == 'quick|done'
+
+
+def test_tasks_current_in_a_call_chain_is_its_callers_task():
+    body = (section('Main', "local direct = call('Who', {n = 1})\n"
+                            "return direct .. '|' .. tasks.join(tasks.spawn('Caller', {n = 1}))")
+            + section('Caller', GUARD + "return call('Who', {n = 1})")
+            + section('Who', GUARD + "local t = tasks.current()\nreturn t and t.id or 'none'"))
+    assert result(body) == 'none|0.0'

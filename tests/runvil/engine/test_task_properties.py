@@ -1,7 +1,7 @@
 """Properties of task scheduling: random trees of tasks that wait on the
 Harness, spawn children and take their ends (join in order or in reverse,
-join_any, a timed join, fanout), under a random concurrency limit, with the
-effects answered in a random order.
+join_any, a timed join, fanout) or call them, under a random concurrency
+limit, with the effects answered in a random order.
 
 Every run ends (no deadlock), its result is the sum the program computes,
 tasks start in the order they were spawned, and the tasks waiting on the
@@ -35,13 +35,15 @@ WAIT = 'test.wait'
 
 # One section interprets every task: its args.prog says what the task does.
 NODE = r'''
-if tasks.current() == nil then return end
+if args.prog == nil then return end
 local p = args.prog
 if p.own then tasks.concurrency(p.own) end
 local s = p.v
 for i = 1, p.before do s = s + wait(p.v) end
 local kids = p.kids or {}
-if p.mode == 'fanout' then
+if p.mode == 'call' then
+  for i, c in ipairs(kids) do s = s + call('Node', {prog = c}) end
+elseif p.mode == 'fanout' then
   local inputs = {}
   for i, c in ipairs(kids) do inputs[i] = {prog = c} end
   for _, r in ipairs(tasks.fanout('Node', inputs)) do s = s + r end
@@ -79,7 +81,7 @@ assert(#tasks.list() == 0, 'a joined task is still listed')
 return s
 '''
 
-MODES = ('order', 'reverse', 'any', 'timed', 'fanout')
+MODES = ('order', 'reverse', 'any', 'timed', 'fanout', 'call')
 
 
 def prompt_text(roots: list[dict]) -> str:
@@ -108,16 +110,17 @@ def trees(draw, depth: int = 0, max_depth: int = 3):
 
 def number(roots: list[dict]) -> list[dict]:
     """Give each node an id (for its failure message), depth first, and
-    the id of the task that runs it: ``0.1.0`` is the first task of the
-    main chain's second task."""
+    the id of the chain that runs it: ``0.1.0`` is the first task of the
+    main chain's second task, ``0.1.c0`` the first call it makes."""
     count = 0
 
     def visit(node, task):
         nonlocal count
         node['id'], node['task'] = count, task
         count += 1
+        form = '%s.c%d' if node['mode'] == 'call' else '%s.%d'
         for i, kid in enumerate(node.get('kids', ())):
-            visit(kid, '%s.%d' % (task, i))
+            visit(kid, form % (task, i))
     for i, root in enumerate(roots):
         visit(root, '0.%d' % i)
     return roots
@@ -133,8 +136,14 @@ def expected(node: dict) -> int:
     return node['v'] * (1 + node['before']) + node['after'] + sum(map(expected, node.get('kids', ())))
 
 
+def is_task(chain_id: str) -> bool:
+    """A task's chain, not a call chain (which reports no task events)."""
+    return not chain_id.rpartition('.')[2].startswith('c')
+
+
 def count(roots) -> int:
-    return sum(1 for _ in nodes(roots))
+    """How many of the nodes run as tasks."""
+    return sum(1 for node in nodes(roots) if is_task(node['task']))
 
 
 def owner_and_index(task: str) -> tuple[str, int]:
@@ -209,7 +218,8 @@ def test_one_failing_task_fails_the_run_with_its_own_error(roots, limit, data):
     # ancestors fail; every other task completed or was canceled.
     failed = {task for task, status in ended.items() if status == 'failed'}
     culprit_task = culprit['task']
-    assert failed == {'.'.join(culprit_task.split('.')[:n]) for n in range(2, culprit_task.count('.') + 2)}
+    chains = {'.'.join(culprit_task.split('.')[:n]) for n in range(2, culprit_task.count('.') + 2)}
+    assert failed == {chain for chain in chains if is_task(chain)}
     assert set(ended.values()) <= {'completed', 'failed', 'canceled'}
     assert in_spawn_order(started)
 
