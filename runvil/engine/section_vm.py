@@ -17,6 +17,7 @@ from .effects import EffectRequest
 from .error_values import ErrorValues, default_text, describe, interrupted
 from .failure import INTERRUPTED, internal_failure, lua_failure
 from .jsondata import JsonShapes
+from .kinds import ErrorKind
 from .log import LogBook
 from .luatext import lua
 from ..conversation import globals as conversation
@@ -60,6 +61,9 @@ class SectionVM:
         conversation.install(self)
         for library in run.libraries:
             library.install(self)
+        for pack in run.packs.values():
+            if pack.prelude:
+                self._install_prelude(pack)
 
     # -- what libraries use ------------------------------------------------------
     def function(self, name: str, fn):
@@ -197,6 +201,25 @@ class SectionVM:
     # -- setup -----------------------------------------------------------------------
     def _checkpoint(self, message: str) -> None:
         self.run.checkpoint(self.section_name, message)
+
+    def _install_prelude(self, pack) -> None:
+        """Run a declared Pack's prelude in this VM, before any section
+        code.  One that fails, or would wait on the Harness, fails the run
+        as Lua (never as the H1 gate)."""
+        problem = None
+        try:
+            gen = self.runtime.run(self.runtime.load(pack.prelude, '=[pack %s]' % pack.id))
+            next(gen)
+            gen.close()
+            problem = 'a prelude cannot wait on the Harness'
+        except StopIteration:
+            return
+        except LuaError as err:
+            failure = self.failure_of(err)
+            if failure.error_kind is ErrorKind.CANCELLED:
+                raise failure from None
+            problem = failure.run_message
+        raise lua_failure('Pack `%s` prelude failed to install: %s' % (pack.id, problem), gate=False)
 
     def _input_table(self) -> LuaTable:
         table = LuaTable()

@@ -13,6 +13,10 @@ answers.
 * ``web/wait {seconds}``: sleeps (0 to 30 s) and answers ``waited N s``;
   it returns early when the call is aborted, so stops and cancels can be
   tested against a tool still running.
+
+Its prelude defines ``web.search(query)`` and ``web.fetch(url)`` in every
+section VM.  A second Pack, ``broken``, has no tools and a prelude that
+fails, so a prompt declaring it fails before any section code runs.
 """
 from __future__ import annotations
 
@@ -66,6 +70,13 @@ def _object(**properties) -> dict:
     return {'type': 'object', 'properties': properties, 'required': sorted(properties)}
 
 
+# The prelude gives a prompt's Lua a direct way to the tools: web.search('sea').
+WEB_PRELUDE = """
+web = {}
+function web.search(query) return tools.call('web/search', {query = query}) end
+function web.fetch(url) return tools.call('web/fetch', {url = url}) end
+"""
+
 WEB = Pack('web', (
     PackTool('search', 'Search the web; answers the titles and addresses of matching pages.', search,
              _object(query={'type': 'string', 'description': 'the words to look for'})),
@@ -73,6 +84,9 @@ WEB = Pack('web', (
              _object(url={'type': 'string', 'description': 'the page address'})),
     PackTool('wait', 'Wait a number of seconds, then answer.', wait,
              _object(seconds={'type': 'number', 'description': 'how long to wait'})),
-))
+), WEB_PRELUDE)
 
-PACKS = [WEB]
+# A Pack whose prelude cannot install, for the tests of that failure.
+BROKEN = Pack('broken', (), "local helpers = nil\nhelpers.setup()\n")
+
+PACKS = [WEB, BROKEN]

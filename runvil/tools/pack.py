@@ -1,7 +1,8 @@
 """Packs: named sets of tools a prompt declares under ``uses:``.
 
 A Pack is plain Python the Host loads (``--pack MODULE``): the module's
-``PACKS`` lists ``Pack`` values.  The Engine reads a Pack's tool names,
+``PACKS`` lists ``Pack`` values, each with its tools and, optionally, a Lua
+prelude.  The Engine reads a Pack's tool names,
 descriptions and parameter schemas to offer them to a model; the Harness
 runs a tool (``PackTool.run(arguments, context)``) on a thread of its own,
 so Pack tools called in one batch run in parallel.  A tool returns its
@@ -47,8 +48,12 @@ class PackTool:
 
 @dataclass(frozen=True)
 class Pack:
+    """``prelude`` is Lua source the Pack installs in every section VM of a
+    prompt that declares it (helpers around its tools, say), run before any
+    of the section's code."""
     id: str
     tools: tuple[PackTool, ...]
+    prelude: str = ''
 
     def tool(self, name: str) -> PackTool | None:
         for tool in self.tools:
