@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from .claims import new_clock
 from .effects import Answer, EffectRequest, Ledger
 from .failure import Failure
 
@@ -26,6 +27,11 @@ CANCEL = object()
 """What the scheduler sends a waiting chain instead of an answer to tear it
 down: its block unwinds and never resumes."""
 
+ABORT = 'run.abort'
+"""A request that ends the run on the spot with its payload, a Failure (a
+claims conflict): the chain that made it never resumes, so no ``pcall``
+sees it, and no task counts as failed."""
+
 TIMER = 'timer'
 """The effect a timed wait issues: the Harness answers it once ``payload``
 seconds have passed."""
@@ -35,7 +41,8 @@ class Chain:
     """One chain: its generator, its place in the task tree and what it
     waits on."""
 
-    def __init__(self, chain_id: str, gen, *, depth: int = 0, task=None, var_data=None, args=None):
+    def __init__(self, chain_id: str, gen, *, depth: int = 0, task=None, var_data=None, args=None,
+                 clock=None):
         self.id = chain_id
         self.gen = gen
         self.depth = depth              # how deeply tasks nest here (the main chain is 0)
@@ -43,6 +50,7 @@ class Chain:
         self.slot_task = None           # the task whose concurrency slot it runs on
         self.var_data = var_data if var_data is not None else {}
         self.args = args                # the args this chain's sections see (None: the run's)
+        self.clock = clock if clock is not None else new_clock(chain_id)   # for the store's claims
         self.effect: int | None = None  # the effect it waits on
         self.wait = None                # the board Wait it waits in
         self.own_limit: int | None = None   # tasks.concurrency: the cap on its own running tasks
@@ -69,10 +77,11 @@ class Chain:
 
 
 class Scheduler:
-    def __init__(self, ledger: Ledger, emit, on_end):
+    def __init__(self, ledger: Ledger, emit, on_end, on_abort):
         self.ledger = ledger
         self.emit = emit
         self.on_end = on_end            # on_end(chain, value, failure): a chain's generator ended
+        self.on_abort = on_abort        # on_abort(failure): a chain ended the run on the spot
         self.ready: deque = deque()
         self.by_effect: dict[int, Chain] = {}
         self.new: list = []             # effects issued and not yet taken by the Harness
@@ -104,6 +113,8 @@ class Scheduler:
             return
         if request.kind == WAIT:
             self.board.wait(chain, request.payload)
+        elif request.kind == ABORT:
+            self.on_abort(request.payload)
         else:
             self.issue(chain, request)
 

@@ -46,7 +46,7 @@ class Engine:
         self._args = args or {}
         self._libraries = tuple(libraries)
         self._ledger = Ledger()
-        self._scheduler = Scheduler(self._ledger, self._emit, self._chain_ended)
+        self._scheduler = Scheduler(self._ledger, self._emit, self._chain_ended, self._abort)
         self._main = Chain('0', self._run())
         self.outcome: Outcome | None = None
 
@@ -114,6 +114,11 @@ class Engine:
             self._decide(value)
         else:
             self._scheduler.board.ended(chain.task, value, failure)
+
+    def _abort(self, failure: Failure) -> None:
+        """A chain ended the run on the spot (a claims conflict)."""
+        self._decide(Outcome.failed(failure))
+        self._main.gen.close()
 
     def _decide(self, outcome: Outcome) -> None:
         self.outcome = outcome

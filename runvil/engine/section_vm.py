@@ -11,7 +11,7 @@ from __future__ import annotations
 from pylua import LuaError, LuaInterrupt, LuaRuntime, LuaSyntaxError
 from pylua.raw import GenBuiltin, LuaTable, Userdata
 
-from . import calls, functions, json_lib, models, modules, questions, tasks
+from . import calls, functions, json_lib, models, modules, questions, store, tasks
 from .chains import CANCEL
 from .effects import EffectRequest
 from .error_values import ErrorValues, default_text, describe, interrupted
@@ -58,6 +58,7 @@ class SectionVM:
         self.tasks = tasks.install(self)
         calls.install(self)
         modules.install(self)
+        store.install(self)
         conversation.install(self)
         for library in run.libraries:
             library.install(self)

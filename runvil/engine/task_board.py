@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from pylua.raw import Builtin, LuaTable, Userdata
 
+from . import claims
 from .chains import CANCEL, TIMER, WAIT, Chain
 from .effects import Answer, EffectRequest
 from .failure import Failure
@@ -51,6 +52,7 @@ class Task:
     consumed: bool = False      # its end was taken by a join
     chain: Chain | None = None
     holds_slot: bool = False
+    clock: dict = field(default_factory=dict)   # its claims clock: at the spawn, then at its end
     ended_at: int = 0           # its end's place among all the run's task ends
     handle: Userdata | None = None
     waiters: list = field(default_factory=list)
@@ -137,16 +139,30 @@ class TaskBoard:
         starts at once and takes no slot: its caller waits on it."""
         if by == CALL:
             task = Task(owner.call_id(), section, owner, by, args, var_data)
+            self._fork_clock(task)
             self.tasks.append(task)
             self._start(task)
             return task
         task = Task(owner.child_id(), section, owner, by, args, var_data, notify)
+        self._fork_clock(task)
         task.handle = Userdata(task, self.meta)
         self.tasks.append(task)
         self.queued.append(task)
         self.emit('task_spawned', task=task.id, section=section.name, by=by)
         self.admit()
         return task
+
+    @staticmethod
+    def _fork_clock(task: Task) -> None:
+        owner = task.owner
+        task.clock = claims.fork(owner.clock, task.id)
+        owner.clock[owner.id] += 1
+
+    @staticmethod
+    def taken(chain: Chain, task: Task) -> None:
+        """``chain`` took ``task``'s end: everything the task did happened
+        before what the chain does next."""
+        claims.merge(chain.clock, task.chain.clock if task.chain is not None else task.clock)
 
     def admit(self) -> None:
         """Fill free slots: woken waiters first, then queued tasks in spawn
@@ -176,7 +192,7 @@ class TaskBoard:
     def _start(self, task: Task) -> None:
         task.status = RUNNING
         task.chain = Chain(task.id, None, depth=task.owner.depth + 1, task=task,
-                           var_data=task.var_data, args=task.args)
+                           var_data=task.var_data, args=task.args, clock=task.clock)
         # A call chain runs on its caller's slot (none for the main chain's calls).
         task.chain.slot_task = task.owner.slot_task if task.by == CALL else task
         task.chain.gen = self.start_chain(task)

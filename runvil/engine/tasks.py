@@ -105,9 +105,11 @@ class Tasks:
         results = LuaTable()
         for i, task in enumerate(tasks, 1):
             task.consumed = True
+            self.board.taken(self.chain, task)
             if task.status == FAILED:
                 for rest in tasks[i:]:
                     rest.consumed = True
+                    self.board.taken(self.chain, rest)
                 raise task.failure
             results.set(i, self.result(task))
         return (results,)
@@ -142,6 +144,7 @@ class Tasks:
         if task.consumed:
             raise _consumed(task, who)
         task.consumed = True
+        self.board.taken(self.chain, task)
         if task.status == CANCELED:
             raise task.canceled_failure()
         if task.status == FAILED:

@@ -11,6 +11,7 @@ from .cancel import CancelFlag
 from .error_values import interrupted
 from . import headings
 from .calls import jump_of
+from .claims import Claims
 from .failure import Failure, gate_failure, internal_from_exception, lua_failure
 from .kinds import RunErrorKind
 from .prose import PendingProse
@@ -30,6 +31,7 @@ class RunState:
     input_text: str | None
     args: dict
     board: object = None                            # the run's TaskBoard
+    claims: Claims = field(default_factory=Claims)  # the store accesses of every chain
     models: dict = field(default_factory=dict)      # role label -> ModelBinding, bound at prepare
     packs: dict = field(default_factory=dict)       # the declared Packs, by id
     default_role: str | None = None                 # set by models.default in the H1 body

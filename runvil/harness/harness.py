@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import threading
 
-from ..engine import Answer, Engine, Environment
+from ..engine import Answer, Engine, Environment, Failure, Outcome
 from ..engine.chains import TIMER
 from ..engine.modules import REQUIRE
 from ..engine.questions import ASK
+from ..engine.store import STORE
 from ..engine.failure import internal_failure
 from ..engine.model_round import MODEL_ROUND
 from .events import EventStream
@@ -25,6 +26,7 @@ from ..tools.calls import TOOL_CALLS
 from .model_answerer import ModelAnswerer
 from .module_answerer import ModuleAnswerer
 from .operator_answerer import OperatorAnswerer
+from .store_answerer import StoreAnswerer
 from .timer_answerer import TimerAnswerer
 from .tool_answerer import ToolAnswerer
 
@@ -39,7 +41,7 @@ class _Unanswerable:
 class Harness:
     def __init__(self, limits: RunLimits | None = None, environment: Environment | None = None,
                  answerers: dict | None = None, libraries: tuple = (), debug: bool = False,
-                 gateway=None, live=None, operator=None):
+                 gateway=None, live=None, operator=None, store=None):
         self.limits = limits or RunLimits()
         self.environment = environment or Environment()
         self.answerers = dict(answerers or {})
@@ -50,6 +52,8 @@ class Harness:
         self.answerers.setdefault(TOOL_CALLS, ToolAnswerer(self.environment.packs))
         self.answerers.setdefault(TIMER, TimerAnswerer())
         self.answerers.setdefault(REQUIRE, ModuleAnswerer())
+        self.store = store          # a DirectoryStore, or None: the run declares no store
+        self.answerers.setdefault(STORE, StoreAnswerer(store))
         if operator is not None:    # ask(question) -> answer text, or None when none can come
             self.answerers.setdefault(ASK, OperatorAnswerer(operator))
 
@@ -57,6 +61,13 @@ class Harness:
             args: dict | None = None, handle: RunHandle | None = None, events: EventStream | None = None):
         handle = handle or RunHandle()
         events = events or EventStream()
+        if self.store is not None:
+            try:
+                self.store.check()
+            except Failure as failure:      # a store that cannot start fails the run before it runs
+                outcome = Outcome.failed(failure)
+                events.emit('run_finished', **outcome.to_dict())
+                return outcome
         engine = Engine(text, path, limits=self.limits, cancel=handle.flag, emit=events.emit,
                         environment=self.environment, input_text=input_text, args=args,
                         libraries=self.libraries)

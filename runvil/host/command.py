@@ -34,6 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument('--log', action='store_true', help='show log checkpoints on stderr as they happen')
     parser.add_argument('--stream', action='store_true',
                         help="show each model reply's text on stderr as it streams in")
+    parser.add_argument('--store', metavar='DIR', help="keep the run's store in DIR (docs/store.md)")
     parser.add_argument('--config', metavar='FILE',
                         help='read Harness settings from a TOML file ([limits], [models])')
     models = parser.add_argument_group('model roles (docs/models.md)')

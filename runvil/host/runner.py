@@ -7,6 +7,7 @@ import sys
 from ..engine import Outcome
 from ..harness import EventStream, Harness, RunHandle
 from ..harness.limits import LIMIT_NAMES
+from ..harness.store_answerer import DirectoryStore
 from . import report
 from .model_settings import build_environment, gateway_client
 from ..tools import load_packs
@@ -41,7 +42,8 @@ def run_prompt(args, stdout, stderr, run_handle: RunHandle | None, environ) -> i
     live = LiveReplies(stderr) if args.stream else None
     try:
         harness = Harness(limits, environment, debug=args.debug, gateway=gateway, live=live,
-                          operator=_terminal_operator(stderr))
+                          operator=_terminal_operator(stderr),
+                          store=None if args.store is None else DirectoryStore(args.store))
         outcome = harness.run(
             text, args.prompt, input_text=input_text, args=_prompt_args(args.args),
             handle=run_handle, events=EventStream(sinks))

@@ -68,7 +68,7 @@ def run_task_tool(vm, tool: TaskTool, arguments: dict):
     started = [task for task in vm.tasks.started if task.by == MODEL]
     if tool.name == TASK_STATUS:
         return _status(started, arguments.get('id'))
-    return (yield from _await(started, arguments.get('ids')))
+    return (yield from _await(vm, started, arguments.get('ids')))
 
 
 def _start(vm, tool: TaskTool, arguments: dict) -> str:
@@ -93,7 +93,7 @@ def _status(started, task_id) -> str:
     return '\n'.join('%s: %s' % (task.name, task.status) for task in started)
 
 
-def _await(started, ids):
+def _await(vm, started, ids):
     if ids is not None:
         if ids.__class__ is not list or any(i.__class__ is not str for i in ids):
             return 'error: ids is a list of task ids'
@@ -104,4 +104,6 @@ def _await(started, ids):
     if not started:
         return 'You have started no tasks.'
     yield from request(WAIT, Wait(started, 'all'))
+    for task in started:
+        vm.run.board.taken(vm.chain, task)
     return '\n'.join('%s: %s' % (task.name, task.status) for task in started)
