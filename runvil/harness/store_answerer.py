@@ -1,5 +1,6 @@
 """The run's store, kept by the Harness: a directory of files
-(``runvil run --store DIR``), and the answerer of ``store`` effects.
+(``runvil run --store DIR``) or, for embedders and tests, files in memory;
+and the answerer of ``store`` effects.
 
 Without a store every store operation fails with ``no_store``.  A store
 whose directory is missing fails the run as Vfs before anything runs
@@ -53,15 +54,42 @@ class DirectoryStore:
         return sorted(paths)
 
 
+class MemoryStore:
+    """A store whose files live in a dict, path -> text."""
+
+    def __init__(self, files: dict | None = None):
+        self.files = dict(files or {})
+
+    def check(self) -> None:
+        pass
+
+    def read(self, path: str) -> str:
+        if path not in self.files:
+            raise not_found(path)
+        return self.files[path]
+
+    def write(self, path: str, text: str) -> None:
+        self.files[path] = text
+
+    def exists(self, path: str) -> bool:
+        return path in self.files
+
+    def delete(self, path: str) -> bool:
+        return self.files.pop(path, None) is not None
+
+    def list(self, prefix: str) -> list[str]:
+        return sorted(path for path in self.files if path.startswith(prefix))
+
+
 class StoreAnswerer:
-    def __init__(self, store: DirectoryStore | None):
+    def __init__(self, store: DirectoryStore | MemoryStore | None):
         self.store = store
 
     def __call__(self, effect, reply):
-        reply(self._answer(effect))
+        reply(self.answer(effect))
         return _Done()
 
-    def _answer(self, effect) -> Answer:
+    def answer(self, effect) -> Answer:
         operation, path, data = effect.payload
         if self.store is None:
             return Answer.failed(effect.kind, store_failure(NO_STORE, NO_STORE_MESSAGE))

@@ -123,12 +123,13 @@ def in_thread(fn, *args, **kwargs):
     return get
 
 
-def drive(engine, choose=lambda n: 0, watch=None):
+def drive(engine, choose=lambda n: 0, watch=None, answers=None):
     """Step ``engine`` with no Harness and no threads: answer one waiting
     effect at a time, the one ``choose(n)`` picks among the ``n`` waiting
-    (in issue order; the oldest by default).  A ``test.wait`` gets its
-    payload back and any other effect (a timer) fires; ``watch(effects)``
-    sees the waiting effects before each answer.  Returns the outcome."""
+    (in issue order; the oldest by default).  ``answers`` maps an effect
+    kind to a function giving its Answer; a ``test.wait`` gets its payload
+    back and any other effect (a timer) fires.  ``watch(effects)`` sees the
+    waiting effects before each answer.  Returns the outcome."""
     engine.start()
     pending: dict = {}
     for _ in range(10_000):
@@ -147,5 +148,8 @@ def drive(engine, choose=lambda n: 0, watch=None):
             return engine.outcome
         assert pending, 'deadlock: the run waits and no effect waits on the Harness'
         effect = pending.pop(sorted(pending)[choose(len(pending))])
-        engine.answer(effect.id, Answer.ok(effect.kind, effect.payload if effect.kind == 'test.wait' else None))
+        if answers is not None and effect.kind in answers:
+            engine.answer(effect.id, answers[effect.kind](effect))
+        else:
+            engine.answer(effect.id, Answer.ok(effect.kind, effect.payload if effect.kind == 'test.wait' else None))
     raise AssertionError('the run does not end')
