@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine_helpers import WaitLibrary, drive
+from engine_helpers import WaitLibrary, drive, prompt, section
 from runvil.engine import CancelFlag, Engine
 from runvil.harness import RunLimits
 from runvil.harness.store_answerer import MemoryStore, StoreAnswerer
@@ -111,8 +111,7 @@ def prompt_text(roots: list[dict]) -> str:
     main = ("local progs = json.decode([==[%s]==])\nlocal hs = {}\n"
             "for i, p in ipairs(progs) do hs[i] = tasks.spawn('Node', {prog = p}) end\n"
             "for i = 1, #hs do tasks.join(hs[i]) end\nreturn 'done'") % programs
-    return ('---\nname: t\ndescription: Random store use.\nrunvil: 0\n---\n\n# T\n\n'
-            '## Main\n\n```lua\n%s\n```\n\n## Node\n\n```lua\n%s\n```\n' % (main, NODE))
+    return prompt(section('Main', main) + section('Node', NODE))
 
 
 def run_tree(roots, limit: int, data) -> dict:

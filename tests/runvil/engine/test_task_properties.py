@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine_helpers import WaitLibrary, drive
+from engine_helpers import WaitLibrary, drive, prompt, section
 from runvil.engine import Answer, CancelFlag, Engine
 from runvil.harness import EventStream, Harness, RunHandle, RunLimits
 
@@ -90,8 +90,7 @@ def prompt_text(roots: list[dict]) -> str:
     main = ("local progs = json.decode([==[%s]==])\nlocal hs, s = {}, 0\n"
             "for i, p in ipairs(progs) do hs[i] = tasks.spawn('Node', {prog = p}) end\n"
             "for i = 1, #hs do s = s + tasks.join(hs[i]) end\nreturn s") % programs
-    return ('---\nname: t\ndescription: Random task trees.\nrunvil: 0\n---\n\n# T\n\n'
-            '## Main\n\n```lua\n%s\n```\n\n## Node\n\n```lua\n%s\n```\n' % (main, NODE))
+    return prompt(section('Main', main) + section('Node', NODE))
 
 
 @st.composite
