@@ -184,6 +184,11 @@ class SectionVM:
         if self.notices is not None:
             self.notices.append(notice)
 
+    @property
+    def place(self) -> str:
+        """How messages name this section entry."""
+        return 'the H1 body' if self.section_name is None else 'section `%s`' % self.section_name
+
     def chain_args(self) -> dict:
         """The args this chain's sections see: the run's, or a task's."""
         return self.run.args if self.chain.args is None else self.chain.args

@@ -106,10 +106,7 @@ class Store:
         """Check the access against the run's claims; a conflict ends the
         run at once (a generator: it never resumes then)."""
         chain = self.vm.chain
-        if chain.task is not None:
-            who = chain.task.title
-        else:
-            who = 'the H1 body' if self.vm.section_name is None else 'section `%s`' % self.vm.section_name
+        who = self.vm.place if chain.task is None else chain.task.title
         claims = self.vm.run.claims
         try:
             if access == 'read':

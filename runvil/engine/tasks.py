@@ -102,15 +102,14 @@ class Tasks:
         arms = [self.args_data(inputs.get(i), 2, 'tasks.fanout') for i in range(1, inputs.length() + 1)]
         tasks = [self.start(text(name), ARM, given) for given in arms]
         yield from request(WAIT, Wait(tasks, 'all'))
-        results = LuaTable()
-        for i, task in enumerate(tasks, 1):
+        for task in tasks:
             task.consumed = True
             self.board.taken(self.chain, task)
-            if task.status == FAILED:
-                for rest in tasks[i:]:
-                    rest.consumed = True
-                    self.board.taken(self.chain, rest)
-                raise task.failure
+        failed = next((task for task in tasks if task.status == FAILED), None)
+        if failed is not None:
+            raise failed.failure
+        results = LuaTable()
+        for i, task in enumerate(tasks, 1):
             results.set(i, self.result(task))
         return (results,)
 
@@ -217,9 +216,8 @@ class Tasks:
         if not leaked:
             return None
         self.abandon()
-        where = 'the H1 body' if self.vm.section_name is None else 'section `%s`' % self.vm.section_name
         return Failure(RunErrorKind.LUA, '%s ended with %d task%s not joined: %s'
-                       % (where, len(leaked), '' if len(leaked) == 1 else 's',
+                       % (self.vm.place, len(leaked), '' if len(leaked) == 1 else 's',
                           ', '.join(task.name for task in leaked)),
                        error_kind=ErrorKind.TASKS_LIVE)
 
