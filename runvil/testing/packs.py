@@ -33,6 +33,10 @@ CORPUS = {
     'https://example.test/clocks': (
         'Keeping time',
         'A clock shows the time of day; the tool answers at 14:05.'),
+    'https://example.test/ada-lovelace': (
+        'Ada Lovelace',
+        "Ada Lovelace (1815-1852) was an English mathematician. She wrote the first published algorithm "
+        "meant for a machine, for Charles Babbage's Analytical Engine."),
 }
 MAX_WAIT = 30.0
 

@@ -47,3 +47,20 @@ def test_fanout_stats_counts_each_text_in_a_task():
     assert err == '[Gather] counted 3 texts\n'
     out, _ = run('--set', 'texts=a b|c', '--concurrency', '1', str(EXAMPLES / 'fanout-stats.md'))
     assert out == '2  a b\n1  c\n3  in all\n'
+
+
+def test_research_person_with_its_scripted_replies(gateway):
+    gw = gateway(str(EXAMPLES / 'research-person.replies.yaml'))
+    out, err = run('--pack', 'runvil.testing.packs', '--log', str(EXAMPLES / 'research-person.md'),
+                   environ={'RUNVIL_GATEWAY_URL': gw.url})
+    assert out == 'Ada Lovelace was an English mathematician who wrote the first published algorithm meant ' \
+                  'for a machine.\n'
+    assert err == '[Research] researched in 6 records\n'
+    assert gw.requests[0].json['messages'] == [{'role': 'user', 'content': (
+        'Find what the web says about Ada Lovelace: search, read the best\npage, and answer with the facts '
+        'you found.')}]
+    assert 'Analytical Engine' in gw.requests[2].json['messages'][-1]['content']
+    summary = gw.requests[3].json['messages']
+    assert [m['role'] for m in summary] == ['system', 'user']
+    assert summary[1]['content'] == 'Summarize the person.'
+    assert summary[0]['content'].startswith('Facts found on the web: Ada Lovelace (1815-1852)')
