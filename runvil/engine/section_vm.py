@@ -206,7 +206,8 @@ class SectionVM:
 
     # -- setup -----------------------------------------------------------------------
     def _checkpoint(self, message: str) -> None:
-        self.run.checkpoint(self.section_name, message)
+        task = self.chain.slot_task
+        self.run.checkpoint(self.section_name, message, None if task is None else task.id)
 
     def _install_prelude(self, pack) -> None:
         """Run a declared Pack's prelude in this VM, before any section

@@ -44,8 +44,12 @@ class RunState:
         max_tool_iterations when it sets one, else the run's cap."""
         return self.prompt.frontmatter.max_tool_iterations or self.limits.round_cap
 
-    def checkpoint(self, section: str | None, message: str) -> None:
-        self.emit('log', section=section, message=message)
+    def checkpoint(self, section: str | None, message: str, task: str | None = None) -> None:
+        """A log checkpoint; ``task`` is the id of the task it was made in."""
+        if task is None:
+            self.emit('log', section=section, message=message)
+        else:
+            self.emit('log', section=section, message=message, task=task)
 
 
 def walk(run: RunState, chain):

@@ -25,7 +25,7 @@ class JsonLinesFile:
 
 class LiveLog:
     """Prints each log checkpoint as ``[Section] message``; ``[H1]`` for the
-    H1 pass."""
+    H1 pass, ``[Section 0.1]`` in a task."""
 
     def __init__(self, stream):
         self.stream = stream
@@ -33,6 +33,8 @@ class LiveLog:
     def __call__(self, event: dict) -> None:
         if event['event'] == 'log':
             where = event['section'] if event['section'] is not None else 'H1'
+            if event.get('task') is not None:
+                where += ' ' + event['task']
             self.stream.write('[%s] %s\n' % (where, event['message']))
             self.stream.flush()
 

@@ -911,3 +911,11 @@ def test_the_author_may_join_and_cancel_model_tasks(served):
     text = model_prompt("tools.offer_tasks('Child')\nmessages:user('go')\nmodels.loop()\nlocal t = tasks.list()[1]\n"
                         "return t.by .. '|' .. tasks.join(t) .. '|' .. #tasks.list()", MODEL_CHILD)
     assert gateway_runs.result(client, text) == 'model|child says a|0'
+
+
+def test_a_log_checkpoint_made_in_a_task_names_the_task():
+    events = []
+    body = section('Main', "log('main')\ntasks.fanout('Arm', {{n = 1}})") + task_section('Arm', "log('arm')")
+    run(prompt(body), events=events)
+    assert [(e['section'], e.get('task'), e['message']) for e in events if e['event'] == 'log'] == [
+        ('Main', None, 'main'), ('Arm', '0.0', 'arm')]
