@@ -22,6 +22,7 @@ from ..engine.model_round import MODEL_ROUND
 from .events import EventStream
 from .handle import CANCEL, STOP, RunHandle
 from .limits import RunLimits
+from .settled import SETTLED
 from ..tools.calls import TOOL_CALLS
 from .model_answerer import ModelAnswerer
 from .module_answerer import ModuleAnswerer
@@ -31,11 +32,6 @@ from .timer_answerer import TimerAnswerer
 from .tool_answerer import ToolAnswerer
 
 ANSWER = 'answer'
-
-
-class _Unanswerable:
-    def abort(self) -> None:
-        pass
 
 
 class Harness:
@@ -122,7 +118,7 @@ class _Loop:
         # answerer returns, and a stop landing then must still find it waiting.
         with self.lock:
             if answerer is None:
-                work = _Unanswerable()
+                work = SETTLED
                 reply(Answer.failed(effect.kind, internal_failure(
                     'this Harness has no answerer for %s effects' % effect.kind)))
             else:

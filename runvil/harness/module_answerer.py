@@ -8,12 +8,13 @@ from pathlib import Path
 from ..engine import Answer
 from ..engine.failure import lua_failure
 from ..engine.modules import module_file
+from .settled import SETTLED
 
 
 class ModuleAnswerer:
     def __call__(self, effect, reply):
         reply(self._read(effect.kind, effect.payload['module'], effect.payload['prompt']))
-        return _Read()
+        return SETTLED
 
     @staticmethod
     def _read(kind: str, name: str, prompt: str | None) -> Answer:
@@ -32,8 +33,3 @@ class ModuleAnswerer:
         except UnicodeDecodeError as err:
             return Answer.failed(kind, lua_failure("error loading module '%s' from file '%s':\n\tnot UTF-8 "
                                                    "text (byte %d)" % (name, filename, err.start)))
-
-
-class _Read:
-    def abort(self) -> None:
-        """The file was read when the effect was issued."""

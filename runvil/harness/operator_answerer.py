@@ -8,6 +8,7 @@ import threading
 
 from ..engine import Answer
 from ..engine.failure import lua_failure
+from .settled import SETTLED
 
 NO_ANSWER = 'input.ask: no answer came: the operator input ended'
 
@@ -22,10 +23,4 @@ class OperatorAnswerer:
             reply(Answer.failed(effect.kind, lua_failure(NO_ANSWER)) if text is None
                   else Answer.ok(effect.kind, text))
         threading.Thread(target=answer, daemon=True).start()
-        return _Question()
-
-
-class _Question:
-    def abort(self) -> None:
-        """A question already on the operator's screen cannot be taken back;
-        its late answer is ignored."""
+        return SETTLED     # a question on the operator's screen cannot be taken back

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..engine import Answer, Failure
 from ..engine.store import BACKEND, NO_STORE, NO_STORE_MESSAGE, not_found, store_failure
+from .settled import SETTLED
 
 
 class DirectoryStore:
@@ -87,7 +88,7 @@ class StoreAnswerer:
 
     def __call__(self, effect, reply):
         reply(self.answer(effect))
-        return _Done()
+        return SETTLED
 
     def answer(self, effect) -> Answer:
         operation, path, data = effect.payload
@@ -106,8 +107,3 @@ class StoreAnswerer:
         except OSError as err:
             return Answer.failed(effect.kind, store_failure(BACKEND, 'store %s of %s failed: %s'
                                                             % (operation, path, err.strerror or err)))
-
-
-class _Done:
-    def abort(self) -> None:
-        """Store operations finish when they are issued."""
