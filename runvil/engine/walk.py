@@ -1,21 +1,21 @@
 """What the chains run: the main chain (the H1 pass, then the section walk)
-and a task's section, each step in a fresh section VM.  The chain
-generators yield EffectRequests and take Answers; the scheduler drives
-them."""
+and a task's or a call's section with the sections under it, each step in
+a fresh section VM, following jumps.  The chain generators yield
+EffectRequests and take Answers; the scheduler drives them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..prompt import LuaBlock
-from .cancel import CancelFlag
-from .error_values import interrupted
 from . import headings
 from .calls import jump_of
+from .cancel import CancelFlag
 from .claims import Claims
+from .error_values import interrupted
 from .failure import Failure, gate_failure, internal_from_exception, lua_failure
+from .jsondata import JsonShapes
 from .kinds import RunErrorKind
 from .prose import PendingProse
-from .jsondata import JsonShapes
 from .results import result_text
 from .section_vm import SectionVM
 
