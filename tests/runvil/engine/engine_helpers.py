@@ -153,3 +153,13 @@ def drive(engine, choose=lambda n: 0, watch=None, answers=None):
         else:
             engine.answer(effect.id, Answer.ok(effect.kind, effect.payload if effect.kind == 'test.wait' else None))
     raise AssertionError('the run does not end')
+
+
+def tree_prompt(roots: list, node_source: str, returns: str = 's') -> str:
+    """A prompt whose Main spawns a ``Node`` task per root program (its
+    ``args.prog``), joins them in order adding their results into ``s``,
+    and returns the Lua expression ``returns``."""
+    main = ("local progs = json.decode([==[%s]==])\nlocal hs, s = {}, 0\n"
+            "for i, p in ipairs(progs) do hs[i] = tasks.spawn('Node', {prog = p}) end\n"
+            "for i = 1, #hs do s = s + tasks.join(hs[i]) end\nreturn %s") % (json.dumps(roots), returns)
+    return prompt(section('Main', main) + section('Node', node_source))

@@ -4,13 +4,11 @@ however the Harness orders its answers; two chains writing one path
 conflict (Determinism) exactly when neither waits for the other."""
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine_helpers import WaitLibrary, drive, prompt, section
+from engine_helpers import WaitLibrary, drive, tree_prompt
 from runvil.engine import CancelFlag, Engine
 from runvil.harness import RunLimits
 from runvil.harness.store_answerer import MemoryStore, StoreAnswerer
@@ -106,16 +104,8 @@ def concurrent(x: dict, y: dict) -> bool:
     return not shared or shared[-1]['mode'] != 'call'
 
 
-def prompt_text(roots: list[dict]) -> str:
-    programs = json.dumps(roots)
-    main = ("local progs = json.decode([==[%s]==])\nlocal hs = {}\n"
-            "for i, p in ipairs(progs) do hs[i] = tasks.spawn('Node', {prog = p}) end\n"
-            "for i = 1, #hs do tasks.join(hs[i]) end\nreturn 'done'") % programs
-    return prompt(section('Main', main) + section('Node', NODE))
-
-
 def run_tree(roots, limit: int, data) -> dict:
-    text = prompt_text([_public(root) for root in roots])
+    text = tree_prompt([_public(root) for root in roots], NODE, "'done'")
     engine = Engine(text, 't.md', limits=RunLimits(concurrency=limit), cancel=CancelFlag(),
                     libraries=(WaitLibrary(),))
     store = StoreAnswerer(MemoryStore())

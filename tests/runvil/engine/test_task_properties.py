@@ -15,7 +15,6 @@ tree); one runs the real Harness, answering from a thread of its own.
 """
 from __future__ import annotations
 
-import json
 import random
 import threading
 import time
@@ -24,7 +23,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine_helpers import WaitLibrary, drive, prompt, section
+from engine_helpers import WaitLibrary, drive, tree_prompt
 from runvil.engine import Answer, CancelFlag, Engine
 from runvil.harness import EventStream, Harness, RunHandle, RunLimits
 
@@ -82,15 +81,6 @@ return s
 '''
 
 MODES = ('order', 'reverse', 'any', 'timed', 'fanout', 'call')
-
-
-def prompt_text(roots: list[dict]) -> str:
-    """Main spawns every root and joins them in order; Node runs each task."""
-    programs = json.dumps(roots)
-    main = ("local progs = json.decode([==[%s]==])\nlocal hs, s = {}, 0\n"
-            "for i, p in ipairs(progs) do hs[i] = tasks.spawn('Node', {prog = p}) end\n"
-            "for i = 1, #hs do s = s + tasks.join(hs[i]) end\nreturn s") % programs
-    return prompt(section('Main', main) + section('Node', NODE))
 
 
 @st.composite
@@ -175,7 +165,7 @@ def task_events(events: list[dict]) -> tuple[list, list, list]:
 @given(roots=programs, limit=st.integers(1, 4), data=st.data())
 def test_random_task_trees_end_with_their_sum_within_the_limit(roots, limit, data):
     events: list[dict] = []
-    engine = Engine(prompt_text(roots), 't.md', limits=RunLimits(concurrency=limit), cancel=CancelFlag(),
+    engine = Engine(tree_prompt(roots, NODE), 't.md', limits=RunLimits(concurrency=limit), cancel=CancelFlag(),
                     emit=lambda name, /, **fields: events.append(dict(fields, event=name)),
                     libraries=(WaitLibrary(),))
     peak = []
@@ -203,7 +193,7 @@ def test_one_failing_task_fails_the_run_with_its_own_error(roots, limit, data):
     culprit = data.draw(st.sampled_from(every))
     culprit['fail'] = True
     events: list[dict] = []
-    engine = Engine(prompt_text(roots), 't.md', limits=RunLimits(concurrency=limit), cancel=CancelFlag(),
+    engine = Engine(tree_prompt(roots, NODE), 't.md', limits=RunLimits(concurrency=limit), cancel=CancelFlag(),
                     emit=lambda name, /, **fields: events.append(dict(fields, event=name)),
                     libraries=(WaitLibrary(),))
     outcome = drive(engine, lambda n: data.draw(st.integers(0, n - 1)))
@@ -280,7 +270,7 @@ def test_random_task_trees_through_the_harness(roots, limit, seed):
     harness = Harness(RunLimits(concurrency=limit), answerers={WAIT: answers}, libraries=(WaitLibrary(),))
     box = {}
     thread = threading.Thread(target=lambda: box.setdefault('outcome', harness.run(
-        prompt_text(roots), 't.md', handle=RunHandle(), events=EventStream([events.append]))), daemon=True)
+        tree_prompt(roots, NODE), 't.md', handle=RunHandle(), events=EventStream([events.append]))), daemon=True)
     thread.start()
     thread.join(20)
     answers.close()
