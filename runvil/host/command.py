@@ -21,10 +21,11 @@ def add_run(commands) -> None:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``runvil run``'s arguments: one prompt, how to report it, and the
+    Harness flags every Host shares."""
     parser.add_argument('prompt', metavar='PROMPT', help='the prompt file (PROMPT.md)')
     parser.add_argument('--json', action='store_true',
                         help='print one JSON object {outcome, result, error} on stdout')
-    parser.add_argument('--debug', action='store_true', help='record raw model traffic as events')
     parser.add_argument('--set', dest='args', action='append', default=[], metavar='NAME=VALUE',
                         help='set a prompt arg (repeatable)')
     source = parser.add_mutually_exclusive_group()
@@ -34,6 +35,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument('--log', action='store_true', help='show log checkpoints on stderr as they happen')
     parser.add_argument('--stream', action='store_true',
                         help="show each model reply's text on stderr as it streams in")
+    add_harness_flags(parser)
+
+
+def add_harness_flags(parser: argparse.ArgumentParser) -> None:
+    """The flags that build a Harness (gateway debug, store, config, model
+    roles, Packs, limits): the same on every Host (run, workshop, batch)."""
+    parser.add_argument('--debug', action='store_true', help='record raw model traffic as events')
     parser.add_argument('--store', metavar='DIR', help="keep the run's store in DIR (docs/store.md)")
     parser.add_argument('--config', metavar='FILE',
                         help='read Harness settings from a TOML file ([limits], [models])')

@@ -3,6 +3,7 @@ run, and report the outcome by the CLI contract."""
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 
 from ..engine import Outcome
 from ..harness import EventStream, Harness, RunHandle
@@ -19,38 +20,63 @@ class SetupError(Exception):
     """Something the Host could not set up; no run started."""
 
 
-def run_prompt(args, stdout, stderr, run_handle: RunHandle | None, environ) -> int:
-    text = _read_text(args.prompt, 'prompt')
-    input_text = args.input_text
-    if args.input_file is not None:
-        input_text = sys.stdin.read() if args.input_file == '-' else _read_text(args.input_file, 'input')
+@dataclass
+class HostSetup:
+    """What the Harness flags build, the same for every Host: the limits,
+    the model environment (bindings, Packs), the gateway client and the store."""
+    limits: object
+    environment: object
+    gateway: object
+    store: DirectoryStore | None
+    debug: bool
+
+    def harness(self, *, live=None, operator=None) -> Harness:
+        return Harness(self.limits, self.environment, debug=self.debug, gateway=self.gateway,
+                       live=live, operator=operator, store=self.store)
+
+    def close(self) -> None:
+        self.gateway.close()
+
+
+def host_setup(args, environ, prompt_text: str) -> HostSetup:
+    """Build the Harness parts from the flags of ``add_harness_flags``;
+    ``prompt_text`` lets the gateway settings read what the prompt declares."""
     try:
         limits = build_limits(args.config, {name: getattr(args, name) for name in LIMIT_NAMES})
         environment = build_environment(args.config, args.bind, args.default_model, args.model_context,
                                         _packs(args))
     except SettingsError as err:
         raise SetupError(str(err)) from None
+    gateway = _gateway(environ, prompt_text, limits)
+    store = None if args.store is None else DirectoryStore(args.store)
+    return HostSetup(limits, environment, gateway, store, args.debug)
+
+
+def run_prompt(args, stdout, stderr, run_handle: RunHandle | None, environ) -> int:
+    text = _read_text(args.prompt, 'prompt')
+    input_text = args.input_text
+    if args.input_file is not None:
+        input_text = sys.stdin.read() if args.input_file == '-' else _read_text(args.input_file, 'input')
+    setup = host_setup(args, environ, text)
     sinks = [LiveLog(stderr)] if args.log else []
     events_file = None
     if args.events:
         try:
             events_file = JsonLinesFile(args.events)
         except OSError as err:
+            setup.close()
             raise SetupError('cannot write events to %s: %s' % (args.events, err.strerror or err)) from None
         sinks.append(events_file)
-    gateway = _gateway(environ, text, limits)
     live = LiveReplies(stderr) if args.stream else None
     try:
-        harness = Harness(limits, environment, debug=args.debug, gateway=gateway, live=live,
-                          operator=_terminal_operator(stderr),
-                          store=None if args.store is None else DirectoryStore(args.store))
+        harness = setup.harness(live=live, operator=_terminal_operator(stderr))
         outcome = harness.run(
             text, args.prompt, input_text=input_text, args=_prompt_args(args.args),
             handle=run_handle, events=EventStream(sinks))
     except KeyboardInterrupt:   # a second Ctrl-C: stop waiting for the teardown
         outcome = Outcome.cancelled()
     finally:
-        gateway.close()
+        setup.close()
         if live is not None:
             live.close()
         if events_file is not None:
