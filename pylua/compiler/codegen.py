@@ -36,6 +36,7 @@ class _FuncState:
         self.tbc = []                 # stack of (register, loop depth, block depth) of live <close> vars
         self.loops = 0
         self.depth = 0                # block nesting, counted as the resolver counts it
+        self.label_numbers = {}       # id(Label) -> its number in this function
 
     # ------------------------------------------------------------ emission
     def emit(self, op, a=0, b=0, c=0, line=0, note=None):
@@ -378,11 +379,16 @@ class _FuncState:
             if depth <= target:
                 break
             self.emit('CLOSE', reg, 1, line=s.line)
-        self.emit('GOTO', s.label, line=s.line)
+        self.emit('GOTO', s.label, self.label_number(self.res.goto_label[id(s)]), line=s.line)
 
     def s_Label(self, s):
         self.proto.has_goto = True
-        self.emit('LABEL', s.name, line=s.line)
+        self.emit('LABEL', s.name, self.label_number(s), line=s.line)
+
+    def label_number(self, label):
+        """The number naming ``label`` in its function's GOTO and LABEL
+        instructions (operand B): labels of sibling blocks may share a name."""
+        return self.label_numbers.setdefault(id(label), len(self.label_numbers) + 1)
 
     # ----------------------------------------------------------- expressions
     def describe(self, e):

@@ -52,6 +52,7 @@ class Resolution:
         self.decls = {}       # id(Local/LocalFunction/For/Function) -> [Var]
         self.funcs = {}       # id(Function or Chunk) -> FuncInfo
         self.goto_depth = {}  # id(Goto) -> block depth (in its function) of the target label
+        self.goto_label = {}  # id(Goto) -> the Label it jumps to
         self.env_assigned = False     # does the chunk assign its _ENV upvalue
 
 
@@ -204,7 +205,7 @@ class _Resolver:
             if s.name in blk.labels:
                 self.error(s.line, "label '%s' already defined on line %d" % (s.name, blk.labels[s.name][0]))
         b = self.fn.blocks[-1]
-        b.labels[s.name] = (s.line, len(b.vars), at_end)
+        b.labels[s.name] = (s.line, len(b.vars), at_end, s)
         self.resolve_gotos(b)
 
     def resolve_gotos(self, b):
@@ -220,7 +221,8 @@ class _Resolver:
                 pending.append((name, line, nvars, node))
                 continue
             self.res.goto_depth[id(node)] = self.fn.blocks.index(b)
-            _, lvars, at_end = lab
+            _, lvars, at_end, label = lab
+            self.res.goto_label[id(node)] = label
             if lvars > nvars and not at_end:
                 self.error(line,
                            "<goto %s> at line %d jumps into the scope of local '%s'"

@@ -144,36 +144,8 @@ class Dispatcher:
         return items
 
     def resolve_labels(self, code):
-        """Map each GOTO's and LABEL's pc to the id of the label it means.
-
-        A goto sees the labels of its own and enclosing structured blocks; the
-        resolver has already rejected invisible ones."""
-        path = [0]
-        block_ids = itertools.count(1)
-        labels = []                      # (name, path tuple, pc, id)
-        gotos = []                       # (name, path tuple, pc)
-        ids = {}
-        for pc, ins in enumerate(code):
-            op = ins.op
-            if op in ('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'):
-                path.append(next(block_ids))
-            elif op == 'ELSE':
-                path[-1] = next(block_ids)
-            elif op == 'END':
-                path.pop()
-            elif op == 'LABEL':
-                lid = next(self.ids)
-                labels.append((ins.a, tuple(path), pc, lid))
-                ids[pc] = lid
-            elif op == 'GOTO':
-                gotos.append((ins.a, tuple(path), pc))
-        for name, gpath, gpc in gotos:
-            best = None
-            for lname, lpath, lpc, lid in labels:
-                if lname != name or gpath[:len(lpath)] != lpath:
-                    continue
-                rank = (len(lpath), lpc <= gpc, lpc if lpc <= gpc else -lpc)
-                if best is None or rank > best[0]:
-                    best = (rank, lid)
-            ids[gpc] = best[1]
-        return ids
+        """Map each GOTO's and LABEL's pc to the id of the block of its label
+        (the code generator numbered each label in operand B)."""
+        blocks = {}
+        return {pc: blocks.setdefault(ins.b, next(self.ids))
+                for pc, ins in enumerate(code) if ins.op in ('GOTO', 'LABEL')}

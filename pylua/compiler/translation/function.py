@@ -13,7 +13,7 @@ from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, new_tables,
-                    passes_results, writes)
+                    passes_results, too_deep_for_python, writes)
 from .tables import TableOps
 
 # Indexing instructions: the operand holding the table.
@@ -175,7 +175,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.charge_at = charge_point(p)
         if p.has_calls and self.charge_at is None:
             self.out.line(2, self.charge(), p.line)
-        if p.has_goto:
+        if p.has_goto or too_deep_for_python(p):
             # The dispatcher's blocks may read registers on paths Python cannot see.
             others = ['r%d' % i for i in range(p.numparams, p.maxreg)]
             if others:

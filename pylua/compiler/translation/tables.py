@@ -245,12 +245,15 @@ class TableOps:
         """``GETTABLE x t "k"; ADD/SUB/MUL y x c; SETTABLE t "k" y``: the
         statement ``t.k = t.k + c``."""
         get, op, st = seq
+        # Only these operands are registers or constants: read them after the opcodes.
+        if get.op != 'GETTABLE' or op.op not in ('ADD', 'SUB', 'MUL') or st.op != 'SETTABLE':
+            return False
         key = self.const(get.c)
         ck, cv = self.const(op.c)
-        return (get.op == 'GETTABLE' and key[0] and key[1].__class__ is str and get.temp
-                and op.op in ('ADD', 'SUB', 'MUL') and op.b == get.a and op.c != get.a
+        return (key[0] and key[1].__class__ is str and get.temp
+                and op.b == get.a and op.c != get.a
                 and (not ck or cv.__class__ is int or cv.__class__ is float)
-                and op.a != get.b and st.op == 'SETTABLE' and st.a == get.b
+                and op.a != get.b and st.a == get.b
                 and st.b == get.c and st.c == op.a)
 
     def is_number_op_between(self, get, op):
