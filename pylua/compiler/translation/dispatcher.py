@@ -63,7 +63,7 @@ class Dispatcher:
             for r in reversed(tbc):
                 ft.w('    if _tbc%d:' % r)
                 ft.w('        _tbc%d = False; _v = r%d; r%d = None' % (r, r, r))
-                ft.w('        yield from close_error(_v, _e)')
+                ft.w('        ' + ft.wait('close_error(_v, _e)'))
             ft.w('    raise')
 
     def lower(self, code):
@@ -113,7 +113,7 @@ class Dispatcher:
                 items.append(('raw', ('    if _kv[1] is None: pc = %d; continue' % top, ins.line)))
                 items.append(('raw', ('    %s = adjust(_kv, %d)' % (vars_, n) if n != 1 else '    r%d = _kv[0]' % (a + 4), ins.line)))
                 items.append(('raw', ('else:', ins.line)))
-                items.append(('raw', ("    _R = yield from call(r%d, (r%d, r%d), \"for iterator 'for iterator'\")" % (a, a + 1, a + 2), ins.line)))
+                items.append(('raw', ('    _R = ' + self.ft.wait("call(r%d, (r%d, r%d), \"for iterator 'for iterator'\")" % (a, a + 1, a + 2)), ins.line)))
                 items.append(('raw', ('    %s = adjust(_R, %d)' % (vars_, n) if n != 1 else '    r%d = _R[0] if _R else None' % (a + 4), ins.line)))
                 items.append(('raw', ('    if r%d is None: pc = %d; continue' % (a + 4, exit_), ins.line)))
                 items.append(('raw', ('    r%d = r%d' % (a + 2, a + 4), ins.line)))
@@ -138,7 +138,7 @@ class Dispatcher:
             elif op == 'CLOSE':
                 r = 'r%d' % ins.a
                 items.append(('raw', ('_tbc%d = False; _v = %s; %s = None' % (ins.a, r, r), ins.line)))
-                items.append(('raw', ('if _v is not None and _v is not False: yield from close_var(_v, None)', ins.line)))
+                items.append(('raw', ('if _v is not None and _v is not False: ' + self.ft.wait('close_var(_v, None)'), ins.line)))
             else:
                 items.append(('ins', ins))
         return items

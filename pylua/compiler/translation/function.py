@@ -80,12 +80,14 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
 
     # ------------------------------------------------------------ output
     def w(self, text):
-        if self.sync and 'yield from ' in text:
-            # Every emitted ``yield from`` call ends its line.
-            text = text.replace('yield from ', 'SYNC(') + ')'
         self.out.line(self.ind, text, self.line)
         if self.empty:
             self.empty[-1] = False
+
+    def wait(self, call):
+        """A call whose callee may suspend the Lua thread: the generator form
+        delegates to it, the plain form runs it to its end (``SYNC``)."""
+        return ('SYNC(%s)' if self.sync else 'yield from %s') % call
 
     def open(self, text, kind, data=None):
         self.w(text)

@@ -79,7 +79,7 @@ class TableOps:
         self.w('if %s.__class__ is Table:' % obj)
         for text in lines:
             self.w('    ' + text)
-        self.w('else: %s = yield from index(%s, %s, %r)' % (dst, obj, k, note))
+        self.w('else: %s = %s' % (dst, self.wait('index(%s, %s, %r)' % (obj, k, note))))
 
     def field_lines(self, dst, obj, k, levels):
         """``dst = obj[k]`` for a table and a constant string: ``levels`` of
@@ -88,12 +88,12 @@ class TableOps:
                  'if %s is None and %s.meta is not None:' % (dst, obj)]
         if not levels:
             return lines + ['    %s = index_chain(%s, %s)' % (dst, obj, k),
-                            '    if %s is CALL_NEEDED: %s = yield from index_miss(%s, %s)' % (dst, dst, obj, k)]
+                            '    if %s is CALL_NEEDED: %s = %s' % (dst, dst, self.wait('index_miss(%s, %s)' % (obj, k)))]
         h = '_h%d' % levels
         lines.append("    %s = %s.meta.hash.get('__index')" % (h, obj))
         lines.append('    if %s.__class__ is Table:' % h)
         lines.extend('        ' + text for text in self.field_lines(dst, h, k, levels - 1))
-        lines.append('    elif %s is not None: %s = yield from index_miss(%s, %s)' % (h, dst, obj, k))
+        lines.append('    elif %s is not None: %s = %s' % (h, dst, self.wait('index_miss(%s, %s)' % (obj, k))))
         return lines
 
     def index_lines(self, dst, obj, key, k):
@@ -119,7 +119,7 @@ class TableOps:
             lines = ['%s = %s.get(%s)' % (dst, obj, k)]
         return lines + ['if %s is None and %s.meta is not None:' % (dst, obj),
                         '    %s = index_chain(%s, %s)' % (dst, obj, k),
-                        '    if %s is CALL_NEEDED: %s = yield from index_miss(%s, %s)' % (dst, dst, obj, k)]
+                        '    if %s is CALL_NEEDED: %s = %s' % (dst, dst, self.wait('index_miss(%s, %s)' % (obj, k)))]
 
     def op_GETTABLE(self, i):
         src = 'r%d' % i.b
@@ -132,7 +132,7 @@ class TableOps:
         if self.p.upvals[i.b][3] == 'value':
             k = self.rk(i.c)
             self.w('r%d = E%d(%s)' % (i.a, i.b, k))
-            self.w('if r%d is None: r%d = yield from index(U%d, %s, %r)' % (i.a, i.a, i.b, k, i.note))
+            self.w('if r%d is None: r%d = %s' % (i.a, i.a, self.wait('index(U%d, %s, %r)' % (i.b, k, i.note))))
             return
         self.w('_o = %s' % self.upval(i.b))
         self.get('r%d' % i.a, '_o', i.c, i.note)
@@ -188,8 +188,8 @@ class TableOps:
                     w('        %s.hash[%s] = %s' % (obj, k, v))
                 w('    else: %s.set(%s, %s)' % (obj, k, v))
         other = '' if table else '%s.__class__ is not Table or ' % obj
-        w('elif %snot set_plain(%s, %s, %s): yield from setindex(%s, %s, %s, %r)'
-          % (other, obj, k, v, obj, k, v, note))
+        w('elif %snot set_plain(%s, %s, %s): %s'
+          % (other, obj, k, v, self.wait('setindex(%s, %s, %s, %r)' % (obj, k, v, note))))
 
     def op_SETTABLE(self, i):
         isk, kv = self.const(i.b)
