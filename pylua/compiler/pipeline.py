@@ -25,7 +25,9 @@ class Compiled:
 
 
 def display_name(chunkname: str) -> str:
-    """Lua's rendering of a chunk name in messages (luaO_chunkid)."""
+    """Lua's rendering of a chunk name in messages (luaO_chunkid) given
+    through the C API, which reads it up to its first NUL."""
+    chunkname = chunkname.partition('\0')[0]
     if chunkname.startswith('='):
         return chunkname[1:LUA_IDSIZE]
     if chunkname.startswith('@'):
