@@ -378,6 +378,12 @@ class ArithmeticOps:
         if bk and not ck:
             b, c, bk, bv, ck, cv = c, b, ck, cv, bk, bv
         w = self.w
+        if bk and ck:
+            # Two constants: equal exactly when the same Lua value.
+            same = bv == cv and (bv.__class__ is cv.__class__ or (bv.__class__ in (int, float)
+                                                                  and cv.__class__ in (int, float)))
+            self.bool_line(i.a, repr(same != negate))
+            return
         if ck and self.isint(i.b) and cv.__class__ in (int, float):
             self.bool_line(i.a, '%s %s %s' % (b, '!=' if negate else '==', c))
             return
