@@ -562,9 +562,11 @@ class _FuncState:
             return
         if op in _CMP:
             name, swap = _CMP[op]
-            left, right = (e.right, e.left) if swap else (e.left, e.right)
-            b = self.exp_rk(left)
-            c = self.exp_rk(right)
+            # Operands are evaluated left to right; ``a > b`` then tests ``b < a``.
+            b = self.exp_rk(e.left)
+            c = self.exp_rk(e.right)
+            if swap:
+                b, c = c, b
             self.emit(name, reg, b, c, line=e.line)
             return
         b = self.exp_rk(e.left)
