@@ -392,7 +392,9 @@ class _FuncState:
 
     # ----------------------------------------------------------- expressions
     def describe(self, e):
-        """Lua's variable description of an expression, for error messages."""
+        """Lua's variable description of an expression, for error messages
+        (names are C strings there: they end at a NUL)."""
+        e = _decided(e)
         c = e.__class__
         if c is A.Name:
             b = self.res.names.get(id(e))
@@ -401,17 +403,17 @@ class _FuncState:
             kind = b[0]
             if kind == 'const':
                 v = b[1]
-                return "constant '%s'" % v if isinstance(v, str) else None
+                return "constant '%s'" % _c_string(v) if isinstance(v, str) else None
             return "%s '%s'" % ({'local': 'local', 'upval': 'upvalue', 'global': 'global'}[kind], e.name)
         if c is A.Index:
             k = e.key
             if k.__class__ is A.String:
-                return "field '%s'" % k.value
+                return "field '%s'" % _c_string(k.value)
             if k.__class__ is A.Number and k.value.__class__ is int and 0 <= k.value <= 255:
                 return "field 'integer index'"
             return "field '?'"
         if c is A.String:
-            return "constant '%s'" % e.value
+            return "constant '%s'" % _c_string(e.value)
         return None
 
     def binding_reg(self, b, line):
@@ -445,6 +447,7 @@ class _FuncState:
 
     def exp_rk(self, e):
         """An operand: a constant for literals, else a register."""
+        e = _decided(e)
         c = e.__class__
         if c is A.Number or c is A.String:
             return self.const(e.value)
@@ -547,6 +550,9 @@ class _FuncState:
 
     def binop(self, e, reg):
         op = e.op
+        if _decided(e) is not e:
+            self.exp_to(_decided(e), reg)
+            return
         if op == 'and' or op == 'or':
             self.exp_to(e.left, reg)
             self.emit('IF' if op == 'and' else 'IFNOT', reg, line=e.line)
@@ -759,3 +765,24 @@ def _int_literal(e):
         folded = _fold_unary(e.op, e.operand)
         return folded is not None and folded[0].__class__ is int
     return e.__class__ is A.Number and e.value.__class__ is int
+
+
+_ALWAYS_TRUE = (A.TrueLit, A.Number, A.String)
+
+
+def _decided(e):
+    """``e``, or the right operand when ``e`` is an ``and``/``or`` whose
+    literal left operand decides that the right one is its value (Lua's code
+    generator drops the test: a constant on the right stays a constant)."""
+    found = e
+    while True:
+        inner = e.expr if e.__class__ is A.Paren else e
+        if inner.__class__ is not A.BinOp or not (
+                inner.op == 'or' and inner.left.__class__ in (A.Nil, A.FalseLit)
+                or inner.op == 'and' and inner.left.__class__ in _ALWAYS_TRUE):
+            return found
+        e = found = inner.right
+
+
+def _c_string(text):
+    return text.partition('\0')[0]
