@@ -311,8 +311,10 @@ class TableOps:
     def is_append(self, seq):
         """``LEN x t; ADD y x 1; SETTABLE t y v``: the statement ``t[#t + 1] = v``."""
         n, add, st = seq
+        if add.op != 'ADD' or st.op != 'SETTABLE':
+            return False
         one = self.const(add.c)
-        return (add.op == 'ADD' and st.op == 'SETTABLE' and n.temp and add.temp
+        return (n.temp and add.temp
                 and add.b == n.a and one[0] and one[1].__class__ is int and one[1] == 1
                 and st.a == n.b and st.b == add.a and st.c not in (n.a, add.a))
 
