@@ -100,7 +100,7 @@ def campaign(seconds, seed):
             with open(os.path.join(findings, '%d.lua' % seed), 'w', encoding='latin-1') as fh:
                 fh.write(source + '\n--[==[\npylua:  %r\nlua5.4: %r\n]==]\n' % (mine, theirs))
         seed += 1
-        if runs % 200 == 0:
+        if runs % 20 == 0:
             print('programs %d, differences %d, next seed %d' % (runs, failures, seed), flush=True)
     print('programs %d, differences %d, next seed %d' % (runs, failures, seed), flush=True)
 
