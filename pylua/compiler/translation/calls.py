@@ -155,7 +155,7 @@ class CallOps:
         emit = INTRINSICS.get((name, len(regs)))
         if emit is None:
             return False
-        guard, body, result = emit(*regs)
+        guard, body, result = emit(self.debt, *regs)
         w = self.w
         w('if r%d is %s:' % (i.a, ' and '.join(c for c in guard if c not in self.known_conditions(regs))))
         for text in body:

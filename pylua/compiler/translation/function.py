@@ -77,12 +77,18 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         # every return so far gives an integer.
         self.int_results = None
         self.results_int = True
+        self.allocates = False        # has the function being emitted accounted an allocation
 
     # ------------------------------------------------------------ output
     def w(self, text):
         self.out.line(self.ind, text, self.line)
         if self.empty:
             self.empty[-1] = False
+
+    def debt(self, size):
+        """The statement accounting an allocation of ``size`` bytes."""
+        self.allocates = True
+        return 'DEBT += %d' % size
 
     def wait(self, call):
         """A call whose callee may suspend the Lua thread: the generator form
@@ -171,6 +177,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.out.line(1, 'def %s(%s):' % (name, ', '.join(params)), p.line)
         # Allocations are accounted; the declaration goes again if nothing allocates.
         debt = len(self.out.buf)
+        self.allocates = False
         self.out.line(2, 'nonlocal DEBT', p.line)
         if p.has_calls or any(ins.op == 'FORPREP' for ins in p.code):
             self.out.line(2, 'nonlocal STEPS', p.line)
@@ -212,7 +219,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 self.known = set()
                 self.tables = set(self.new_tables)
             self.body()
-        if not any('DEBT' in text for text in self.out.buf[debt + 1:]):
+        if not self.allocates:
             self.out.drop(debt)
 
     def specialised_body(self, ints, tables):

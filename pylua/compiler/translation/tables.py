@@ -177,7 +177,7 @@ class TableOps:
             low = '' if key in self.positive else '0 < '
             w('        if %s%s <= _n%s: _a[%s - 1] = %s' % (low, k, notnil, k, v))
             w('        elif %s == _n + 1%s and not %s.hash:' % (k, notnil, obj))
-            w('            _a.append(%s); DEBT += %d' % (v, SLOT_COST))
+            w('            _a.append(%s); %s' % (v, self.debt(SLOT_COST)))
             w('        else: %s.set_int(%s, %s)' % (obj, k, v))
             if not self.isint(key):
                 w('    elif %s.__class__ is str:' % k)
@@ -229,7 +229,7 @@ class TableOps:
         # Accounted without a check: the periodic check measures the heap when
         # the debt is large (a table costs about this much in CPython).
         self.w('r%d = Table()' % i.a)
-        self.w('DEBT += %d' % TABLE_COST)
+        self.w(self.debt(TABLE_COST))
         self.declare(i.a, FRESH)
 
     def op_SETLIST(self, i):
@@ -325,7 +325,7 @@ class TableOps:
         notnil = '' if known else ' and %s is not None' % v
         istable = '' if self.istable(st.a) else '%s.__class__ is Table and ' % t
         self.w('if %s%s.meta is None and not %s.hash%s:' % (istable, t, t, notnil))
-        self.w('    %s.arr.append(%s); DEBT += %d' % (t, v, SLOT_COST))
+        self.w('    %s.arr.append(%s); %s' % (t, v, self.debt(SLOT_COST)))
         self.w('else:')
         self.ind += 1
         self.empty.append(True)
