@@ -4,6 +4,7 @@ temporaries into one expression under one guard."""
 from __future__ import annotations
 
 from .facts import FUSABLE, OPENERS, may_read, writes
+from .layout import arr_of, meta_of
 
 MAXINT = (1 << 63) - 1
 MININT = -(1 << 63)
@@ -345,9 +346,9 @@ class ArithmeticOps:
     def op_LEN(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
         if self.istable(i.b):
-            self.w('if %s.meta is None: %s = len(%s.arr) or %s.length()' % (b, a, b, b))
+            self.w('if %s is None: %s = len(%s) or %s.length()' % (meta_of(b), a, arr_of(b), b))
         else:
-            self.w('if %s.__class__ is Table and %s.meta is None: %s = len(%s.arr) or %s.length()' % (b, b, a, b, b))
+            self.w('if %s.__class__ is Table and %s is None: %s = len(%s) or %s.length()' % (b, meta_of(b), a, arr_of(b), b))
             self.w('elif %s.__class__ is str: %s = len(%s)' % (b, a, b))
         self.w('else: %s = %s' % (a, self.wait('length(%s, %r)' % (b, i.note))))
 

@@ -14,6 +14,7 @@ from .control import ControlOps
 from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, new_tables,
                     passes_results, too_deep_for_python, writes)
+from .layout import hash_of
 from .tables import TableOps
 
 # Indexing instructions: the operand holding the table.
@@ -132,7 +133,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             # A global read looks in the environment's dict first: a table's
             # dict is never replaced, and a miss (or an environment that is
             # no table) takes the full path.
-            self.out.line(1, 'E%d = (U%d.hash if U%d.__class__ is Table else NOHASH).get' % (i, i, i), p.line)
+            self.out.line(1, 'E%d = (%s if U%d.__class__ is Table else NOHASH).get' % (i, hash_of('U%d' % i), i),
+                          p.line)
         self.sync = True
         self.function(self.qname)
         self.sync = False
