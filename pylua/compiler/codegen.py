@@ -569,16 +569,29 @@ class _FuncState:
         if op in _CMP:
             name, swap = _CMP[op]
             # Operands are evaluated left to right; ``a > b`` then tests ``b < a``.
-            b = self.exp_rk(e.left)
+            b = self.left_operand(e.left, reg)
             c = self.exp_rk(e.right)
             if swap:
                 b, c = c, b
             self.emit(name, reg, b, c, line=e.line)
             return
-        b = self.exp_rk(e.left)
+        b = self.left_operand(e.left, reg)
         c = self.exp_rk(e.right)
         self.emit(ARITH[op], reg, b, c, line=e.line,
                   note=(self.describe(e.left), self.describe(e.right)))
+
+    def left_operand(self, e, reg):
+        """The left operand of a binary operator whose result goes to
+        ``reg``: computed in ``reg`` itself when that is a temporary, so a
+        long chain like ``a + b + c + ...`` needs two registers, as in Lua."""
+        if reg < self._locals_top or _decided(e).__class__ in _OPERAND_IN_PLACE:
+            return self.exp_rk(e)
+        if e.__class__ is A.Name:
+            binding = self.res.names[id(e)]
+            if binding[0] == 'const' or binding[0] == 'local' and not binding[1].captured:
+                return self.exp_rk(e)
+        self.exp_to(e, reg)
+        return reg
 
     def concat(self, e, reg):
         parts = []
@@ -768,6 +781,7 @@ def _int_literal(e):
 
 
 _ALWAYS_TRUE = (A.TrueLit, A.Number, A.String)
+_OPERAND_IN_PLACE = (A.Nil, A.TrueLit, A.FalseLit, A.Number, A.String)   # constants
 
 
 def _decided(e):
