@@ -76,7 +76,12 @@ def differences(seed):
     return found
 
 
-@settings(max_examples=int(os.environ.get('PYLUA_FUZZ_EXAMPLES', '6')))
+# Each example runs two programs on pylua and lua5.4: a few in the quick
+# profile, more with --slow, any number with PYLUA_FUZZ_EXAMPLES.
+EXAMPLES = int(os.environ.get('PYLUA_FUZZ_EXAMPLES', 6 if settings.default.max_examples <= 25 else 100))
+
+
+@settings(max_examples=EXAMPLES)
 @given(st.integers(0, 2 ** 32))
 def test_pylua_runs_random_programs_as_lua_does(seed):
     found = differences(seed)
