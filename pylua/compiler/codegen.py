@@ -582,9 +582,12 @@ class _FuncState:
 
     def left_operand(self, e, reg):
         """The left operand of a binary operator whose result goes to
-        ``reg``: computed in ``reg`` itself when that is a temporary, so a
-        long chain like ``a + b + c + ...`` needs two registers, as in Lua."""
-        if reg < self._locals_top or _decided(e).__class__ in _OPERAND_IN_PLACE:
+        ``reg``: in a long chain like ``a + b + c + ...`` it is computed in
+        ``reg`` itself when that is a temporary, so the chain needs two
+        registers, as in Lua.  (Short chains keep a register per operand,
+        which the translator's tracking of known types follows best.)"""
+        if (reg < self._locals_top or _decided(e).__class__ in _OPERAND_IN_PLACE
+                or _left_depth(e) < _LONG_CHAIN):
             return self.exp_rk(e)
         if e.__class__ is A.Name:
             binding = self.res.names[id(e)]
@@ -778,6 +781,17 @@ def _int_literal(e):
         folded = _fold_unary(e.op, e.operand)
         return folded is not None and folded[0].__class__ is int
     return e.__class__ is A.Number and e.value.__class__ is int
+
+
+_LONG_CHAIN = 16                   # binary operators nested on the left that make a long chain
+
+
+def _left_depth(e):
+    depth = 0
+    while e.__class__ is A.BinOp and depth < _LONG_CHAIN:
+        e = e.left
+        depth += 1
+    return depth
 
 
 _ALWAYS_TRUE = (A.TrueLit, A.Number, A.String)
