@@ -497,7 +497,7 @@ local function projection_test(n)
 end
 
 local marks, total = 0, 0
-for _ = 1, 25 do
+for _ = 1, 35 do
   marks = marks + chain_test(100)
   local m, t = projection_test(100)
   marks = marks + m

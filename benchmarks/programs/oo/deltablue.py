@@ -428,7 +428,7 @@ def projection_test(n):
 
 def main():
     marks, total = 0, 0
-    for _ in range(25):
+    for _ in range(35):
         marks = marks + chain_test(100)
         m, t = projection_test(100)
         marks = marks + m

@@ -273,7 +273,7 @@ end
 
 local text = serialize(make_document(150))
 local checksum = 0
-for _ = 1, 12 do
+for _ = 1, 20 do
   local document = Parser.new(text):parse()
   local items = document:get("items")
   for _, item in ipairs(items) do

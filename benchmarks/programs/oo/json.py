@@ -216,7 +216,7 @@ def make_document(n):
 def main():
     text = serialize(make_document(150))
     checksum = 0
-    for _ in range(12):
+    for _ in range(20):
         document = Parser(text).parse()
         for item in document["items"]:
             checksum = checksum + item["id"] + len(item["name"]) + len(item["tags"])
