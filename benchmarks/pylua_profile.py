@@ -1,7 +1,7 @@
 """Where pylua's time goes on one benchmark program.
 
     python -m benchmarks.pylua_profile PROGRAM [--top N] [--rate HZ]
-                                       [--source FILE] [--cprofile]
+                                       [--source FILE] [--cprofile] [--record FILE]
 
 PROGRAM is a benchmark name (``oo/richards``) or a ``.lua`` path.  A child
 process compiles the program (timed on its own) and runs it once while the
@@ -10,17 +10,20 @@ reads its stacks from outside, ``--rate`` times a second.  Each sample of
 the run has
 
 * an innermost frame: a line of the generated Python, named by its *shape*
-  (see ``SHAPES``), or a runtime or library helper, named by its function;
+  (see ``SHAPES``), or else a runtime or library helper, named by the
+  function the generated code called (its callees' time included);
 * the innermost generated line on the stack, to which a helper's time is
   charged as well, and the Lua function it belongs to.
 
-The report gives the share of samples by shape, by helper, by Lua function
+The report gives the share of samples by mechanism (``GROUPS``: the shapes
+and helpers one proposed change would act on), by shape, by Lua function
 and by generated line (with its Lua line and text).  ``--source FILE``
 writes the generated Python so that each reported line can be read in
 context.  ``--cprofile`` also runs the program in a second child under
 cProfile on the Lua thread (C functions folded into their callers) for
 exact call counts; its times are inflated by the profiler's cost per
-Python call.
+Python call.  ``--record FILE`` keeps the samples, so that the report can
+be made again (say, after changing ``SHAPES``) without running again.
 
 py-spy reads each frame's exact instruction, so unlike a sampler inside the
 process it has no bias towards the points where a thread gives up the GIL.
@@ -58,6 +61,11 @@ SHAPES = (
     ('call: entry (frame set-up, argument binding)', re.compile(r'^def [PQ]\d+_\d+\(')),
     ('call: return', re.compile(r'^return\b')),
     ('instruction budget', re.compile(r'STEPS|TICK|_n\d+ (-=|=) |if not _n\d+')),
+    ('table constructor', re.compile(r'= Table\(')),
+    ('allocation charge', re.compile(r'\bDEBT\b|CHARGE\(')),
+    ('generic for: set-up and step', re.compile(r'forgen\(|^for \w+(, \w+)* in ')),
+    ('string concatenation', re.compile(r'concat_plain\(|concat\(\(')),
+    ('equality: __eq test', re.compile(r'__class__ is Table or \w+\.__class__ is Userdata')),
     ('__index chain: metatable __index read', re.compile(r"\.meta\.hash\.get\('__index'\)")),
     ('__index chain: index_chain/index_miss call', re.compile(r'index_chain\(|index_miss\(')),
     ('__index chain: class table probe', re.compile(r'^\w+ = _h\d+\.hash\.get\(')),
@@ -66,13 +74,57 @@ SHAPES = (
     ('field write: store', re.compile(r"\w+\.hash\[.+\] = |\.hash\.pop\(")),
     ('array read/write', re.compile(r'\.arr\b|\[\w+ - 1\]')),
     ('type guard', re.compile(r'\.__class__ is (Table|int|float|str)\b.*:$|^else: ')),
-    ('call: result fitting', re.compile(r'_R\b.*(tuple|\[0\])|return \(\)$|tuple\(_R\)')),
+    ('call: result fitting', re.compile(r'_R\b.*(tuple|\[0\])|return \(\)$|tuple\(_R\)|adjust\(')),
     ('call: argument refit', re.compile(r'except TypeError|refit\(')),
     ('call: invoke', re.compile(r'__class__ is FN|__class__ is Builtin|_R = |return \w+\(|\.fn\(|call\(')),
     ('arithmetic', re.compile(r' [-+*/%] |//|arith')),
-    ('comparison/branch', re.compile(r'^(if|elif|while) |^break|^continue')),
+    ('comparison/branch', re.compile(r'^(if|elif|while) |^break|^continue|^\w+ = .* (<|<=|>|>=|==|!=) ')),
     ('register move', re.compile(r'^[\w, ]+ = [\w, ]+$')),
 )
+# What the issue's proposed mechanisms would act on: (group, shape prefixes).
+# A helper shape is "helper FILE:FUNCTION"; a helper no group claims is
+# grouped by its file.
+GROUPS = (
+    ('class lookups (__index chains)', ('method lookup:', '__index chain:',
+                                        'helper ops.py:index_chain', 'helper ops.py:index_miss')),
+    # the generated code calls ops.index only for a receiver that is not a
+    # table: here, a string's method (s:sub) through the string metatable
+    ('lookups on non-tables (s:method)', ('helper ops.py:index',)),
+    ('own fields (reads and writes)', ('field read:', 'field write:', 'helper ops.py:set_plain',
+                                       'helper ops.py:setindex')),
+    ('type guards', ('type guard',)),
+    ('calls (entry, invoke, results, refit)', ('call:', 'helper ops.py:call', 'helper ops.py:refit',
+                                               'helper ops.py:fit_args', 'helper ops.py:finish')),
+    ('instruction budget and allocation charges', ('instruction budget', 'allocation charge',
+                                                   'helper state.py:', 'helper threading.py:',
+                                                   'helper memory.py:')),
+    ('object creation (table constructors, setmetatable)', ('table constructor',
+                                                            'helper table.py:__init__',
+                                                            'helper base.py:setmetatable')),
+    ('generic for (ipairs, pairs)', ('generic for:', 'helper ops.py:forgen', 'helper base.py:ipairs',
+                                     'helper base.py:pairs', 'helper base.py:next')),
+    ('strings (concat, tostring, string library)', ('string concatenation', 'helper string.py:', 'helper strformat.py:',
+                                                    'helper lpattern.py:', 'helper ops.py:concat',
+                                                    'helper ops.py:tostr', 'helper numbers.py:tostr')),
+    ('arrays, #t, table library', ('array read/write', 'helper table.py:', 'helper ops.py:length',
+                                   'helper ops.py:setlist')),
+    ('arithmetic, comparisons, moves', ('arithmetic', 'comparison/branch', 'register move',
+                                        'equality:',
+                                        'helper ops.py:arith', 'helper ops.py:lt',
+                                        'helper ops.py:le', 'helper ops.py:eq',
+                                        'helper numbers.py:')),
+)
+
+
+def group_of(shape: str) -> str:
+    for name, prefixes in GROUPS:
+        if shape.startswith(prefixes):
+            return name
+    if shape.startswith('helper '):
+        return 'other helpers: ' + shape[len('helper '):].split(':')[0]
+    return 'other'
+
+
 _DEFINED = re.compile(rb'function\s+[\w.]+[:.](\w+)\s*\(')
 
 
@@ -121,7 +173,6 @@ def translate_source(source: str, chunkname: str):
 class Samples:
     total: int = 0
     shapes: Counter = field(default_factory=Counter)      # shape or helper -> samples
-    helpers: Counter = field(default_factory=Counter)     # helper -> samples
     lines: Counter = field(default_factory=Counter)       # generated line -> samples, helpers included
     functions: Counter = field(default_factory=Counter)   # Lua function -> samples, helpers included
 
@@ -130,6 +181,23 @@ class Samples:
 _FRAME = re.compile(r'^(?P<function>.*) \((?P<file>[^()]*):(?P<line>\d+)\)$')
 # A generated function: the plain form Q<translation>_<n> or the generator form P...
 _GENERATED = re.compile(r'(?:^|\.)(?P<form>[PQ])\d+_(?P<n>\d+)$')
+
+
+# Helpers that only run a generator to its end: a sample in one is named
+# by the generator it runs (``SYNC(index(...))`` is ``ops.py:index``).
+TRAMPOLINES = {'ops.py:sync', 'values.py:run'}
+
+
+def _helper(frames: list, depth: int) -> str | None:
+    """The helper the generated code called at ``depth`` of the stack."""
+    name = None
+    while depth < len(frames) and frames[depth]:
+        frame = frames[depth]
+        name = '%s:%s' % (os.path.basename(frame['file']), frame['function'].rsplit('.', 1)[-1])
+        if name not in TRAMPOLINES:
+            break
+        depth += 1
+    return name
 
 
 def read_samples(raw: str, generated: Generated, functions: dict[int, str]) -> Samples:
@@ -160,10 +228,7 @@ def read_samples(raw: str, generated: Generated, functions: dict[int, str]) -> S
             else:
                 s.shapes[shape_of(generated.text(line), generated.methods)] += n
         else:
-            leaf = frames[-1]
-            name = ('%s:%s' % (os.path.basename(leaf['file']), leaf['function'].rsplit('.', 1)[-1])
-                    if leaf else stack.split(';')[-1])
-            s.helpers[name] += n
+            name = _helper(frames, lua + 1) or stack.split(';')[lua + 1]
             s.shapes['helper ' + name] += n
         s.lines[line] += n
         s.functions[functions.get(int(kind['n']), '?') if kind else '?'] += n
@@ -199,26 +264,40 @@ def _py_spy() -> str:
     return found
 
 
-def profile(path: Path, rate: int = 500, with_cprofile: bool = False) -> Profile:
+def profile(path: Path, rate: int = 500, with_cprofile: bool = False,
+            record: Path | None = None) -> Profile:
     """Run ``path`` once in a child process under py-spy (and, for
-    ``with_cprofile``, once more in another child under cProfile)."""
+    ``with_cprofile``, once more in another child under cProfile).  With
+    ``record``, the samples and the run's data are kept in that file, and
+    when the file exists they are read from it instead of running."""
+    if record is not None and record.exists():
+        data = json.loads(record.read_text(encoding='utf-8'))
+    else:
+        data = _record(path, rate, with_cprofile)
+        if record is not None:
+            record.write_text(json.dumps(data), encoding='utf-8')
+    run = data['run']
+    generated = Generated(run['source'].split('\n'), run['lua_lines'],
+                          frozenset(defined_methods(path.read_bytes())))
+    functions = {int(n): what for n, what in run['functions'].items()}
+    samples = read_samples(data['stacks'], generated, functions)
+    return Profile(str(path), run['compile_seconds'], run['run_seconds'], samples, generated,
+                   run['output'], data['cprofile'])
+
+
+def _record(path: Path, rate: int, with_cprofile: bool) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         raw, info = Path(tmp) / 'stacks.txt', Path(tmp) / 'run.json'
         child = [sys.executable, '-m', 'benchmarks.pylua_profile', '--child', str(info), str(path)]
         subprocess.run([_py_spy(), 'record', '--rate', str(rate), '--format', 'raw',
                         '--output', str(raw), '--', *child],
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        run = json.loads(info.read_text(encoding='utf-8'))
-        generated = Generated(run['source'].split('\n'), run['lua_lines'],
-                              frozenset(defined_methods(path.read_bytes())))
-        functions = {int(n): what for n, what in run['functions'].items()}
-        samples = read_samples(raw.read_text(encoding='utf-8'), generated, functions)
-        report = None
+        data = {'run': json.loads(info.read_text(encoding='utf-8')),
+                'stacks': raw.read_text(encoding='utf-8'), 'cprofile': None}
         if with_cprofile:
             subprocess.run([*child, '--cprofile'], check=True, stdout=subprocess.DEVNULL)
-            report = json.loads(info.read_text(encoding='utf-8'))['cprofile']
-    return Profile(str(path), run['compile_seconds'], run['run_seconds'], samples, generated,
-                   run['output'], report)
+            data['cprofile'] = json.loads(info.read_text(encoding='utf-8'))['cprofile']
+    return data
 
 
 def child(info: Path, path: Path, with_cprofile: bool) -> None:
@@ -273,6 +352,13 @@ def format_report(p: Profile, top: int) -> str:
         p.program, p.compile_seconds, p.run_seconds, s.total)]
     lines.append('output: ' + p.output.strip())
     lines.append('')
+    lines.append('by mechanism (groups of the shapes below):')
+    groups = Counter()
+    for name, count in s.shapes.items():
+        groups[group_of(name)] += count
+    for name, count in groups.most_common():
+        lines.append('  %s  %s' % (_share(count, s.total), name))
+    lines.append('')
     lines.append('by shape (the innermost frame: a generated line, or a helper):')
     for name, count in s.shapes.most_common(top):
         lines.append('  %s  %s' % (_share(count, s.total), name))
@@ -304,13 +390,17 @@ def main(argv=None) -> int:
     ap.add_argument('--source', metavar='FILE', help='write the generated Python to FILE')
     ap.add_argument('--cprofile', action='store_true',
                     help='also run once under cProfile and print its table')
+    ap.add_argument('--record', metavar='FILE',
+                    help='keep the samples in FILE; if FILE exists, report from it '
+                         'instead of running')
     ap.add_argument('--child', metavar='FILE', help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     path = _resolve(args.program)
     if args.child:
         child(Path(args.child), path, args.cprofile)
         return 0
-    result = profile(path, args.rate, args.cprofile)
+    result = profile(path, args.rate, args.cprofile,
+                     Path(args.record) if args.record else None)
     if args.source:
         Path(args.source).write_text('\n'.join(result.generated.lines), encoding='utf-8')
     sys.stdout.write(format_report(result, args.top))
