@@ -94,7 +94,8 @@ GROUPS = (
                                        'helper ops.py:setindex')),
     ('type guards', ('type guard',)),
     ('calls (entry, invoke, results, refit)', ('call:', 'helper ops.py:call', 'helper ops.py:refit',
-                                               'helper ops.py:fit_args', 'helper ops.py:finish')),
+                                               'helper ops.py:fit_args', 'helper ops.py:finish',
+                                               'helper values.py:run')),
     ('instruction budget and allocation charges', ('instruction budget', 'allocation charge',
                                                    'helper state.py:', 'helper threading.py:',
                                                    'helper memory.py:')),
@@ -186,6 +187,7 @@ _GENERATED = re.compile(r'(?:^|\.)(?P<form>[PQ])\d+_(?P<n>\d+)$')
 # Helpers that only run a generator to its end: a sample in one is named
 # by the generator it runs (``SYNC(index(...))`` is ``ops.py:index``).
 TRAMPOLINES = {'ops.py:sync', 'values.py:run'}
+_SYNC_OF = re.compile(r'SYNC\((?P<generator>\w+)\(')
 
 
 def _helper(frames: list, depth: int) -> str | None:
@@ -229,6 +231,9 @@ def read_samples(raw: str, generated: Generated, functions: dict[int, str]) -> S
                 s.shapes[shape_of(generated.text(line), generated.methods)] += n
         else:
             name = _helper(frames, lua + 1) or stack.split(';')[lua + 1]
+            started = _SYNC_OF.search(generated.text(line))
+            if name == 'ops.py:sync' and started:
+                name = 'ops.py:' + started['generator']   # the generator starting or ending
             s.shapes['helper ' + name] += n
         s.lines[line] += n
         s.functions[functions.get(int(kind['n']), '?') if kind else '?'] += n

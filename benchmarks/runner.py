@@ -3,10 +3,12 @@
     python -m benchmarks [--repeat N | --quick] [--filter TEXT] [--json FILE]
                          [--markdown] [--impl NAMES] [--lua PATH] ...
 
-Runs every ``benchmarks/programs/NAME.lua`` / ``NAME.py`` pair on CPython,
-pylua and lua5.4, checks that all outputs agree, prints a table of best
-times with the ratios pylua/CPython and pylua/lua5.4 and their geometric
-means, then the cost of a fresh ``LuaRuntime()``.  Exit status: 0 when every
+Runs every ``NAME.lua`` / ``NAME.py`` pair of every suite (``SUITES``: the
+core programs in ``benchmarks/programs/``, the object-oriented ones in
+``benchmarks/programs/oo/``) on CPython, pylua and lua5.4, checks that all
+outputs agree, prints a table of best times (CPU time unless ``--clock
+wall``) with the ratios pylua/CPython and pylua/lua5.4 and each suite's
+geometric means, then the cost of a fresh ``LuaRuntime()``.  Exit status: 0 when every
 implementation that ran printed the same result for every program, 1 when an
 output differs or a program failed, 2 for a usage error.  pylua or lua5.4
 being absent is reported ("n/a"), not a failure.

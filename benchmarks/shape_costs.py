@@ -4,7 +4,7 @@ shapes a proposed mechanism would emit instead, and in CPython.
     python -m benchmarks.shape_costs [--iterations N]
 
 Each case is one Lua operation (``obj:m()``'s method lookup, a nil field
-read, ``self.x = v``, ``s:sub(i, i)``, a call) written in up to three ways:
+read, ``self.x = v``, ``s:sub(i, i)``, ``table.concat``, a call) written in up to three ways:
 the Python the translator emits today (copied from its output for the
 benchmark programs), a candidate replacement, and the CPython idiom.  Each
 way runs N times in a loop inside one function, on the Lua thread, over
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 # Lua values the cases work on: a two-level class chain (Derived -> Base,
 # method m in Base), a three-level one (Top -> Derived -> Base) and an
-# instance of each; `link` is a field no level holds (nil).
+# instance of each; `link` is a field no level holds (nil); a string buffer.
 SETUP_LUA = b'''
 local Base = {}
 Base.__index = Base
@@ -35,7 +35,8 @@ local Derived = setmetatable({}, {__index = Base})
 Derived.__index = Derived
 local Top = setmetatable({}, {__index = Derived})
 Top.__index = Top
-return setmetatable({x = 1, y = 2}, Derived), setmetatable({x = 1}, Top), Base.m
+return setmetatable({x = 1, y = 2}, Derived), setmetatable({x = 1}, Top), Base.m,
+       {'"', 'item 7', '"'}
 '''
 
 
@@ -165,6 +166,23 @@ if r1 is _sub and r2.__class__ is str and r3.__class__ is int and r4 is r3 and r
     r1 = r2[r3 - 1:r3]''', '_sub = SUB'),
              Way('CPython', 'r1 = S[2:3]'),
          )),
+    Case('table.concat(parts) of a three-piece buffer',
+         'a plain function for a table without metatable (as table.insert has), '
+         'or an intrinsic: the callee compared with table.concat, str.join on the '
+         'array part, numbers and errors left to the general path', (
+             Way('today', '''
+r3 = CONCAT; r4 = PARTS
+if r3.__class__ is Builtin:
+    try: _R = r3.fn(r4)
+    except NeedsLua as _x: pass
+    r3 = _R[0] if _R else None'''),
+             Way('proposed', '''
+r3 = CONCAT; r4 = PARTS
+if r3 is _tc and r4.__class__ is Table and r4.meta is None and not r4.hash:
+    try: r3 = ''.join(r4.arr)
+    except TypeError: pass''', '_tc = CONCAT'),
+             Way('CPython', "r3 = ''.join(PPARTS)"),
+         )),
 )
 
 
@@ -190,14 +208,16 @@ def _namespace():
     from pylua.api import LuaRuntime
     from pylua.runtime import ops, state
     rt = LuaRuntime(profile='standalone')
-    obj, obj3, method = rt.call_raw(rt.load(SETUP_LUA, '=shape_costs'), ())
+    obj, obj3, method, parts = rt.call_raw(rt.load(SETUP_LUA, '=shape_costs'), ())
     state.set_current(rt.vm)
     strmeta = rt.vm.string_meta
     namespace = dict(ops.HELPERS)
     namespace.update(_python_twins())
     namespace.update({'obj': obj, 'obj3': obj3, 'method': method, 'EPOCH': [0],
                       'S': 'hello world', 'STRMETA': strmeta,
-                      'SUB': strmeta.hash['__index'].hash['sub'], 'rt': rt})
+                      'SUB': strmeta.hash['__index'].hash['sub'], 'PARTS': parts,
+                      'PPARTS': list(parts.arr),
+                      'CONCAT': rt.vm.globals.get('table').hash['concat'], 'rt': rt})
     return namespace
 
 
