@@ -28,8 +28,8 @@ be made again (say, after changing ``SHAPES``) without running again.
 py-spy reads each frame's exact instruction, so unlike a sampler inside the
 process it has no bias towards the points where a thread gives up the GIL.
 
-This reads pylua's internals (the translator, for the generated source, and
-the registry of generated code objects) because no public API shows them.
+This reads pylua's internals (the translator, for the generated source and
+its functions' names) because no public API shows them.
 """
 from __future__ import annotations
 
