@@ -10,6 +10,7 @@ program that differs to ``fuzz-findings/``.
 import io
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -33,6 +34,13 @@ class Outcome:
     error: str | None           # the uncaught error's message, without the interpreter's prefix
 
 
+def _outcome(stdout, error):
+    # An address (a table or function turned into a string) differs between
+    # any two runs.
+    return Outcome(re.sub(rb': 0x[0-9a-f]+', b': 0x', stdout),
+                   None if error is None else re.sub(r': 0x[0-9a-f]+', ': 0x', error))
+
+
 def run_pylua(directory, source):
     path = os.path.join(directory, CHUNK)
     with open(path, 'w', encoding='latin-1') as fh:
@@ -46,14 +54,14 @@ def run_pylua(directory, source):
         os.chdir(cwd)
     text = err.getvalue().decode('latin-1')
     assert 'internal error' not in text, text
-    return Outcome(out.getvalue(), _message(text, 'pylua: ') if code else None)
+    return _outcome(out.getvalue(), _message(text, 'pylua: ') if code else None)
 
 
 def run_lua(directory, source):
     with open(os.path.join(directory, CHUNK), 'w', encoding='latin-1') as fh:
         fh.write(source)
     done = subprocess.run(['lua5.4', CHUNK], executable=LUA, cwd=directory, capture_output=True, timeout=20)
-    return Outcome(done.stdout, _message(done.stderr.decode('latin-1'), 'lua5.4: ') if done.returncode else None)
+    return _outcome(done.stdout, _message(done.stderr.decode('latin-1'), 'lua5.4: ') if done.returncode else None)
 
 
 def _message(stderr, prefix):
