@@ -252,15 +252,12 @@ class _Resolver:
         for n, (name, attrib) in enumerate(zip(s.names, s.attribs)):
             near = "','" if n + 1 < len(s.names) else "'<'" if attrib else "'='"
             vars_.append(self.declare(name, attrib, s.line, near))
-        # A <const> local whose initializer is a literal is folded away.
+        # A <const> local whose initializer is a literal is folded away (one
+        # without an initializer is not: Lua keeps it a local).
         if len(s.exprs) == len(s.names):
             for v, e in zip(vars_, s.exprs):
                 if v.attrib == 'const' and e.__class__ in _LITERALS:
                     v.const = (_literal_value(e),)
-        elif not s.exprs:
-            for v in vars_:
-                if v.attrib == 'const':
-                    v.const = (None,)
         self.res.decls[id(s)] = vars_
 
     def s_LocalFunction(self, s):
