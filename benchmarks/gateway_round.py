@@ -25,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 from runvil.gateway import GatewayClient, GatewayConfig
@@ -108,10 +109,68 @@ def measure(reply: dict, request: dict, rounds: int) -> dict:
     }
 
 
+CANCEL_AFTER = 0.05  # seconds after the request arrived
+
+
+class SilentServer:
+    """A loopback HTTP peer that reads each request, never answers, and
+    notes when the client drops the connection: the round is in flight (sent,
+    nothing received) until its cancel closes the socket."""
+
+    def __init__(self) -> None:
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}/v1"
+        self.received = threading.Event()
+        self.dropped = threading.Event()
+        self.dropped_at = 0.0
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                connection, _ = self._listener.accept()
+            except OSError:
+                return  # closed
+            with connection:
+                data = b""
+                while b"\r\n\r\n" not in data:
+                    data += connection.recv(65536)
+                self.received.set()
+                while connection.recv(65536):
+                    pass
+                self.dropped_at = time.perf_counter()
+                self.dropped.set()
+
+    def close(self) -> None:
+        self._listener.close()
+
+
+def cancel_latency(rounds: int) -> dict:
+    """Time from cancelling a round in flight to its connection being dropped."""
+    latencies = []
+    server = SilentServer()
+    try:
+        with GatewayClient(GatewayConfig(server.url)) as client:
+            for _ in range(rounds):
+                server.received.clear()
+                server.dropped.clear()
+                future = client.submit(ASK)
+                server.received.wait(10)
+                time.sleep(CANCEL_AFTER)
+                start = time.perf_counter()
+                future.cancel()
+                server.dropped.wait(10)
+                latencies.append((server.dropped_at - start) * 1e3)
+    finally:
+        server.close()
+    return {"median_ms": round(statistics.median(latencies), 3), "max_ms": round(max(latencies), 3)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.gateway_round",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=300)
+    parser.add_argument("--cancels", type=int, default=30, help="rounds to cancel in flight")
     parser.add_argument("--json", help="also write the results to this file")
     options = parser.parse_args(argv)
     if options.rounds < 2:
@@ -126,6 +185,10 @@ def main(argv: list[str] | None = None) -> int:
     worst = max(r["overhead_ms"] for r in results.values())
     verdict = "met" if worst < TARGET_MS else "MISSED"
     print(f"worst median overhead {worst:.3f} ms per round: target < {TARGET_MS} ms {verdict}")
+    cancels = cancel_latency(options.cancels)
+    print(f"cancel latency of a round in flight: median {cancels['median_ms']:.3f} ms, "
+          f"max {cancels['max_ms']:.3f} ms ({options.cancels} cancels)")
+    results["cancel latency"] = cancels
     if options.json:
         with open(options.json, "w", encoding="utf-8") as file:
             json.dump(results, file, indent=2)

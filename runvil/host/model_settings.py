@@ -79,13 +79,19 @@ class LazyGateway:
         self._client = None
         self._lock = threading.Lock()
 
-    def complete(self, request, **options):
+    def submit(self, request, **options):
+        return self._get().submit(request, **options)
+
+    def list_models(self, **options):
+        return self._get().list_models(**options)
+
+    def _get(self):
         with self._lock:
             if self._client is None:
                 from ..gateway import GatewayClient
                 self._client = GatewayClient(self._config, receive_timeout=self._limits.receive_timeout,
                                              response_cap=self._limits.response_cap)
-        return self._client.complete(request, **options)
+            return self._client
 
     def close(self) -> None:
         with self._lock:

@@ -1,6 +1,7 @@
 """The client's contract with the Harness: disabled access, credentials,
 cancellation, debug capture, parallel rounds and lazy imports."""
 
+import concurrent.futures
 import os
 import subprocess
 import sys
@@ -72,38 +73,55 @@ def test_a_key_that_cannot_be_a_header_fails_as_transport(gateway, gateway_clien
 
 # ---- cancellation ---------------------------------------------------------
 
-def test_a_round_cancelled_before_it_starts_sends_nothing(gateway, gateway_client):
-    gw = gateway(["ok"])
-    with pytest.raises(RoundCancelled):
-        gateway_client(gw).complete(ASK, cancel=lambda: True)
-    assert gw.requests == []
+def wait_for_requests(gw, count=1):
+    while len(gw.requests) < count:
+        time.sleep(0.005)
+
+
+def test_a_round_cancelled_before_the_loop_starts_it_sends_nothing(gateway, gateway_client):
+    gw = gateway([{"text": "first"}, "second"])
+    client = gateway_client(gw)
+    release = threading.Event()
+    # The first round's listener holds the event loop, so the second round
+    # is cancelled before the loop gets to it.
+    first = client.submit(ASK, on_text=lambda _: release.wait(5))
+    wait_for_requests(gw)
+    second = client.submit(ASK)
+    assert second.cancel()
+    release.set()
+    assert first.result(5).text == "first"
+    assert len(gw.requests) == 1
+    assert client.complete(ASK).text == "second"
 
 
 @pytest.mark.parametrize("reply", [{"text": "late", "headers_delay": 30},
                                    {"text": "slow", "delay": 30}])
-def test_a_cancel_interrupts_a_waiting_round_promptly(gateway, gateway_client, reply):
+def test_cancelling_a_round_in_flight_ends_it_at_once(gateway, gateway_client, reply):
     gw = gateway([reply, "after"])
     client = gateway_client(gw)
-    cancel = threading.Event()
-    threading.Timer(0.1, cancel.set).start()
-    started = time.monotonic()
-    with pytest.raises(RoundCancelled):
-        client.complete(ASK, cancel=cancel)
-    assert time.monotonic() - started < 5  # nowhere near the 30 s the server would take
-    assert client.complete(ASK).text == "after"  # a stop leaves the client usable
+    future = client.submit(ASK)
+    wait_for_requests(gw)
+    assert future.cancel()
+    with pytest.raises(concurrent.futures.CancelledError):
+        future.result(0)
+    assert client.complete(ASK).text == "after"  # a cancel leaves the client usable
 
 
 def test_a_cancel_between_fragments_stops_the_round(gateway, gateway_client):
-    gw = gateway([{"text": "abcdef", "chunk_chars": 1, "delay": 0.05}])
-    cancel = threading.Event()
+    gw = gateway([{"text": "abcdef", "chunk_chars": 1, "delay": 0.05}, "after"])
+    client = gateway_client(gw)
     seen = []
+    rounds = []
+    ended = threading.Event()
 
     def on_text(fragment):
         seen.append(fragment)
-        cancel.set()
+        rounds[0].cancel()
 
-    with pytest.raises(RoundCancelled):
-        gateway_client(gw).complete(ASK, cancel=cancel.is_set, on_text=on_text)
+    rounds.append(client.submit(ASK, on_text=on_text))
+    rounds[0].add_done_callback(lambda _: ended.set())
+    assert ended.wait(5) and rounds[0].cancelled()
+    assert client.complete(ASK).text == "after"
     assert seen == ["a"]
 
 
@@ -158,6 +176,23 @@ def test_parallel_rounds_from_worker_threads(gateway, gateway_client):
     for thread in threads:
         thread.join(10)
     assert results == {i: f"reply {i}" for i in range(8)}
+
+
+def client_threads() -> set:
+    # The in-process scripted gateway starts a thread per connection of its own.
+    return {t for t in threading.enumerate() if "process_request_thread" not in t.name}
+
+
+def test_parallel_rounds_share_one_loop_thread(gateway, gateway_client):
+    models = {f"model-{i}": [{"text": f"reply {i}", "delay": 0.05}] for i in range(8)}
+    gw = gateway({"models": models})
+    client = gateway_client(gw)
+    client.complete({**ASK, "model": "model-0"})  # the loop thread is up
+    threads = client_threads()
+    rounds = [client.submit({**ASK, "model": f"model-{i}"}) for i in range(1, 8)]
+    wait_for_requests(gw, 8)
+    assert client_threads() == threads  # no thread per round
+    assert [r.result(10).text for r in rounds] == [f"reply {i}" for i in range(1, 8)]
 
 
 # ---- debug capture ----------------------------------------------------------
