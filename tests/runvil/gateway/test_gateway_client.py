@@ -2,12 +2,14 @@
 cancellation, debug capture, parallel rounds and lazy imports."""
 
 import concurrent.futures
+import json
 import os
 import subprocess
 import sys
 import threading
 import time
 
+import httpx
 import pytest
 
 import runvil
@@ -16,6 +18,8 @@ from runvil.gateway import (
     DebugCapture,
     ErrorKind,
     GatewayClient,
+    GatewayConfig,
+    ModelInfo,
     RoundCancelled,
 )
 
@@ -227,7 +231,43 @@ def test_debug_has_no_response_when_none_arrived(gateway, gateway_client):
 
 def test_the_round_benchmark_runs(tmp_path):
     # Timings are reported by the benchmark, never asserted; this only keeps it working.
-    done = subprocess.run([sys.executable, "-m", "benchmarks.gateway_round", "--rounds", "3",
+    done = subprocess.run([sys.executable, "-m", "benchmarks.gateway_round", "--rounds", "3", "--cancels", "2",
                            "--json", str(tmp_path / "r.json")], cwd=REPO, capture_output=True,
                           text=True, check=True)
     assert "per round: target < 5.0 ms" in done.stdout
+
+
+# ---- the model list ---------------------------------------------------------
+
+def test_list_models_reads_the_gateways_list(gateway, gateway_client):
+    gw = gateway({"model_list": ["small", {"id": "large", "context_length": 128000}]})
+    assert gateway_client(gw).list_models() == (ModelInfo("small"), ModelInfo("large", 128000))
+    assert gw.requests == []  # listing is not a model request
+
+
+def test_list_models_defaults_to_the_scripted_model_queues(gateway, gateway_client):
+    gw = gateway({"models": {"a": ["x"], "b": ["y"]}})
+    assert [m.id for m in gateway_client(gw).list_models()] == ["a", "b"]
+
+
+@pytest.mark.parametrize("listing, window", [
+    ({"id": "m", "max_model_len": 4096}, 4096),                               # vLLM
+    ({"id": "m", "meta": {"n_ctx_train": 32768, "n_vocab": 151936}}, 32768),  # llama.cpp
+    ({"id": "m", "context_length": 200000}, 200000),                          # OpenRouter
+    ({"id": "m", "owned_by": "library"}, None),                               # Ollama, LiteLLM
+])
+def test_a_servers_own_context_field_is_read(listing, window):
+    body = json.dumps({"object": "list", "data": [listing, {"object": "model"}]}).encode()
+    transport = httpx.MockTransport(lambda request: httpx.Response(200, content=body))
+    with GatewayClient(GatewayConfig("http://127.0.0.1:9/v1"), transport=transport) as client:
+        assert client.list_models() == (ModelInfo("m", window),)
+
+
+def test_a_gateway_without_a_model_list_fails_like_a_round(gateway, gateway_client):
+    def not_found(request):
+        return httpx.Response(404, json={"error": {"message": "not found"}})
+    with GatewayClient(GatewayConfig("http://127.0.0.1:9/v1"),
+                       transport=httpx.MockTransport(not_found)) as client, \
+            pytest.raises(CompletionError) as caught:
+        client.list_models()
+    assert caught.value.message == "the model backend rejected the request (status 404)"
