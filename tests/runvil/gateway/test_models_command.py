@@ -1,9 +1,8 @@
 """``runvil models``: the gateway's model list, plain and --json, and its failures."""
 import io
 import json
-import subprocess
-import sys
 
+from runvil import cli
 from runvil.host.models_command import main
 
 
@@ -31,8 +30,8 @@ def test_setup_errors_exit_2():
     assert listing({}) == (2, '', 'runvil models: error: missing environment variable: RUNVIL_GATEWAY_URL\n')
 
 
-def test_the_command_is_registered(gateway):
+def test_the_command_is_registered(gateway, monkeypatch, capsys):
     gw = gateway({'models': {'qwen/qwen3-8b': ['x']}})
-    done = subprocess.run([sys.executable, '-m', 'runvil', 'models'], capture_output=True, text=True,
-                          env={'RUNVIL_GATEWAY_URL': gw.url, 'PATH': ''})
-    assert (done.returncode, done.stdout) == (0, 'qwen/qwen3-8b\n')
+    monkeypatch.setenv('RUNVIL_GATEWAY_URL', gw.url)
+    assert cli.main(['models']) == 0
+    assert capsys.readouterr().out == 'qwen/qwen3-8b\n'
