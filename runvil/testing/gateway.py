@@ -64,6 +64,7 @@ class ScriptedGateway:
         self.model_list_body = render_model_list(loaded.listed_models())
         self._requests: list[RecordedRequest] = []
         self._lock = threading.Lock()
+        self._arrived = threading.Condition(self._lock)
         self._on_request = on_request
         self._port = port
         self._server: _Server | None = None
@@ -112,9 +113,15 @@ class ScriptedGateway:
         server.drop_connections()
         self._thread.join()
 
+    def wait_for_requests(self, count: int = 1, timeout: float = 10.0) -> bool:
+        """Wait until ``count`` requests have arrived: True, or False after ``timeout`` seconds."""
+        with self._arrived:
+            return self._arrived.wait_for(lambda: len(self._requests) >= count, timeout)
+
     def _record(self, request: RecordedRequest) -> None:
-        with self._lock:
+        with self._arrived:
             self._requests.append(request)
+            self._arrived.notify_all()
         if self._on_request is not None:
             self._on_request(request)
 

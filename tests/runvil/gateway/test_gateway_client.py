@@ -7,7 +7,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 
 import httpx
 import pytest
@@ -77,11 +76,6 @@ def test_a_key_that_cannot_be_a_header_fails_as_transport(gateway, gateway_clien
 
 # ---- cancellation ---------------------------------------------------------
 
-def wait_for_requests(gw, count=1):
-    while len(gw.requests) < count:
-        time.sleep(0.005)
-
-
 def test_a_round_cancelled_before_the_loop_starts_it_sends_nothing(gateway, gateway_client):
     gw = gateway([{"text": "first"}, "second"])
     client = gateway_client(gw)
@@ -89,7 +83,7 @@ def test_a_round_cancelled_before_the_loop_starts_it_sends_nothing(gateway, gate
     # The first round's listener holds the event loop, so the second round
     # is cancelled before the loop gets to it.
     first = client.submit(ASK, on_text=lambda _: release.wait(5))
-    wait_for_requests(gw)
+    assert gw.wait_for_requests()
     second = client.submit(ASK)
     assert second.cancel()
     release.set()
@@ -104,7 +98,7 @@ def test_cancelling_a_round_in_flight_ends_it_at_once(gateway, gateway_client, r
     gw = gateway([reply, "after"])
     client = gateway_client(gw)
     future = client.submit(ASK)
-    wait_for_requests(gw)
+    assert gw.wait_for_requests()
     assert future.cancel()
     with pytest.raises(concurrent.futures.CancelledError):
         future.result(0)
@@ -142,8 +136,7 @@ def test_close_ends_rounds_still_waiting(gateway, gateway_client):
 
     waiter = threading.Thread(target=wait)
     waiter.start()
-    while not gw.requests:
-        time.sleep(0.01)
+    assert gw.wait_for_requests()
     client.close()
     waiter.join(5)
     assert outcome == ["cancelled"]
@@ -194,7 +187,7 @@ def test_parallel_rounds_share_one_loop_thread(gateway, gateway_client):
     client.complete({**ASK, "model": "model-0"})  # the loop thread is up
     threads = client_threads()
     rounds = [client.submit({**ASK, "model": f"model-{i}"}) for i in range(1, 8)]
-    wait_for_requests(gw, 8)
+    assert gw.wait_for_requests(8)
     assert client_threads() == threads  # no thread per round
     assert [r.result(10).text for r in rounds] == [f"reply {i}" for i in range(1, 8)]
 

@@ -23,17 +23,11 @@ def in_thread(function, *args, **options):
     return outcome
 
 
-def wait_for_requests(gw, count):
-    deadline = time.monotonic() + 10
-    while len(gw.requests) < count and time.monotonic() < deadline:
-        time.sleep(0.005)
-
-
 def test_a_stop_ends_the_round_in_flight_and_the_run_goes_on(served):
     gw, client = served([HELD, 'after the stop'])
     handle = RunHandle()
     outcome = in_thread(run, client, prompt(section('S', STOPPED)), handle=handle)
-    wait_for_requests(gw, 1)
+    assert gw.wait_for_requests()
     started = time.monotonic()
     handle.stop()
     done = outcome()
@@ -46,7 +40,7 @@ def test_a_cancel_ends_the_run_while_its_round_is_in_flight(served):
     handle = RunHandle()
     outcome = in_thread(run, client, prompt(section('S', "models.use('writer')\nreturn models.infer('x')")),
                         handle=handle)
-    wait_for_requests(gw, 1)
+    assert gw.wait_for_requests()
     handle.cancel()
     assert outcome().status == 'cancelled'
 
@@ -58,7 +52,7 @@ def test_parallel_rounds_start_no_thread_each(served):
     body = section('S', "return table.concat(tasks.fanout('Arm', {{}, {}, {}, {}}), ',')") + \
         section('Arm', "if tasks.current() == nil then return end\nmodels.use('writer')\nreturn models.infer('x')")
     outcome = in_thread(run, client, prompt(body))
-    wait_for_requests(gw, 4)
+    assert gw.wait_for_requests(4)
     names = [t.name for t in threading.enumerate()]
     assert outcome().result == 'ok,ok,ok,ok'
     assert names.count('runvil-gateway') == 1
