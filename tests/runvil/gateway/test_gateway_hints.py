@@ -85,3 +85,12 @@ def test_no_hint_for_other_failures(tmp_path, gateway):
     path = write(tmp_path, 'models:\n  writer: {}\n', "models.use('writer')\nreturn models.infer('hi')")
     code, out, err = run(gw, path)
     assert err == 'error[Completion]: the model backend is overloaded (status 503)\n'
+
+
+def test_a_raw_model_id_the_prompt_names_itself(tmp_path, gateway):
+    gw = gateway({'replies': [{'status': 404, 'body': {'error': {'message': 'The model `raw-id` does not exist'}}}],
+                  'model_list': ['gpt-4o-mini']})
+    path = write(tmp_path, '', "return models.get('raw-id'):infer('hi')")
+    lines = run(gw, path)[2].splitlines()
+    assert lines[1] == 'hint: model `raw-id` was sent: the prompt asked for this model id itself, not through a role'
+    assert lines[3] == 'hint: the gateway lists these models: gpt-4o-mini'
