@@ -124,16 +124,16 @@ class _Call:
         if overflow.__class__ is not str:
             return overflow, attempt.place
         before = precheck.estimate(attempt.sent, attempt.text_bytes)
-        snapshot = self.list.records
+        snapshot = self.list.snapshot()
         yield from self.loop.compaction.run(self.compactor, lua(overflow))
         if self.list.records and precheck.estimate(*self.list.request()) >= before:
-            self.list.set_records(snapshot)
+            self.list.restore(snapshot)
             raise context_exhausted(overflow)
         retry = self.prepare()
         overflow = yield from self.attempt(retry)
         if overflow.__class__ is not str:
             return overflow, retry.place
-        self.list.set_records(snapshot)
+        self.list.restore(snapshot)
         raise context_exhausted(overflow)
 
     def prepare(self) -> '_Attempt':
