@@ -39,10 +39,12 @@ class JsonShapes:
         self.array_meta.set_str('__name', 'json.array')
 
     # -- Lua -> data ---------------------------------------------------------
-    def to_data(self, value, root: str, prefix: str = ''):
+    def to_data(self, value, root: str, prefix: str = '', record_of=None):
         """``value`` as JSON data; a refusal names the offending path, such as
-        ``var.notes[2] must be JSON data, got userdata``."""
-        return _Reader(self, root, prefix).read(value, 0)
+        ``var.notes[2] must be JSON data, got userdata``.  ``record_of``, when
+        given, maps a record view to its record (None for any other value),
+        so views convert to their records' JSON form, meta included."""
+        return _Reader(self, root, prefix, record_of).read(value, 0)
 
     def encode(self, value, root: str, prefix: str) -> str:
         return self.dumps(self.to_data(value, root, prefix), root, prefix)
@@ -118,11 +120,23 @@ def _depth(data) -> int:
     return deepest
 
 
+def _copy(data):
+    """A deep copy of JSON data: a stored record is never changed, whoever
+    receives its data."""
+    c = data.__class__
+    if c is dict:
+        return {key: _copy(item) for key, item in data.items()}
+    if c is list:
+        return [_copy(item) for item in data]
+    return data
+
+
 class _Reader:
     """One conversion; the path is built only when a refusal needs it."""
 
-    def __init__(self, shapes: JsonShapes, root: str, prefix: str):
+    def __init__(self, shapes: JsonShapes, root: str, prefix: str, record_of=None):
         self.shapes = shapes
+        self.record_of = record_of
         self.root = root
         self.prefix = prefix
         self.path: list = []
@@ -157,6 +171,10 @@ class _Reader:
             return self.table(value, depth + 1)
         if value is self.shapes.null:
             return None
+        if self.record_of is not None:
+            record = self.record_of(value)
+            if record is not None:
+                return _copy(record)
         self.refuse('must be JSON data, got %s' % type_name(value))
 
     def text(self, value: str, what: str) -> str:

@@ -7,7 +7,8 @@
 * ``tools.offer_tasks(section, ...)`` offers the model's task built-ins
   (``task_tools``), naming the sections the model may start;
 * ``tools.call(name, args?)`` runs a tool now, by its ``pack/tool`` id or
-  local name, offered or not, and returns its result text.
+  local name, offered or not, and returns its result text; a record view
+  in ``args`` (or as ``args``) passes its record's JSON form, meta included.
 
 A handler returns its result: a string as it is, a number as its text,
 nil as the empty string, JSON data (tables, booleans, ``json.null``) as
@@ -129,9 +130,11 @@ class Tools:
         name, arguments = args[0], args[1] if len(args) == 2 else None
         if name.__class__ is not str:
             raise bad_argument(1, 'tools.call', 'string', name)
-        if arguments is not None and arguments.__class__ is not LuaTable:
+        record_of = self.vm.messages.views.record_of
+        if arguments is not None and arguments.__class__ is not LuaTable and record_of(arguments) is None:
             raise bad_argument(2, 'tools.call', 'table', arguments)
-        data = {} if arguments is None else self.vm.shapes.to_data(arguments, 'args', 'tools.call: ')
+        # A record view, alone or inside the table, is its record's JSON form.
+        data = {} if arguments is None else self.vm.shapes.to_data(arguments, 'args', 'tools.call: ', record_of)
         if data.__class__ is not dict:
             data = {}                       # an empty or array table names no argument
         label = text(name)
