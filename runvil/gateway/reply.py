@@ -19,7 +19,7 @@ from .errors import EMPTY_REPLY, REASONING_IGNORED, CompletionError, ErrorKind, 
 class ToolCall:
     id: str
     name: str
-    arguments: str  # JSON object text as the model sent it ("{}" when it sent none)
+    arguments: str  # JSON object text as the model sent it
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +235,7 @@ class ReplyBuilder:
             raise malformed(f"tool call {number} has no id")
         if not name.strip():
             raise malformed(f"tool call {number} has no name")
-        arguments = "".join(pending.arguments) or "{}"
+        arguments = "".join(pending.arguments)  # missing or empty is not an object either
         try:
             decoded = json.loads(arguments)
         except ValueError:
