@@ -133,8 +133,10 @@ def infer(run, section: str | None, target: Target, prompt: str):
         raise failure
     try:
         completion = yield from send(run, place, RoundRequest(body), [message])
-    except ProviderOverflow as overflow:     # infer has no compactor: a plain model failure
-        raise completion_failure(overflow.error) from None
+    except ProviderOverflow:
+        # conversations.txt names this case (context_exhausted, reason
+        # provider) over the general rule that model failures are internal.
+        raise context_exhausted('provider') from None
     if completion.is_empty:
         raise completion_failure(completion.empty_reply_error())
     report_reply(run, place, completion)
