@@ -17,10 +17,10 @@ rounds; the cap's last tool round raises ``tool_loop_exhausted``.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from itertools import groupby
 
+from ..bounded_json import loads
 from ..engine.failure import Failure, lua_failure
 from ..engine.kinds import ErrorKind, RunErrorKind
 from ..engine.luatext import lua
@@ -184,7 +184,7 @@ class _Call:
     def tool_round(self, completion, place):
         """Answer every call of the round, then append the whole batch."""
         scope = self.loop.tools.scope
-        calls = [(call, scope.in_scope(call.name), json.loads(call.arguments)) for call in completion.tool_calls]
+        calls = [(call, scope.in_scope(call.name), loads(call.arguments)) for call in completion.tool_calls]
         for call, tool, _ in calls:
             if tool is None:
                 raise out_of_scope(call.name)

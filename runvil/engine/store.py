@@ -6,7 +6,8 @@
   file was there; ``store.list(prefix?)`` -> the sorted paths under
   ``prefix``.
 
-A path is relative, ``/``-separated, with no empty, ``.`` or ``..`` part.
+A path is relative, ``/``-separated, with no empty, ``.`` or ``..`` part
+and no NUL byte.
 A failure is an error value of kind ``store`` with a ``reason``; left
 uncaught it ends the run as Vfs.  Every access is checked against the
 run's claims first (``claims``): a race between chains ends the run on the
@@ -45,6 +46,8 @@ def check_path(path: str) -> str | None:
         return 'a path is relative and separated by /'
     if any(part in ('', '.', '..') for part in path.split('/')):
         return 'a path has no empty, . or .. part'
+    if '\0' in path:
+        return 'a path has no NUL byte'
     return None
 
 
@@ -99,7 +102,8 @@ class Store:
         path = text(args[0])
         problem = check_path(path)
         if problem is not None:
-            raise store_failure(INVALID_PATH, 'invalid store path `%s`: %s' % (path, problem))
+            # A NUL byte is shown as \0, so the message stays printable text.
+            raise store_failure(INVALID_PATH, 'invalid store path `%s`: %s' % (path.replace('\0', '\\0'), problem))
         return path
 
     def _claim(self, access: str, path: str | None):
