@@ -23,9 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..conversation import precheck
+from . import charged
 from .effects import request
 from .model_failures import CONTEXT_OVERFLOW_KIND, completion_failure, context_exhausted
-from .luatext import lua, text
+from .luatext import text
 
 MODEL_ROUND = 'model.round'
 INFER_ORIGIN = 'infer'
@@ -140,7 +141,7 @@ def infer(run, section: str | None, target: Target, prompt: str):
     if completion.is_empty:
         raise completion_failure(completion.empty_reply_error())
     report_reply(run, place, completion)
-    return lua(completion.text)
+    return charged.text(completion.text)
 
 
 def _debug(run, place: dict, captures) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from pylua.raw import LuaTable
 
+from . import charged
 from .chains import ABORT
 from .effects import request
 from .failure import Failure, lua_failure
@@ -62,7 +63,7 @@ class Store:
     def _read(self, *args):
         path = self._path(args, 1, 'store.read')
         yield from self._claim('read', path)
-        return (lua((yield from request(STORE, ('read', path, None)))),)
+        return (charged.text((yield from request(STORE, ('read', path, None)))),)
 
     def _write(self, *args):
         if len(args) != 2:

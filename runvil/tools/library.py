@@ -22,8 +22,8 @@ from pylua.raw import LuaTable, call, is_function, tostring_raw, type_name
 
 from ..engine.failure import lua_failure
 from ..engine.functions import bad_argument
-from ..engine.luatext import lua, text
-from ..engine import headings
+from ..engine.luatext import text
+from ..engine import charged, headings
 from .calls import ToolRequest, run_bound
 from .scope import BoundTool, LocalTool, ToolScope, tool_failed, unbound
 from .task_tools import TaskTool, run_task_tool, task_tools
@@ -140,7 +140,7 @@ class Tools:
         label = text(name)
         tool = self.local.get(label)
         if tool is not None:
-            return (lua((yield from self.run_local(tool, data))),)
+            return (charged.text((yield from self.run_local(tool, data))),)
         match = TOOL_ID.match(label)
         pack = self.packs.get(match.group(1)) if match else None
         if pack is None or pack.tool(match.group(2)) is None:
@@ -149,7 +149,7 @@ class Tools:
                                         pack.tool(match.group(2)).survives_stop)
         if not result.ok:
             raise tool_failed(label, result.text)
-        return (lua(result.text),)
+        return (charged.text(result.text),)
 
     def run_unbound(self, tool, arguments: dict):
         """Answer a model's call of a tool the Engine runs itself: a local
@@ -161,7 +161,7 @@ class Tools:
     def run_local(self, tool: LocalTool, arguments: dict):
         """Call a local tool's handler (a generator); returns its result
         text.  The handler's own errors pass through unchanged."""
-        results = yield from call(tool.handler, (self.vm.shapes.to_lua(arguments),))
+        results = yield from call(tool.handler, (charged.data(self.vm.shapes, arguments),))
         return self.result_text(tool.name, results[0] if results else None)
 
     def result_text(self, name: str, value) -> str:
