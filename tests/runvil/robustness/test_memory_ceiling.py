@@ -9,9 +9,14 @@ margin: a program whose live peak stays at or below 7/8 of the ceiling
 the ceiling by more than 1/8 must fail; between the two either outcome is
 right, because the account is measured again after an eighth of the
 ceiling has been allocated (pylua's pacing).
+
+The cases marked NEEDS_PYLUA fail on pylua's accounting as it is: a value
+charged while the heap is measured is not yet reachable and drops out of
+the account, and a big allocation is checked against the last measure
+only.  pylua's sandbox accounting (issue 17) fixes both.
 """
 import pytest
-from hypothesis import given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gateway_runs import END, LUA, prompt
@@ -147,11 +152,23 @@ def check_plan(plan, make: str) -> None:
         assert got == want
 
 
+# The account must not lose a value charged while the heap is measured.
+UNDERCOUNTED = [(1, True), (8, True), (16, True), (16, True), (16, True), (16, True)]
+
+
+@NEEDS_PYLUA
+@pytest.mark.slow
+@settings(derandomize=True)     # the same plans on every run, so the xfail stays exact
 @given(PLANS)
+@example(UNDERCOUNTED)
 def test_kept_allocations_from_lua_fail_exactly_past_the_ceiling(plan):
     check_plan(plan, "string.rep('x', %s)")
 
 
+@NEEDS_PYLUA
+@pytest.mark.slow
+@settings(derandomize=True)
 @given(PLANS)
+@example(UNDERCOUNTED)
 def test_kept_values_from_engine_functions_fail_exactly_past_the_ceiling(plan):
     check_plan(plan, "tools.call('bulk/make', { bytes = %s })")
