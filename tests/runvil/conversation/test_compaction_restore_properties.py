@@ -37,7 +37,10 @@ FAILURES = {
     # Only the loop judges size: a compactor that leaves the list as large
     # as the round it could not send fails the compaction.
     'did not shrink': "messages:user(string.rep('y', 100000))",
+    # A list that shrank but still overflows the retried round.
+    'retry overflows': "compactors.clear(reason)\n  messages:user('kept'):user(string.rep('z', 60000))",
 }
+LOOP_ONLY = {'did not shrink', 'retry overflows'}
 
 PROGRAM = '''
 local function fields(view)
@@ -76,7 +79,7 @@ ENTRIES = {
 
 @given(st.lists(EDITS, max_size=8), st.sampled_from(sorted(FAILURES)), st.sampled_from(sorted(ENTRIES)))
 def test_a_failed_compaction_restores_the_list(edits, failure, entry):
-    if failure == 'did not shrink' and entry != 'models.loop':
+    if failure in LOOP_ONLY:
         entry = 'models.loop'
     steps = [edit.replace('STEP', str(n)) for n, edit in enumerate(edits, 1)] + [FAILURES[failure]]
     source = PROGRAM.replace('STEPS', '\n  '.join(steps)).replace('ENTRY', ENTRIES[entry])
@@ -92,3 +95,13 @@ def test_records_added_by_builders_go_when_the_compactor_raises():
               "end)\n"
               "return tostring(err) .. '|' .. #messages .. '|' .. #messages[1].content")
     assert result(None, chat(source), context_window=4096) == 'gave up|1|100000'
+
+
+def test_a_retry_that_overflows_again_restores_the_list():
+    source = ("messages:user(string.rep('x', 100000))\n"
+              "local ok, err = pcall(models.loop, function(reason)\n"
+              "  compactors.clear(reason)\n"
+              "  messages:user('kept'):user(string.rep('z', 60000))\n"
+              "end)\n"
+              "return err.kind .. '|' .. err.reason .. '|' .. #messages .. '|' .. #messages[1].content")
+    assert result(None, chat(source), context_window=4096) == 'context_exhausted|precheck|1|100000'
