@@ -3,7 +3,7 @@ ceiling as they are built.
 
 pylua charges what Lua code allocates; a value an Engine function makes
 out of Harness answers or stored data (a model reply, a tool result, a
-store file, an operator's answer, a record view's field, a task's or a
+store file or listing, an operator's answer, a record view's field, a task's or a
 call's result, the arguments a local tool handler receives) is charged
 here, before Lua can keep it, so a loop that keeps such values meets the
 ceiling just as one building them in Lua does.  Sizes are estimates in the
@@ -19,7 +19,7 @@ is measured.
 """
 from __future__ import annotations
 
-from pylua.raw import charge
+from pylua.raw import LuaTable, charge
 
 from .luatext import lua
 
@@ -33,6 +33,12 @@ def text(value: str) -> str:
     """``value`` as a Lua string, charged."""
     charge(STRING_BYTES + len(value))
     return lua(value)
+
+
+def texts(values: list[str]) -> LuaTable:
+    """A sequence of Lua strings, charged."""
+    charge(lua_size(values))
+    return LuaTable([lua(value) for value in values])
 
 
 def data(shapes, value):

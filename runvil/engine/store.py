@@ -93,7 +93,7 @@ class Store:
             raise bad_argument(1, 'store.list', 'string', prefix)
         yield from self._claim('list', None)
         paths = yield from request(STORE, ('list', '' if prefix is None else text(prefix), None))
-        return (LuaTable([lua(path) for path in paths]),)
+        return (charged.texts(paths),)
 
     def _path(self, args, count: int, who: str) -> str:
         if count == 1 and len(args) != 1:
