@@ -90,7 +90,7 @@ def test_a_hoarding_section_stays_within_three_times_the_ceiling(tmp_path, base_
 BUSY_LOOPS = {
     'load': "local source = string.rep('x = 1 ', 3000)\nlog('looping')\n"
             "while true do local f = load(source) end",
-    "collectgarbage('count')": "keep = {}\nfor i = 1, 150000 do keep[i] = { i } end\nlog('looping')\n"
+    "collectgarbage('count')": "keep = {}\nfor i = 1, 100000 do keep[i] = { i } end\nlog('looping')\n"
                                "while true do local kb = collectgarbage('count') end",
 }
 
