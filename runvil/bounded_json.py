@@ -1,5 +1,6 @@
 """Bounded JSON decoding: every JSON text runvil reads from outside (model
-replies and their stream events, tool-call arguments, ``json.decode``)
+replies and their stream events, tool-call arguments, a gateway's model
+list, ``json.decode``)
 goes through ``loads``, which refuses a text nested more than
 ``MAX_DEPTH`` arrays and objects deep before the decoder sees it.
 

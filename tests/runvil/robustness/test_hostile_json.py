@@ -60,3 +60,16 @@ def test_deeply_nested_replies_fail_their_rounds_and_the_host_lives(gateway, tmp
         'lua: json.decode: text is nested more than 256 levels deep',
     ]
     assert len(gw.requests) == 3
+
+
+def test_a_deeply_nested_model_list_is_malformed():
+    # In a child process: without the bound the decoder recurses until a
+    # RecursionError, or past the C stack under a raised recursion limit.
+    check = ("from runvil.gateway.model_list import parse_model_list\n"
+             "try:\n"
+             "    parse_model_list(b'{\"data\": ' + b'[' * 200000)\n"
+             "except Exception as err:\n"
+             "    print(err)\n")
+    done = subprocess.run([sys.executable, '-c', check], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (0, 'the model backend sent a reply that could not be understood: '
+                                                 'model list is nested more than 256 levels deep\n')
