@@ -7,6 +7,7 @@ from functools import partial
 from types import FunctionType
 
 from ..runtime import frames, ops
+from ..runtime.state import count_work
 from .codegen import compile_chunk
 from .translation import translate
 
@@ -48,6 +49,7 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
         _CACHE.move_to_end(key)
         return hit
     from .parser import parse     # deferred: importing the grammar is the slow part
+    count_work(len(source))       # the cancel check before any stage
     proto = compile_chunk(parse(source, chunkname, from_file=False))
     tr = translate(proto)
     code = compile(tr.source, '<lua %s>' % chunkname, 'exec')

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..runtime import ops, state
 from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError
 from ..runtime.frames import level_position, rt_error
-from ..runtime.numbers import str2number, wrap
+from ..runtime.numbers import U64, str2number, wrap
 from ..runtime.table import LuaTable
 from ..runtime.values import NEEDS_LUA, Builtin, GenBuiltin, is_function, type_name
 from .args import ABSENT, arg_error, check_any, check_int, check_table, opt_str, type_error
@@ -208,18 +208,20 @@ def tonumber(v=ABSENT, base=ABSENT, *_):
         s = s[1:]
     if not s:
         return (None,)
+    if len(s) > 1024:
+        state.running.vm.work(len(s))
     n = 0
     for ch in s:
         d = _DIGITS.get(ch)
         if d is None or d >= b:
             return (None,)
-        n = n * b + d
+        n = (n * b + d) & U64       # Lua's wrap-around, and linear time
     return (wrap(-n if neg else n),)
 
 
 # ----------------------------------------------------------------- output
 def lua_print(*args):
-    vm = state.current
+    vm = state.running.vm
     parts = []
     for v in args:
         parts.append((yield from ops.tostring(v)))

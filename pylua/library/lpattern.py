@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from ..runtime import state
 from ..runtime.frames import rt_error
 
 MAXCAPTURES = 32      # LUA_MAXCAPTURES
@@ -30,6 +31,9 @@ MAXCCALLS = 200       # lstrlib's recursion limit for 'match'
 
 # Own-matcher work between two vm.tickn calls.
 _TICK_EVERY = 4096
+# Patterns with more items are left to the own matcher: compiling a huge
+# regex is one long call nothing can interrupt.
+_RE_ITEMS_MAX = 4096
 
 # The most backtracking steps (estimated, worst case) one regex call may
 # take: a call cannot be cancelled, so longer work is split into calls or
@@ -164,6 +168,8 @@ def parse(p: str, i: int = 0) -> list:
     open_caps = []          # indices of captures not yet closed
     level = 0
     while i < n:
+        if len(items) & 4095 == 4095:       # one instruction per item parsed
+            state.count_work(4096 * state.WORK_BYTES)
         c = p[i]
         if c == '(':
             if level >= MAXCAPTURES:
@@ -377,14 +383,14 @@ def _do_match(st: _State, s: int, i: int):
     if st.depth == 0:
         rt_error('pattern too complex')
     st.depth -= 1
-    st.steps += 1
-    if st.steps >= _TICK_EVERY:
-        st.vm.tickn(st.steps)
-        st.steps = 0
     items = st.items
     subj = st.subj
     n = st.n
     while True:
+        st.steps += 1
+        if st.steps >= _TICK_EVERY:
+            st.vm.tickn(st.steps)
+            st.steps = 0
         it = items[i]
         k = it[0]
         if k == CHAR:
@@ -549,7 +555,7 @@ class Pattern:
         depth = 1 + sum(1 for it in items if it[0] in (OPEN, CLOSE)
                         or (it[0] == CHAR and it[2]))
         if (items[-1][0] == END and not self.unclosed and depth <= MAXCCALLS
-                and not any(it[0] == BALANCE for it in items)):
+                and len(items) <= _RE_ITEMS_MAX and not any(it[0] == BALANCE for it in items)):
             self.regex = re.compile(_translate(items, self.poscaps), re.S)
             self._find_re = self.regex.match if self.anchored else self.regex.search
             d = _degree(items, self.anchored)
@@ -561,11 +567,17 @@ class Pattern:
     def _prepare_own(self):
         # Per item, a regex doing its scan in one C call: the longest run
         # for '*' and '+', the next delimiter for '%b'.
-        self.runs = [re.compile(charset_re(it[1]) + '*', re.S).match
-                     if it[0] == CHAR and it[2] in ('*', '+') else
-                     re.compile(charset_re(frozenset(it[1:3])), re.S).search
-                     if it[0] == BALANCE else None
-                     for it in self.items]
+        runs = []
+        for it in self.items:
+            if it[0] == CHAR and it[2] in ('*', '+'):
+                runs.append(re.compile(charset_re(it[1]) + '*', re.S).match)
+            elif it[0] == BALANCE:
+                runs.append(re.compile(charset_re(frozenset(it[1:3])), re.S).search)
+            else:
+                runs.append(None)
+                continue
+            state.count_work(4096)     # a regex compiled: far more work than an item parsed
+        self.runs = runs
         self.prefilter = self._make_prefilter()
 
     def _make_prefilter(self):

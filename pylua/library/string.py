@@ -23,9 +23,10 @@ from .args import (ABSENT, arg_error, check_int, check_str, opt_int, opt_str, to
 INT_MAX = 2 ** 31 - 1        # lstrlib's MAXSIZE where size_t is wider than int
 # The most values byte can return before Lua's stack (LUAI_MAXSTACK slots) is full.
 MAX_RESULTS = 999_979
-# Results up to this size are left to the periodic heap measurement, as
-# concatenation does; bigger ones are charged when made.
-_CHARGE_MIN = 4096
+# Results up to this size are left to the periodic heap measurement and
+# to the call's own instruction, as concatenation does; bigger ones are
+# charged (work and memory) when made.
+_CHARGE_MIN = 1024
 # gsub hands the whole job to re.subn when the result cannot exceed this
 # many bytes; past it, it builds the result itself and checks the memory
 # ceiling as the result grows.
@@ -162,7 +163,7 @@ def make(vm) -> LuaTable:
             return ('',)
         r = s[start - 1:end]
         if len(r) > _CHARGE_MIN:
-            vm.charge(len(r))
+            vm.produced(len(r))
         return (r,)
 
     def s_byte(s=ABSENT, i=ABSENT, j=ABSENT, *_):
@@ -178,6 +179,8 @@ def make(vm) -> LuaTable:
             rt_error('string slice too long')
         if pose - posi + 1 > MAX_RESULTS:
             rt_error('stack overflow (string slice too long)')
+        if pose - posi > 64:
+            vm.tickn(pose - posi)              # one instruction per result
         return tuple(s[posi - 1:pose].encode('latin-1'))
 
     def s_char(*args):
@@ -188,24 +191,26 @@ def make(vm) -> LuaTable:
             if not 0 <= c <= 255:
                 arg_error(k, 'char', 'value out of range')
             out.append(chr(c))
+        if len(out) > 64:
+            vm.tickn(len(out))
         return (''.join(out),)
 
     def s_lower(s=ABSENT, *_):
         s = check_str(s, 1, 'lower')
         if len(s) > _CHARGE_MIN:
-            vm.charge(len(s))
+            vm.produced(len(s))
         return (s.encode('latin-1').lower().decode('latin-1'),)   # C locale: ASCII only
 
     def s_upper(s=ABSENT, *_):
         s = check_str(s, 1, 'upper')
         if len(s) > _CHARGE_MIN:
-            vm.charge(len(s))
+            vm.produced(len(s))
         return (s.encode('latin-1').upper().decode('latin-1'),)
 
     def s_reverse(s=ABSENT, *_):
         s = check_str(s, 1, 'reverse')
         if len(s) > _CHARGE_MIN:
-            vm.charge(len(s))
+            vm.produced(len(s))
         return (s[::-1],)
 
     def s_rep(s=ABSENT, n=ABSENT, sep=ABSENT, *_):
@@ -223,7 +228,7 @@ def make(vm) -> LuaTable:
         if len(s) + len(sep) > INT_MAX // n:
             rt_error('resulting string too large')
         r = (s + sep) * (n - 1) + s if sep else s * n
-        vm.charge(total)
+        vm.produced(total)
         return (r,)
 
     # ------------------------------------------------------------ patterns
@@ -236,6 +241,8 @@ def make(vm) -> LuaTable:
             return (None,)
         if to_bool(plain) or not lpattern.has_specials(p):
             k = s.find(p, init)
+            if ls > _CHARGE_MIN:
+                vm.work((k if k >= 0 else ls) - init + len(p))
             return (k + 1, k + len(p)) if k >= 0 else (None,)
         pat = lpattern.compile(p)
         r = pat.exec(vm, s, init)
@@ -320,7 +327,7 @@ def make(vm) -> LuaTable:
                     r, n = rx.subn(tpl.py, src, max_n if max_n <= ls else 0)
                     tickn(ls + 1)
                     if len(r) > _CHARGE_MIN:
-                        vm.charge(len(r))
+                        vm.produced(len(r))
                     return (r, n)
         return (yield from _gsub_loop(src, pat, repl, max_n))
 
@@ -372,7 +379,7 @@ def make(vm) -> LuaTable:
         out.append(src[pos:])
         result = ''.join(out)
         if len(result) > _CHARGE_MIN:
-            vm.charge(len(result))
+            vm.produced(len(result))
         return (result, n)
 
     pack, packsize, unpack = strpack.make(vm)

@@ -45,7 +45,7 @@ def live_coroutines(vm):
 
 def create(fn):
     co = Coroutine(fn)
-    live_coroutines(state.current).add(co)
+    live_coroutines(state.running.vm).add(co)
     return co
 
 
@@ -55,7 +55,7 @@ def resume(co, args):
         return (False, 'cannot resume dead coroutine')
     if co.status != 'suspended':
         return (False, 'cannot resume non-suspended coroutine')
-    vm = state.current
+    vm = state.running.vm
     prev = vm.coroutine
     if prev is not None:
         prev.status = 'normal'
@@ -109,7 +109,7 @@ def resume(co, args):
 
 
 def yield_(args):
-    vm = state.current
+    vm = state.running.vm
     if vm.coroutine is None:
         rt_error('attempt to yield from outside a coroutine')
     return (yield LuaYield(args))

@@ -3,7 +3,13 @@
 Allocations only add to a debt; when the debt grows large the account is
 rebuilt from what is reachable (globals, registry, every Lua frame and
 every coroutine), so garbage never counts against the ceiling.  Sizes are
-estimates of CPython's footprint for each Lua value.
+estimates of CPython's footprint for each Lua value.  Allocations nothing
+charges (a new string key stored by ``t[k] = v``, a closure) are found by
+the walk the periodic check makes after ``WALK_PACE`` instructions per
+object seen in the last walk, so the walks cost a bounded share of the run.
+
+The walk is work too: it counts one instruction per object and lets cancel
+and hooks in as it goes.
 """
 from __future__ import annotations
 
@@ -12,13 +18,19 @@ from types import FunctionType, GeneratorType
 
 from .frames import lua_info
 from .table import LuaTable
-from .values import Userdata
+from .values import Builtin, Userdata
 
 _STR_OVERHEAD = 49
 _TABLE_OVERHEAD = 200
 _SLOT = 8
 _HASH_SLOT = 40
 _FUNCTION = 160
+_BUILTIN = 400         # a host function made at run time: a gmatch iterator's closures
+_NUMBER = 32           # an int or float object held by a table or frame
+_GEN_FRAME = 400       # one suspended Lua call of a coroutine
+_COROUTINE = 200
+WALK_PACE = 4
+MIN_WALK_INTERVAL = 200000
 
 
 def measure(vm):
@@ -31,11 +43,18 @@ def measure(vm):
             stack.extend(frame.f_locals.values())
         frame = frame.f_back
     for co in list(getattr(vm, 'coroutines', ())):
-        stack.extend(_generator_values(co.gen))
+        total += _COROUTINE
+        for values in _generator_frames(co.gen):
+            total += _GEN_FRAME
+            stack.extend(values)
     push = stack.append
+    objects = 0
     while stack:
         v = stack.pop()
         c = v.__class__
+        objects += 1
+        if objects & 4095 == 0:
+            vm.interrupt_work(4096)
         if c is str:
             if len(v) > 64:
                 if id(v) in seen:
@@ -53,6 +72,13 @@ def measure(vm):
                 push(x)
             if v.meta is not None:
                 push(v.meta)
+        elif c is int or c is float:
+            total += _NUMBER
+        elif c is Builtin:
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            total += _BUILTIN
         elif c is FunctionType:
             if id(v) in seen:
                 continue
@@ -85,12 +111,15 @@ def measure(vm):
                 total += size()
     vm.memory_used = total
     vm.debt_cell.cell_contents = 0
+    vm.walk_interval = max(MIN_WALK_INTERVAL, WALK_PACE * objects)
+    vm.since_walk = 0
     return total
 
 
-def _generator_values(gen):
+def _generator_frames(gen):
+    """The values of each frame of a suspended generator chain."""
     while gen is not None and gen.__class__ is GeneratorType:
         frame = gen.gi_frame
         if frame is not None:
-            yield from frame.f_locals.values()
+            yield frame.f_locals.values()
         gen = gen.gi_yieldfrom

@@ -6,12 +6,12 @@ import re
 
 MAXINT = (1 << 63) - 1
 MININT = -(1 << 63)
-_MASK = (1 << 64) - 1
+U64 = (1 << 64) - 1
 
 
 def wrap(i: int) -> int:
     """Wrap an unbounded Python int to Lua's signed 64-bit integer."""
-    return ((i - MININT) & _MASK) + MININT
+    return ((i - MININT) & U64) + MININT
 
 
 def fmt_float(f: float) -> str:
@@ -50,9 +50,12 @@ def str2number(s: str):
     if m:
         sign, integer, flt = m.groups()
         if integer is not None:
-            i = int(integer)
-            if i <= MAXINT or (sign == '-' and i == -MININT):
-                return -i if sign == '-' else i
+            # Past 19 significant digits it is a float (and int() of a huge
+            # numeral is slow and refused by CPython).
+            if len(integer.lstrip('0')) <= 19:
+                i = int(integer)
+                if i <= MAXINT or (sign == '-' and i == -MININT):
+                    return -i if sign == '-' else i
             f = float(integer)
             return -f if sign == '-' else f
         f = float(flt)
