@@ -42,20 +42,33 @@ def _catch(exc):
 
 def pcall(f=ABSENT, *args):
     check_any(f, 1, 'pcall')
+    vm = state.running.vm
+    if vm.c_calls >= state.C_CALLS_MAX:
+        return (False, 'C stack overflow')
+    vm.c_calls += 1
     try:
         r = yield from ops.call(f, args)
     except LuaInterrupt:
         raise
     except (LuaError, RecursionError, MemoryError) as e:
         return (False, _catch(e))
+    finally:
+        vm.c_calls -= 1
     return (True,) + tuple(r)
 
 
 def xpcall(f=ABSENT, handler=ABSENT, *args):
     if not is_function(handler):
         type_error(2, 'xpcall', 'function', handler)
+    vm = state.running.vm
     try:
-        r = yield from ops.call(f, args)
+        if vm.c_calls >= state.C_CALLS_MAX:
+            raise LuaError('C stack overflow')
+        vm.c_calls += 1
+        try:
+            r = yield from ops.call(f, args)
+        finally:
+            vm.c_calls -= 1
     except LuaInterrupt:
         raise
     except (LuaError, RecursionError, MemoryError) as e:
@@ -195,6 +208,8 @@ def tonumber(v=ABSENT, base=ABSENT, *_):
         if c is int or c is float:
             return (v,)
         if c is str:
+            if len(v) > 1024:
+                state.running.vm.work(len(v))
             return (str2number(v),)
         return (None,)
     b = check_int(base, 2, 'tonumber')
@@ -226,7 +241,7 @@ def lua_print(*args):
     for v in args:
         parts.append((yield from ops.tostring(v)))
     line = '\t'.join(parts) + '\n'
-    vm.stdout.write(line.encode('latin-1'))
+    vm.write_stdout(line.encode('latin-1'))
     return ()
 
 

@@ -28,10 +28,43 @@ MAX_RESULTS = 999_979
 # charged (work and memory) when made.
 _CHARGE_MIN = 1024
 # gsub hands the whole job to re.subn when the result cannot exceed this
-# many bytes; past it, it builds the result itself and checks the memory
-# ceiling as the result grows.
-_FAST_GSUB_BYTES = 1 << 24
+# many bytes (one re.subn call cannot be cancelled); past it, it builds the
+# result itself and checks the memory ceiling as the result grows.
+_FAST_GSUB_BYTES = 1 << 22
 _GSUB_CHECK_EVERY = 1 << 20
+
+
+# Strings longer than this are converted a piece at a time, with a check
+# between pieces, so that cancel need not wait for one long conversion.
+_PIECE = 1 << 20
+
+
+def _lower(s: str) -> str:
+    return s.encode('latin-1').lower().decode('latin-1')     # C locale: ASCII only
+
+
+def _upper(s: str) -> str:
+    return s.encode('latin-1').upper().decode('latin-1')
+
+
+def _by_pieces(vm, s: str, convert) -> str:
+    pieces = []
+    for k in range(0, len(s), _PIECE):
+        vm.work(_PIECE)
+        pieces.append(convert(s[k:k + _PIECE]))
+    return ''.join(pieces)
+
+
+def _find_plain(vm, s: str, p: str, init: int) -> int:
+    """``s.find(p, init)`` a piece of the subject at a time, checked between pieces."""
+    ls = len(s)
+    while init <= ls:
+        vm.work(_PIECE)
+        k = s.find(p, init, init + _PIECE + len(p) - 1)
+        if k >= 0:
+            return k
+        init += _PIECE
+    return -1
 
 
 def _start(pos: int, n: int) -> int:
@@ -199,13 +232,17 @@ def make(vm) -> LuaTable:
         s = check_str(s, 1, 'lower')
         if len(s) > _CHARGE_MIN:
             vm.produced(len(s))
-        return (s.encode('latin-1').lower().decode('latin-1'),)   # C locale: ASCII only
+            if len(s) > _PIECE:
+                return (_by_pieces(vm, s, _lower),)
+        return (_lower(s),)
 
     def s_upper(s=ABSENT, *_):
         s = check_str(s, 1, 'upper')
         if len(s) > _CHARGE_MIN:
             vm.produced(len(s))
-        return (s.encode('latin-1').upper().decode('latin-1'),)
+            if len(s) > _PIECE:
+                return (_by_pieces(vm, s, _upper),)
+        return (_upper(s),)
 
     def s_reverse(s=ABSENT, *_):
         s = check_str(s, 1, 'reverse')
@@ -240,9 +277,7 @@ def make(vm) -> LuaTable:
         if init > ls:
             return (None,)
         if to_bool(plain) or not lpattern.has_specials(p):
-            k = s.find(p, init)
-            if ls > _CHARGE_MIN:
-                vm.work((k if k >= 0 else ls) - init + len(p))
+            k = _find_plain(vm, s, p, init) if ls - init > _PIECE else s.find(p, init)
             return (k + 1, k + len(p)) if k >= 0 else (None,)
         pat = lpattern.compile(p)
         r = pat.exec(vm, s, init)

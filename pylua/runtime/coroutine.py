@@ -56,11 +56,15 @@ def resume(co, args):
     if co.status != 'suspended':
         return (False, 'cannot resume non-suspended coroutine')
     vm = state.running.vm
+    if vm.c_calls >= state.C_CALLS_MAX:
+        return (False, 'C stack overflow')
     prev = vm.coroutine
     if prev is not None:
         prev.status = 'normal'
     co.status = 'running'
     vm.coroutine = co
+    c_calls = vm.c_calls
+    vm.c_calls = c_calls + 1
     try:
         if co.gen is None:
             co.gen = call(co.fn, args)
@@ -101,6 +105,7 @@ def resume(co, args):
                 error = exc
             vm.coroutine = co
     finally:
+        vm.c_calls = c_calls
         if co.status == 'running':
             co.status = 'dead'
         vm.coroutine = prev

@@ -40,8 +40,9 @@ def float_to_int(f: float):
     return None
 
 
-_DEC = re.compile(r'[ \t\n\v\f\r]*([-+]?)(?:(\d+)|(\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?))[ \t\n\v\f\r]*\Z')
-_HEX = re.compile(r'[ \t\n\v\f\r]*([-+]?)0[xX](?:([0-9a-fA-F]+)|([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([-+]?\d+))?)[ \t\n\v\f\r]*\Z')
+# Atomic groups: a numeral that fails to match fails in linear time.
+_DEC = re.compile(r'[ \t\n\v\f\r]*+([-+]?)(?:(\d++)|((?>\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)))[ \t\n\v\f\r]*\Z')
+_HEX = re.compile(r'[ \t\n\v\f\r]*+([-+]?)0[xX](?:([0-9a-fA-F]++)|(?>([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([-+]?\d+))?))[ \t\n\v\f\r]*\Z')
 
 
 def str2number(s: str):

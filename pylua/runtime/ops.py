@@ -559,7 +559,7 @@ def concat_plain(values):
             return None
     s = ''.join(parts)
     if len(s) > 4096:
-        state.running.vm.charge(len(s))
+        state.running.vm.produced(len(s))
     return s
 
 
@@ -582,7 +582,7 @@ def concat(values, notes=None):
             acc = r[0] if r else None
         acc_note = None
     if acc.__class__ is str and len(acc) > 4096:
-        state.running.vm.charge(len(acc))
+        state.running.vm.produced(len(acc))
     return acc
 
 

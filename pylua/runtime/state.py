@@ -17,6 +17,9 @@ from types import CellType
 from .errors import LuaHookError, LuaInterrupt, LuaMemoryError
 
 CHECK_INTERVAL = 10000
+# Nested calls through the library (pcall, xpcall, coroutine.resume) that
+# Lua makes on the C stack; deeper is Lua's ``C stack overflow``.
+C_CALLS_MAX = 197
 WORK_BYTES = 64
 INTERRUPTED = 'interrupted'
 
@@ -43,11 +46,12 @@ class VM:
         self.walk_interval = 200000   # and how many may pass before the next walk
         self.stdout = None
         self.coroutine = None         # the running Coroutine, None in the main thread
+        self.c_calls = 0              # library calls into Lua now open (see C_CALLS_MAX)
         self.steps_cell = CellType(CHECK_INTERVAL)
         self.debt_cell = CellType(0)  # DEBT: bytes allocated since the heap was last measured
         self.ns['TICK'] = self.tick
         self.ns['TICKN'] = self.tickn
-        self.ns['CHARGE'] = self.charge
+        self.ns['CHARGE'] = self.produced     # strings made by concatenation
 
     # ------------------------------------------------------ instruction budget
     def tick(self):
