@@ -40,7 +40,7 @@ def measure(vm):
     frame = sys._getframe(1)
     while frame is not None:
         if lua_info(frame.f_code) is not None:
-            stack.extend(frame.f_locals.values())
+            stack.extend(_frame_values(frame))
         frame = frame.f_back
     for co in list(getattr(vm, 'coroutines', ())):
         total += _COROUTINE
@@ -116,10 +116,17 @@ def measure(vm):
     return total
 
 
+def _frame_values(frame):
+    """The values a Lua frame holds: its registers, varargs and upvalues;
+    names starting with '_' are the translator's scratch (the last call's
+    result tuple, an array alias), which Lua would not keep alive."""
+    return [v for k, v in frame.f_locals.items() if k[0] != '_']
+
+
 def _generator_frames(gen):
     """The values of each frame of a suspended generator chain."""
     while gen is not None and gen.__class__ is GeneratorType:
         frame = gen.gi_frame
         if frame is not None:
-            yield frame.f_locals.values()
+            yield _frame_values(frame)
         gen = gen.gi_yieldfrom
