@@ -121,12 +121,12 @@ def check_syntax(source: str, chunkname: str) -> None:
 
 def load_into(vm, compiled: Compiled, env):
     """Instantiate a compiled chunk in ``vm``: its main function with ``_ENV = env``."""
-    ns = vm.ns
-    factory = ns.get(compiled.main_factory)
+    factory = vm.factories.get(compiled.main_factory)
     if factory is None:
         code = compiled.module_code
         cells = {'STEPS': vm.steps_cell, 'DEBT': vm.debt_cell}
         closure = tuple(cells[name] for name in code.co_freevars) or None
-        factory = ns[compiled.main_factory] = FunctionType(code, ns, 'MODULE', None, closure)()
+        factory = FunctionType(code, vm.ns, 'MODULE', None, closure)()
+        vm.factories[compiled.main_factory] = factory
     # The main chunk's _ENV is a cell only when the chunk assigns it.
     return factory([env] if compiled.proto.upvals[0][3] == 'cell' else env)

@@ -18,17 +18,20 @@ from types import FunctionType, GeneratorType
 
 from .frames import lua_info
 from .table import LuaTable
-from .values import Builtin, Userdata
+from .values import Builtin, GenBuiltin, Userdata
 
 _STR_OVERHEAD = 49
 _TABLE_OVERHEAD = 200
 _SLOT = 8
 _HASH_SLOT = 40
 _FUNCTION = 160
-_BUILTIN = 400         # a host function made at run time: a gmatch iterator's closures
+_HOST_FUNCTION = 220   # a Builtin and its Python function; plus, per closure cell:
+_CELL = 50
+_CELL_GENERATOR = 1200  # a suspended generator chain a host function keeps (gmatch's matches)
 _NUMBER = 32           # an int or float object held by a table or frame
-_GEN_FRAME = 400       # one suspended Lua call of a coroutine
-_COROUTINE = 200
+_GEN_FRAME = 1000      # one suspended call of a coroutine, its frame and locals
+_COROUTINE = 300
+_CODE_OVERHEAD = 3000  # a code object's tables besides its own size, and its chunk's other code
 WALK_PACE = 4
 MIN_WALK_INTERVAL = 200000
 
@@ -44,6 +47,7 @@ def measure(vm):
         frame = frame.f_back
     for co in list(getattr(vm, 'coroutines', ())):
         total += _COROUTINE
+        stack.append(co.fn)
         for values in _generator_frames(co.gen):
             total += _GEN_FRAME
             stack.extend(values)
@@ -74,17 +78,22 @@ def measure(vm):
                 push(v.meta)
         elif c is int or c is float:
             total += _NUMBER
-        elif c is Builtin:
+        elif c is Builtin or c is GenBuiltin:
             if id(v) in seen:
                 continue
             seen.add(id(v))
-            total += _BUILTIN
+            total += _host_function_size(v.fn)
         elif c is FunctionType:
             if id(v) in seen:
                 continue
             seen.add(id(v))
             total += _FUNCTION
+            code = v.__code__
+            if id(code) not in seen:          # compiled code, counted once per prototype
+                seen.add(id(code))
+                total += _CODE_OVERHEAD + sys.getsizeof(code)
             for cell in v.__closure__ or ():
+                total += _CELL
                 try:
                     push(cell.cell_contents)
                 except ValueError:
@@ -114,6 +123,23 @@ def measure(vm):
     vm.walk_interval = max(MIN_WALK_INTERVAL, WALK_PACE * objects)
     vm.since_walk = 0
     return total
+
+
+def _host_function_size(fn):
+    """A host function and what its closure keeps (one level deep: the
+    values are library state, or Lua values reachable elsewhere)."""
+    size = _HOST_FUNCTION
+    for cell in getattr(fn, '__closure__', None) or ():
+        size += _CELL
+        try:
+            c = cell.cell_contents.__class__
+        except ValueError:
+            continue
+        if c is GeneratorType:
+            size += _CELL_GENERATOR
+        elif c is FunctionType:
+            size += _FUNCTION
+    return size
 
 
 def _frame_values(frame):

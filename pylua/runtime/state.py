@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import weakref
 from types import CellType
 
 from .errors import LuaHookError, LuaInterrupt, LuaMemoryError
@@ -32,6 +33,9 @@ class VM:
 
     def __init__(self, max_memory=None):
         self.ns = {}
+        # Instantiated chunks by name, while a function of theirs is alive:
+        # code nothing references any more is freed.
+        self.factories = weakref.WeakValueDictionary()
         self.globals = None
         self.string_meta = None
         self.registry = {}
