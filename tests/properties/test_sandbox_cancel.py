@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pylua import LuaHookError, LuaInterrupt, LuaRuntime
+from pylua import LuaError, LuaHookError, LuaInterrupt, LuaRuntime
 
 # The target, and what a single case may take on a shared, noisy machine.
 TARGET = 0.1
@@ -140,45 +140,35 @@ def test_a_count_hook_fires_at_least_every_100_ms_of_library_work(family):
     assert hook_gaps(FAMILIES[family].format(n=4)) < WORST
 
 
-def test_a_hook_stops_the_program_through_pcall():
+def raised_through_pcall(exc):
+    """What a run looping over protected calls raises when its hook raises ``exc``."""
     rt = LuaRuntime()
 
     def hook(count):
-        raise LuaInterrupt('budget spent')
-    rt.set_hook(hook, 10000)
-    with pytest.raises(LuaInterrupt) as e:
-        rt.execute('while true do pcall(function() for i = 1, 100 do end end) end')
-    assert str(e.value) == 'budget spent'
-
-
-@pytest.mark.parametrize('raised', [RuntimeError('boom'), ValueError('boom'), KeyError('boom')])
-def test_any_other_exception_from_a_hook_is_a_hook_error_pcall_cannot_catch(raised):
-    rt = LuaRuntime()
-
-    def hook(count):
-        raise raised
+        raise exc
     rt.set_hook(hook, 10000)
     rt.execute('caught = 0')
-    with pytest.raises(LuaHookError) as e:
+    with pytest.raises(LuaInterrupt) as e:
         rt.execute('while true do local ok = pcall(function() for i = 1, 100 do end end) '
                    'if not ok then caught = caught + 1 end '
                    'xpcall(function() for i = 1, 100 do end end, function() caught = caught + 1 end) end')
-    assert str(e.value) == 'error in hook: %s: %s' % (type(raised).__name__, raised)
-    assert e.value.__cause__ is raised
     rt.set_hook(lambda count: None, 10000)
     assert rt.execute('return caught') == 0
+    return e.value
 
 
-def test_a_lua_error_from_a_hook_is_not_caught_by_the_program_either():
-    from pylua import LuaError
-    rt = LuaRuntime()
+def test_a_hook_stops_the_program_through_pcall():
+    stop = LuaInterrupt('budget spent')
+    assert raised_through_pcall(stop) is stop
 
-    def hook(count):
-        raise LuaError('limit')
-    rt.set_hook(hook, 10000)
-    with pytest.raises(LuaHookError) as e:
-        rt.execute('while true do pcall(function() for i = 1, 100 do end end) end')
-    assert str(e.value) == 'error in hook: LuaError: limit'
+
+@pytest.mark.parametrize('raised', [RuntimeError('boom'), ValueError('boom'), KeyError('boom'),
+                                    LuaError('limit')])
+def test_any_other_exception_from_a_hook_is_a_hook_error_pcall_cannot_catch(raised):
+    error = raised_through_pcall(raised)
+    assert isinstance(error, LuaHookError)
+    assert str(error) == 'error in hook: %s: %s' % (type(raised).__name__, raised)
+    assert error.__cause__ is raised
 
 
 # --------------------------------------------------------------- compiler
