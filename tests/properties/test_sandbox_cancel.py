@@ -65,7 +65,7 @@ FAMILIES = {
     'collectgarbage over a big heap': 'local t = {{}} for i = 1, 200000 do t[i] = {{i}} end '
                                       'while true do local n = collectgarbage("count") end',
     'load of fresh sources': 'local i = 0 while true do i = i + 1 '
-                             'local f = load(string.rep("local x = 1 ", 10000) .. "return " .. i) end',
+                             'local f = load(string.rep("local x = 1 ", 5000) .. "return " .. i) end',
     'one load of a 600 KB source': 'local src = string.rep("local x = 1 + 2 * 3\\n", 30000) return load(src)',
     'pcall recursion': 'local function f() pcall(f) end while true do f() end',
 }
