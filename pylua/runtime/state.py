@@ -60,15 +60,20 @@ class VM:
     # ------------------------------------------------------ instruction budget
     def tick(self):
         """The periodic check, run when ``STEPS`` drops below zero."""
-        cell = self.steps_cell
-        spent = CHECK_INTERVAL - cell.cell_contents
-        cell.cell_contents = CHECK_INTERVAL
-        self.instructions += spent
+        spent = self._settle()
         self._interrupt_check(spent)
         if self.max_memory is not None:
             self.since_walk += spent
             if self.debt_cell.cell_contents > self._debt_limit() or self.since_walk > self.walk_interval:
                 self._collect()
+
+    def _settle(self):
+        """Add the instructions counted down in ``STEPS`` to the total; a new interval starts."""
+        cell = self.steps_cell
+        spent = CHECK_INTERVAL - cell.cell_contents
+        cell.cell_contents = CHECK_INTERVAL
+        self.instructions += spent
+        return spent
 
     def _interrupt_check(self, spent):
         if self.cancel_event.is_set():
@@ -91,10 +96,7 @@ class VM:
         cell = self.steps_cell
         s = cell.cell_contents = cell.cell_contents - n
         if s < 0:
-            spent = CHECK_INTERVAL - s
-            cell.cell_contents = CHECK_INTERVAL
-            self.instructions += spent
-            self._interrupt_check(spent)
+            self._interrupt_check(self._settle())
 
     def tickn(self, n):
         """Count ``n`` instructions of loop or library work."""
