@@ -79,8 +79,9 @@ class LuaRuntime:
         """Compile a chunk and return it as a Lua function value (raw)."""
         src = to_lua_string(source)
         chunkname = display_name(name if name is not None else src)
-        # Deeply nested source recurses deeply in the compiler: use the Lua thread's stack.
-        compiled = on_lua_thread(compile_lua, src, chunkname)
+        # Deeply nested source recurses deeply in the compiler: use the Lua
+        # thread's stack.  The compiler's checks see this runtime's cancel.
+        compiled = on_lua_thread(self._enter, compile_lua, src, chunkname)
         return load_into(self.vm, compiled, env if env is not None else self.vm.globals)
 
     def execute(self, source, *args, name=None):
@@ -144,6 +145,10 @@ class LuaRuntime:
             except GeneratorExit:
                 on_lua_thread(gen.close)
                 raise
+            except LuaError as exc:
+                answer, error = None, exc
+            except Exception as exc:      # Lua code sees the embedder's error as its text
+                answer, error = None, LuaError(str(exc) or type(exc).__name__)
             except BaseException as exc:
                 answer, error = None, exc
 

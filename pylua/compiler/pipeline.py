@@ -8,6 +8,7 @@ from functools import partial
 from types import FunctionType
 
 from ..runtime import frames, ops
+from ..runtime.state import count_work
 from .codegen import compile_chunk
 from .translation import translate
 
@@ -52,6 +53,7 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
         _CACHE.move_to_end(key)
         return hit
     from .parser import parse     # deferred: importing the grammar is the slow part
+    count_work(len(source))       # the cancel check before any stage
     proto = compile_chunk(parse(source, chunkname, from_file=False))
     tr = translate(proto)
     filenames = []
@@ -141,12 +143,12 @@ def check_syntax(source: str, chunkname: str) -> None:
 
 def load_into(vm, compiled: Compiled, env):
     """Instantiate a compiled chunk in ``vm``: its main function with ``_ENV = env``."""
-    ns = vm.ns
-    factory = ns.get(compiled.main_factory)
+    factory = vm.factories.get(compiled.main_factory)
     if factory is None:
         code = compiled.module_code
         cells = {'STEPS': vm.steps_cell, 'DEBT': vm.debt_cell}
         closure = tuple(cells[name] for name in code.co_freevars) or None
-        factory = ns[compiled.main_factory] = FunctionType(code, ns, 'MODULE', None, closure)()
+        factory = FunctionType(code, vm.ns, 'MODULE', None, closure)()
+        vm.factories[compiled.main_factory] = factory
     # The main chunk's _ENV is a cell only when the chunk assigns it.
     return factory([env] if compiled.proto.upvals[0][3] == 'cell' else env)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..runtime import ops, state
 from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError
 from ..runtime.frames import level_position, rt_error
-from ..runtime.numbers import str2number, wrap
+from ..runtime.numbers import U64, str2number, wrap
 from ..runtime.table import LuaTable
 from ..runtime.values import NEEDS_LUA, Builtin, GenBuiltin, is_function, type_name
 from .args import ABSENT, arg_error, check_any, check_int, check_table, opt_str, type_error
@@ -42,20 +42,33 @@ def _catch(exc):
 
 def pcall(f=ABSENT, *args):
     check_any(f, 1, 'pcall')
+    vm = state.running.vm
+    if vm.c_calls >= state.C_CALLS_MAX:
+        return (False, 'C stack overflow')
+    vm.c_calls += 1
     try:
         r = yield from ops.call(f, args)
     except LuaInterrupt:
         raise
     except (LuaError, RecursionError, MemoryError) as e:
         return (False, _catch(e))
+    finally:
+        vm.c_calls -= 1
     return (True,) + tuple(r)
 
 
 def xpcall(f=ABSENT, handler=ABSENT, *args):
     if not is_function(handler):
         type_error(2, 'xpcall', 'function', handler)
+    vm = state.running.vm
     try:
-        r = yield from ops.call(f, args)
+        if vm.c_calls >= state.C_CALLS_MAX:
+            raise LuaError('C stack overflow')
+        vm.c_calls += 1
+        try:
+            r = yield from ops.call(f, args)
+        finally:
+            vm.c_calls -= 1
     except LuaInterrupt:
         raise
     except (LuaError, RecursionError, MemoryError) as e:
@@ -195,6 +208,8 @@ def tonumber(v=ABSENT, base=ABSENT, *_):
         if c is int or c is float:
             return (v,)
         if c is str:
+            if len(v) > 1024:
+                state.running.vm.work(len(v))
             return (str2number(v),)
         return (None,)
     b = check_int(base, 2, 'tonumber')
@@ -208,23 +223,25 @@ def tonumber(v=ABSENT, base=ABSENT, *_):
         s = s[1:]
     if not s:
         return (None,)
+    if len(s) > 1024:
+        state.running.vm.work(len(s))
     n = 0
     for ch in s:
         d = _DIGITS.get(ch)
         if d is None or d >= b:
             return (None,)
-        n = n * b + d
+        n = (n * b + d) & U64       # Lua's wrap-around, and linear time
     return (wrap(-n if neg else n),)
 
 
 # ----------------------------------------------------------------- output
 def lua_print(*args):
-    vm = state.current
+    vm = state.running.vm
     parts = []
     for v in args:
         parts.append((yield from ops.tostring(v)))
     line = '\t'.join(parts) + '\n'
-    vm.stdout.write(line.encode('latin-1'))
+    vm.write_stdout(line.encode('latin-1'))
     return ()
 
 

@@ -35,7 +35,7 @@ def status(co=ABSENT, *_):
 
 
 def running(*_):
-    vm = state.current
+    vm = state.running.vm
     if vm.coroutine is None:
         return (main_coroutine(vm), True)
     return (vm.coroutine, False)
@@ -50,7 +50,7 @@ def main_coroutine(vm):
 
 
 def isyieldable(co=ABSENT, *_):
-    vm = state.current
+    vm = state.running.vm
     if co is ABSENT:
         return (vm.coroutine is not None,)
     _check_co(co, 1, 'isyieldable')

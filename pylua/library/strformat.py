@@ -14,6 +14,7 @@ import math
 import re
 import struct
 
+from ..runtime import state
 from ..runtime.frames import rt_error
 from ..runtime.values import NEEDS_LUA
 from ..runtime.numbers import MININT, tostr
@@ -41,7 +42,7 @@ _CACHE_MAX = 256
 _CACHE_KEY_MAX = 512     # longer formats are not kept alive by the cache
 # Results up to this size are left to the periodic heap measurement, as
 # concatenation does; bigger ones are charged when made.
-_CHARGE_MIN = 4096
+_CHARGE_MIN = 1024
 
 
 # ------------------------------------------------------------------ parsing
@@ -111,7 +112,12 @@ def parse(fmt: str):
     lit = []
     i = 0
     n = len(fmt)
+    steps = 0
     while i < n:
+        steps += 1
+        if steps == 4096:                  # one instruction per piece parsed
+            steps = 0
+            state.count_work(4096 * state.WORK_BYTES)
         j = fmt.find('%', i)
         if j < 0:
             lit.append(fmt[i:])
@@ -337,7 +343,7 @@ def make_format(vm, tostring, tostring_raw):
         if python_form is not None and _fits(args, python_form[1]):
             result = python_form[0] % args[:len(python_form[1])]
             if len(result) > _CHARGE_MIN:
-                vm.charge(len(result))
+                vm.produced(len(result))
             return (result,)
         out = []
         nargs = len(args)
@@ -425,7 +431,7 @@ def make_format(vm, tostring, tostring_raw):
                 rt_error(err)
         result = ''.join(out)
         if len(result) > _CHARGE_MIN:
-            vm.charge(len(result))
+            vm.produced(len(result))
         return (result,)
 
     def fast_format(fmt=ABSENT, *args):
@@ -436,7 +442,7 @@ def make_format(vm, tostring, tostring_raw):
             if python_form is not None and _fits(args, python_form[1]):
                 result = python_form[0] % args[:len(python_form[1])]
                 if len(result) > _CHARGE_MIN:
-                    vm.charge(len(result))
+                    vm.produced(len(result))
                 return (result,)
         raise NEEDS_LUA
 

@@ -31,7 +31,7 @@ def getmeta(v):
     if c is Table or c is Userdata:
         return v.meta
     if c is str:
-        return state.current.string_meta
+        return state.running.vm.string_meta
     return None
 
 
@@ -567,7 +567,7 @@ def concat_plain(values):
             return None
     s = ''.join(parts)
     if len(s) > 4096:
-        state.current.charge(len(s))
+        state.running.vm.produced(len(s))
     return s
 
 
@@ -590,7 +590,7 @@ def concat(values, notes=None):
             acc = r[0] if r else None
         acc_note = None
     if acc.__class__ is str and len(acc) > 4096:
-        state.current.charge(len(acc))
+        state.running.vm.produced(len(acc))
     return acc
 
 
@@ -647,7 +647,7 @@ def forprep(start, stop, step, cost):
     """Chunks of a numeric for loop's values: ranges of integers or a float generator.
 
     The loop count is fixed before the first iteration, as Lua 5.4 does."""
-    vm = state.current
+    vm = state.running.vm
     if start.__class__ is int and step.__class__ is int:
         if step == 0:
             rt_error("'for' step is zero")

@@ -238,7 +238,7 @@ def _lua_key(key):
 
 
 def _charge(nbytes):
-    vm = state.current
+    vm = state.running.vm
     if vm is not None:
         vm.charge(nbytes)
 

@@ -66,6 +66,13 @@ class FakeVM:
     def tickn(self, n):
         self.ticks += n
 
+    def work(self, nbytes):
+        self.ticks += nbytes // state.WORK_BYTES
+
+    def produced(self, nbytes):
+        self.work(nbytes)
+        self.charge(nbytes)
+
 
 @pytest.fixture(name='vm')
 def current_vm():
