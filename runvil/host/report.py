@@ -7,7 +7,12 @@ EXIT_CODES = {'completed': 0, 'failed': 1, 'cancelled': 130}
 
 
 def as_json(outcome, label: str) -> str:
-    return json.dumps(_labelled(outcome.to_dict(), label), ensure_ascii=False)
+    return json.dumps(as_dict(outcome, label), ensure_ascii=False)
+
+
+def as_dict(outcome, label: str) -> dict:
+    """The ``--json`` object, before it is text."""
+    return _labelled(outcome.to_dict(), label)
 
 
 def as_text(outcome, label: str, stdout, stderr) -> None:
