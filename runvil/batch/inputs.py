@@ -17,9 +17,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass
 
 from .records import BatchInput
+
+NOT_UTF8 = 'not UTF-8 text (byte %d of the line)'
+_SURROGATE = re.compile('[\udc80-\udcff]')
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,7 @@ def _json_entries(data: bytes):
         try:
             text = raw.decode('utf-8')
         except UnicodeDecodeError as err:
-            yield BadLine(number, 'not UTF-8 text (byte %d)' % err.start)
+            yield BadLine(number, NOT_UTF8 % (err.start + 1))
             continue
         if not text.strip():
             continue
@@ -78,11 +82,8 @@ def _json_entries(data: bytes):
 
 
 def _csv_entries(data: bytes):
-    try:
-        text = data.decode('utf-8-sig')
-    except UnicodeDecodeError as err:
-        yield BadLine(_text_line(data, err.start), 'not UTF-8 text (byte %d)' % err.start)
-        return
+    # Undecodable bytes stay lone surrogates, so only their records are bad.
+    text = data.decode('utf-8', 'surrogateescape').removeprefix('\ufeff')
     reader = csv.reader(io.StringIO(text, newline=''))
     header, start = None, 1
     while True:
@@ -97,6 +98,11 @@ def _csv_entries(data: bytes):
         line, start = start, reader.line_num + 1
         if not any(cell.strip() for cell in row):
             continue
+        undecodable = next((cell for cell in row if _SURROGATE.search(cell)), None)
+        if undecodable is not None:
+            offset = _SURROGATE.search(undecodable).start()
+            yield BadLine(line, 'not UTF-8 text (byte %d of a field)' % (len(undecodable[:offset].encode()) + 1))
+            continue
         if header is None:
             header = row
             continue
@@ -107,10 +113,6 @@ def _csv_entries(data: bytes):
         run_id = cells.pop('id', '') or line
         input_text = cells.pop('input', None)
         yield _entry(line, run_id, input_text, {name: value for name, value in cells.items() if value != ''})
-
-
-def _text_line(data: bytes, offset: int) -> int:
-    return data.count(b'\n', 0, offset) + 1
 
 
 def _entry(line: int, run_id, input_text, args):
