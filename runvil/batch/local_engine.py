@@ -1,6 +1,8 @@
-"""The local engine: a pool of worker processes, each importing runvil
-once, building its Harness and parsing the prompt once, and running its
-share of the ``-j`` concurrent runs on threads.
+"""The local engine: a pool of worker processes, each building its
+Harness and parsing the prompt once, and running its share of the ``-j``
+concurrent runs on threads.  Workers fork from a fork server that loaded
+what a run needs once (``warm``; a fresh interpreter per worker where the
+platform has no fork server).
 
 The parent hands out one input per free slot over each worker's pipe and
 takes the records back in completion order.  Workers ignore SIGINT: the
@@ -145,7 +147,7 @@ class LocalEngine:
         ``stop`` (a Stop) cancels the runs in flight and ends the batch."""
         if not runs:
             return
-        context = multiprocessing.get_context('spawn')
+        context = _worker_context()
         pending = deque(runs)
         attempts: dict[str, int] = {}
         workers = [_Worker(context, self.spec, slots) for slots in self.slots[:len(runs)]]
@@ -174,6 +176,14 @@ class LocalEngine:
         finally:
             for worker in workers:
                 worker.close()
+
+
+def _worker_context():
+    if 'forkserver' not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context('spawn')
+    context = multiprocessing.get_context('forkserver')
+    context.set_forkserver_preload(['runvil.batch.warm'])
+    return context
 
 
 def _dispatch(workers: list[_Worker], pending: deque, attempts: dict) -> None:
