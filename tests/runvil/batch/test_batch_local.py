@@ -130,8 +130,9 @@ def test_a_dead_worker_has_its_run_retried_once(gateway, tmp_path):
     gw = gateway({'fallback': REPLY})
     prompt, out = write_prompt(tmp_path), str(tmp_path / 'out.jsonl')
     once = 'crash once %s' % (tmp_path / 'marker')
+    attempts = tmp_path / 'attempts'
     inputs = write_lines(tmp_path, texts(2) + [{'id': 'once', 'input': once},
-                                               {'id': 'always', 'input': 'crash always'}])
+                                               {'id': 'always', 'input': 'crash always %s' % attempts}])
     status, _, _ = batch(gw, prompt, '--inputs', inputs, '--out', out, '-j', '1')
     assert status == 1
     records = by_id(read_records(out))
@@ -140,4 +141,5 @@ def test_a_dead_worker_has_its_run_retried_once(gateway, tmp_path):
     assert records['always']['error'] == {
         'kind': 'Internal', 'message': 'the batch worker running this input died (2 attempts)',
         'retryable': False, 'location': None}
+    assert attempts.read_text() == 'attempt\nattempt\n'
     assert records['q0']['outcome'] == records['q1']['outcome'] == 'completed'
