@@ -62,6 +62,7 @@ def rewrite_output(path: str, records) -> None:
 
 class OutputFile:
     def __init__(self, path: str):
+        self.path = path
         try:
             self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         except OSError as err:
@@ -69,8 +70,11 @@ class OutputFile:
 
     def write(self, record: RunRecord) -> None:
         data = memoryview(_line(record))
-        while data:                     # a regular file takes it all in one write
-            data = data[os.write(self._fd, data):]
+        try:
+            while data:                 # a regular file takes it all in one write
+                data = data[os.write(self._fd, data):]
+        except OSError as err:
+            raise OutputError('cannot write output %s: %s' % (self.path, err.strerror or err)) from None
 
     def close(self) -> None:
         os.close(self._fd)
