@@ -11,7 +11,7 @@ from .local_engine import LocalEngine, WorkerSetupError
 from .output import OutputError, OutputFile, read_output
 from .plan import PlanError, make_plan
 from .progress import Tally, progress_for
-from .runner import BatchSpec
+from .records import BatchSpec
 from .summary import summary_lines
 
 SETUP_ERROR = 2

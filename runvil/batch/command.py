@@ -54,18 +54,29 @@ def main(argv: list[str], stdout=None, stderr=None, environ=None, stop=None) -> 
     """``runvil batch`` in-process, for tests and embedders; ``stop`` (a
     batch Stop) plays the part of Ctrl-C."""
     import os
-    from .batch import run_batch
     from .stop import Stop
     parser = argparse.ArgumentParser(prog='runvil batch')
     add_arguments(parser)
-    return run_batch(parser.parse_args(argv), stdout or sys.stdout, stderr or sys.stderr,
+    args = parser.parse_args(argv)
+    run_batch = _begin(args)
+    return run_batch(args, stdout or sys.stdout, stderr or sys.stderr,
                      os.environ if environ is None else environ, stop or Stop())
 
 
 def handle(args) -> int:
     import os
-    from .batch import run_batch
     from .stop import Stop, ctrl_c_stops
+    run_batch = _begin(args)
     stop = Stop()
     with ctrl_c_stops(stop):
         return run_batch(args, sys.stdout, sys.stderr, os.environ, stop)
+
+
+def _begin(args):
+    """The local engine's workers start loading before this process imports
+    the Engine for its own setup checks; returns ``run_batch``."""
+    if args.engine == 'local':
+        from .local_engine import start_fork_server
+        start_fork_server()
+    from .batch import run_batch
+    return run_batch

@@ -22,8 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 
-from .records import BatchInput, RunRecord, worker_lost
-from .runner import BatchSpec
+from .records import BatchInput, BatchSpec, RunRecord, worker_lost
 
 ATTEMPTS = 2            # a run whose worker dies is retried once
 CLOSE_WAIT = 5.0        # seconds a worker gets to exit after Close
@@ -176,6 +175,14 @@ class LocalEngine:
         finally:
             for worker in workers:
                 worker.close()
+
+
+def start_fork_server() -> None:
+    """Start the fork server now, so that it loads what the workers need
+    while this process goes on setting the batch up."""
+    if _worker_context().get_start_method() == 'forkserver':
+        from multiprocessing import forkserver
+        forkserver.ensure_running()
 
 
 def _worker_context():

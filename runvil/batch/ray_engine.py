@@ -17,8 +17,7 @@ import uuid
 from collections import deque
 
 from ..host.runner import SetupError
-from .records import BatchInput, RunRecord, worker_lost
-from .runner import BatchSpec
+from .records import BatchInput, BatchSpec, RunRecord, worker_lost
 
 RETRIES = 1
 TICK = 0.1              # seconds between checks for Ctrl-C while waiting

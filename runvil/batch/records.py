@@ -1,5 +1,6 @@
-"""What crosses between the batch's parts: one input (a run to make) and
-one run's record (a line of the output file)."""
+"""What crosses between the batch's parts: what a worker needs to run the
+batch's prompt, one input (a run to make) and one run's record (a line of
+the output file)."""
 from __future__ import annotations
 
 import json
@@ -11,6 +12,16 @@ RECORD_KEYS = ('id', 'outcome', 'result', 'error', 'usage', 'rounds', 'seconds')
 def id_key(run_id) -> str:
     """Ids are strings or integers; ``3`` and ``"3"`` are different ids."""
     return json.dumps(run_id)
+
+
+@dataclass(frozen=True)
+class BatchSpec:
+    """What every worker needs to run the batch's prompt: its text, the
+    label its errors show, the Harness flags and the gateway variables."""
+    text: str
+    label: str
+    flags: object           # the parsed ``add_harness_flags`` arguments
+    environ: dict
 
 
 @dataclass(frozen=True)

@@ -4,24 +4,12 @@ once, and each input run into a RunRecord."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
-
 from ..harness import EventStream, RunHandle
 from ..host import report
 from ..host.runner import host_setup
-from .records import BatchInput, RunRecord
+from .records import BatchInput, BatchSpec, RunRecord
 
 TOKEN_COUNTS = ('prompt_tokens', 'completion_tokens', 'reasoning_tokens')
-
-
-@dataclass(frozen=True)
-class BatchSpec:
-    """What every worker needs to run the batch's prompt: its text, the
-    label its errors show, the Harness flags and the gateway variables."""
-    text: str
-    label: str
-    flags: object           # the parsed ``add_harness_flags`` arguments
-    environ: dict
 
 
 class PromptRunner:

@@ -110,18 +110,18 @@ def test_ctrl_c_cancels_the_running_runs_and_keeps_the_finished_lines(gateway, t
     prompt, out = write_prompt(tmp_path), str(tmp_path / 'out.jsonl')
     inputs = write_lines(tmp_path, texts(2) + [
         {'id': 's%d' % number, 'input': 'slow %d' % number, 'args': {'model': 'slow'}} for number in range(4)])
-    stop = Stop()
+    stop, pressed = Stop(), []
 
     def press_ctrl_c_once_both_slow_rounds_wait():
         while len(gw.requests) < 4:
             time.sleep(0.02)
+        pressed.append(time.monotonic())
         stop.request()
 
     threading.Thread(target=press_ctrl_c_once_both_slow_rounds_wait, daemon=True).start()
-    start = time.monotonic()
     status, stdout, _ = batch(gw, prompt, '--inputs', inputs, '--out', out, '-j', '2', stop=stop)
     assert status == 130
-    assert time.monotonic() - start < 30
+    assert time.monotonic() - pressed[0] < 5      # the slow rounds were cancelled, not waited for
     assert sorted(by_id(read_records(out))) == ['q0', 'q1']
     assert '2 results (2 run now, 0 earlier)' in stdout
 
