@@ -143,3 +143,19 @@ def test_a_dead_worker_has_its_run_retried_once(gateway, tmp_path):
         'retryable': False, 'location': None}
     assert attempts.read_text() == 'attempt\nattempt\n'
     assert records['q0']['outcome'] == records['q1']['outcome'] == 'completed'
+
+
+def test_setup_errors_stop_the_batch_before_any_run(gateway, tmp_path):
+    gw = gateway({'fallback': REPLY})
+    prompt, inputs = write_prompt(tmp_path), write_lines(tmp_path, texts(1))
+    missing = str(tmp_path / 'missing.jsonl')
+    assert batch(gw, prompt, '--inputs', missing)[::2] == (
+        2, 'runvil batch: error: cannot read inputs %s: No such file or directory\n' % missing)
+    assert batch(gw, str(tmp_path / 'none.md'), '--inputs', inputs)[::2] == (
+        2, 'runvil batch: error: cannot read prompt %s: No such file or directory\n' % (tmp_path / 'none.md'))
+    assert batch(gw, prompt, '--inputs', inputs, '--ray-address', 'auto')[::2] == (
+        2, 'runvil batch: error: --ray-address needs --engine ray\n')
+    out = write_lines(tmp_path, ['{"not": "a result"}'], name='out.jsonl')
+    assert batch(gw, prompt, '--inputs', inputs, '--out', out, '--resume')[::2] == (
+        2, 'runvil batch: error: output %s line 1 is not a batch result line; choose another --out\n' % out)
+    assert gw.requests == []
