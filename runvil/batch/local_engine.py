@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 
-from .records import BatchInput, BatchSpec, RunRecord, worker_lost
+from .records import BatchInput, BatchSpec, RunRecord, worker_failed, worker_lost
 
 ATTEMPTS = 2            # a run whose worker dies is retried once
 CLOSE_WAIT = 5.0        # seconds a worker gets to exit after Close
@@ -81,7 +81,10 @@ def worker_main(conn, spec: BatchSpec, slots: int) -> None:
     handles: dict[str, RunHandle] = {}
 
     def run(item: BatchInput, handle: RunHandle) -> None:
-        record = runner.run(item, handle)
+        try:
+            record = runner.run(item, handle)
+        except Exception as err:    # a fault of the batch's own code: the run still gets its line
+            record = worker_failed(item.id, 'the batch worker failed: %s: %s' % (type(err).__name__, err))
         with send_lock:
             handles.pop(item.key, None)
             conn.send(RunDone(item.key, record))

@@ -17,7 +17,7 @@ import uuid
 from collections import deque
 
 from ..host.runner import SetupError
-from .records import BatchInput, BatchSpec, RunRecord, worker_lost
+from .records import BatchInput, BatchSpec, RunRecord, worker_failed, worker_lost
 
 RETRIES = 1
 TICK = 0.1              # seconds between checks for Ctrl-C while waiting
@@ -121,6 +121,4 @@ class RayEngine:
         except exceptions.WorkerCrashedError:
             return worker_lost(item.id, RETRIES + 1)
         except exceptions.RayError as err:
-            error = {'kind': 'Internal', 'retryable': False, 'location': None,
-                     'message': 'the batch task failed in Ray: %s' % type(err).__name__}
-            return RunRecord(item.id, 'failed', None, error, None, 0, 0.0)
+            return worker_failed(item.id, 'the batch task failed in Ray: %s' % type(err).__name__)

@@ -66,6 +66,10 @@ class RunRecord:
 
 def worker_lost(run_id, attempts: int) -> RunRecord:
     """The record of a run whose worker process died on every attempt."""
-    error = {'kind': 'Internal', 'retryable': False, 'location': None,
-             'message': 'the batch worker running this input died (%d attempts)' % attempts}
+    return worker_failed(run_id, 'the batch worker running this input died (%d attempts)' % attempts)
+
+
+def worker_failed(run_id, message: str) -> RunRecord:
+    """The record of a run the batch's own machinery failed, as an Internal failure."""
+    error = {'kind': 'Internal', 'message': message, 'retryable': False, 'location': None}
     return RunRecord(run_id, 'failed', None, error, None, 0, 0.0)
