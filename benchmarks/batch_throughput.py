@@ -49,7 +49,7 @@ models.use('writer')
 return models.infer('Is this review positive or negative? ' .. input.text)
 ```
 """
-SMALL, LARGE = 50, 350      # the two -j 1 batch sizes
+SMALL, LARGE = 100, 500     # the two -j 1 batch sizes
 
 
 def write_inputs(folder: str, count: int) -> str:
