@@ -121,7 +121,7 @@ def test_ctrl_c_cancels_the_running_runs_and_keeps_the_finished_lines(gateway, t
     threading.Thread(target=press_ctrl_c_once_both_slow_rounds_wait, daemon=True).start()
     status, stdout, _ = batch(gw, prompt, '--inputs', inputs, '--out', out, '-j', '2', stop=stop)
     assert status == 130
-    assert time.monotonic() - pressed[0] < 5      # the slow rounds were cancelled, not waited for
+    assert time.monotonic() - pressed[0] < 20     # the slow rounds (60 s) were cancelled, not waited for
     assert sorted(by_id(read_records(out))) == ['q0', 'q1']
     assert '2 results (2 run now, 0 earlier)' in stdout
 

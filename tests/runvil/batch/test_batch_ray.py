@@ -72,5 +72,5 @@ def test_ctrl_c_cancels_the_ray_tasks_in_flight(local_ray, gateway, tmp_path):
     threading.Thread(target=press_ctrl_c_once_both_slow_rounds_wait, daemon=True).start()
     status, _, _ = batch(gw, prompt, '--inputs', inputs, '--out', out, '--engine', 'ray', '-j', '2', stop=stop)
     assert status == 130
-    assert time.monotonic() - pressed[0] < 5      # the slow rounds were cancelled, not waited for
+    assert time.monotonic() - pressed[0] < 9      # cancelled, not left to the 10 s wait for them
     assert sorted(by_id(read_records(out))) == ['q0', 'q1']
