@@ -17,7 +17,7 @@ class PromptRunner:
         from ..prompt import ParseError, parse
         self.spec = spec
         self.setup = host_setup(spec.flags, spec.environ, spec.text)
-        self.harness = self.setup.harness()
+        self.harness = self.setup.harness(operator=_no_operator)
         try:
             self.parsed = parse(spec.text, path=spec.label)
         except ParseError:
@@ -39,6 +39,11 @@ class PromptRunner:
 
     def close(self) -> None:
         self.setup.close()
+
+
+def _no_operator(question: str) -> None:
+    """A batch has no operator: ``input.ask`` finds the operator input ended."""
+    return None
 
 
 class _Meter:

@@ -53,3 +53,13 @@ def test_a_prompt_that_does_not_parse_or_run_fails_every_run_the_same_way(gatewa
         assert record.error == run_json(gw, tmp_path, 'x')['error']
         assert record.error['kind'] == kind
         worker.close()
+
+
+def test_a_batch_run_has_no_operator_to_ask(gateway, tmp_path):
+    text = ('---\nname: t\ndescription: d\nrunvil: 0\n---\n\n# T\n\n## A\n\n'
+            '```lua\nreturn input.ask(\'which colour?\')\n```\n')
+    worker = runner(gateway({'fallback': REPLY}), tmp_path, text)
+    record = worker.run(BatchInput('a', None), RunHandle())
+    assert (record.outcome, record.error['kind']) == ('failed', 'Lua')
+    assert record.error['message'] == 'input.ask: no answer came: the operator input ended'
+    worker.close()
