@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .batch.command import add_batch
 from .host.command import add_run
+from .host.models_command import add_models
 
 
 class _Unreadable(Exception):
@@ -36,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_check(commands)
     add_run(commands)
     add_batch(commands)
+    add_models(commands)
     return parser
 
 

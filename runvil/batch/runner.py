@@ -33,7 +33,7 @@ class PromptRunner:
         seconds = round(time.perf_counter() - start, 6)
         if outcome.status == 'cancelled':
             return None
-        shown = report.as_dict(outcome, self.spec.label)
+        shown = report.as_dict(outcome, self.spec.label, self.setup.rejection_hint(outcome))
         return RunRecord(item.id, shown['outcome'], shown['result'], shown['error'], meter.usage(),
                          meter.rounds, seconds)
 
