@@ -10,6 +10,7 @@ import json
 import sys
 from dataclasses import dataclass
 
+from .batch.command import add_batch
 from .host.command import add_run
 from .host.models_command import add_models
 
@@ -35,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest='command', required=True, metavar='COMMAND')
     _add_check(commands)
     add_run(commands)
+    add_batch(commands)
     add_models(commands)
     return parser
 
