@@ -229,9 +229,23 @@ def lua_print(*args):
 
 
 # ----------------------------------------------------------------- load
-def make_load(vm):
+def load_text(vm, text, chunkname, mode, env):
+    """A chunk's function with ``_ENV = env``, or (None, message) as load reports it."""
     from ..compiler.pipeline import compile_lua, display_name, load_into
+    if text.startswith('\x1bLua'):
+        if 'b' not in mode:
+            return (None, "attempt to load a binary chunk (mode is '%s')" % mode)
+        return (None, 'binary chunks are not supported')
+    if 't' not in mode:
+        return (None, "attempt to load a text chunk (mode is '%s')" % mode)
+    try:
+        compiled = compile_lua(text, display_name(chunkname))
+    except LuaSyntaxError as e:
+        return (None, e.value)
+    return (load_into(vm, compiled, env),)
 
+
+def make_load(vm):
     def load(chunk=ABSENT, chunkname=ABSENT, mode=ABSENT, env=ABSENT, *_):
         c = chunk.__class__
         if c is str or c is int or c is float:
@@ -259,18 +273,7 @@ def make_load(vm):
             type_error(1, 'load', 'function', chunk)
         name = opt_str(chunkname, 2, 'load', default_name)
         m = opt_str(mode, 3, 'load', 'bt')
-        if text.startswith('\x1bLua'):
-            if 'b' not in m:
-                return (None, "attempt to load a binary chunk (mode is '%s')" % m)
-            return (None, 'binary chunks are not supported')
-        if 't' not in m:
-            return (None, "attempt to load a text chunk (mode is '%s')" % m)
-        try:
-            compiled = compile_lua(text, display_name(name))
-        except LuaSyntaxError as e:
-            return (None, e.value)
-        target = vm.globals if env is ABSENT else env
-        return (load_into(vm, compiled, target),)
+        return load_text(vm, text, name, m, vm.globals if env is ABSENT else env)
 
     return load
 

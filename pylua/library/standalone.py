@@ -11,6 +11,7 @@ from ..runtime.frames import rt_error
 from ..runtime.numbers import fmt_float
 from ..runtime.table import LuaTable
 from ..runtime.values import Builtin, GenBuiltin, Userdata
+from . import loadfile, package
 from .args import ABSENT, arg_error, check_str, opt_int, opt_str, type_error
 
 
@@ -195,37 +196,6 @@ def install(vm):
     g.set_str('os', osl)
     _qualify(osl, 'os.')
 
-    package = LuaTable()
-    package.set_str('path', './?.lua;./?/init.lua')
-    loaded = LuaTable()
-    for name in ('string', 'table', 'math', 'utf8', 'coroutine', 'io', 'os'):
-        loaded.set_str(name, g.get(name))
-    loaded.set_str('_G', g)
-    package.set_str('loaded', loaded)
-    g.set_str('package', package)
     g.set_str('debug', _debug_library())
-
-    def require(name=ABSENT, *_):
-        name = check_str(name, 1, 'require')
-        hit = loaded.get(name)
-        if hit is not None:
-            return (hit,)
-        path = package.get('path')
-        tried = []
-        for template in (path if path.__class__ is str else '').split(';'):
-            candidate = template.replace('?', name.replace('.', '/'))
-            tried.append("\n\tno file '%s'" % candidate)
-            try:
-                with open(candidate, 'rb') as fh:
-                    src = fh.read().decode('latin-1')
-            except OSError:
-                continue
-            fn = vm.runtime.load(src.encode('latin-1'), '@' + candidate)
-            r = yield from ops.call(fn, (name, candidate))
-            value = r[0] if r and r[0] is not None else True
-            if loaded.get(name) is None:
-                loaded.set(name, value)
-            return (loaded.get(name), candidate)
-        rt_error("module '%s' not found:\n\tno field package.preload['%s']%s" % (name, name, ''.join(tried)))
-
-    g.set_str('require', GenBuiltin(require, 'require'))
+    loadfile.install(vm)
+    package.install(vm, lambda filename: loadfile.load_file(vm, filename))
