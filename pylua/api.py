@@ -36,9 +36,11 @@ class Effect:
 
 
 class LuaRuntime:
-    """One Lua state.  ``profile`` is 'sandbox' (default) or 'standalone'."""
+    """One Lua state.  ``profile`` is 'sandbox' (default) or 'standalone'.
+    ``stdout`` takes print's output; ``stderr`` (standalone: io.stderr, by
+    default the process's) is a binary stream too."""
 
-    def __init__(self, max_memory=None, profile='sandbox', encoding='utf-8', stdout=None):
+    def __init__(self, max_memory=None, profile='sandbox', encoding='utf-8', stdout=None, stderr=None):
         if profile not in ('sandbox', 'standalone'):
             raise ValueError('unknown profile %r' % (profile,))
         self.encoding = encoding
@@ -46,6 +48,7 @@ class LuaRuntime:
         vm.runtime = self
         vm.ns.update(ops.HELPERS)
         vm.stdout = stdout
+        vm.stderr = stderr
         vm.globals = LuaTable()
         vm.string_meta = LuaTable()
         previous = state.set_current(vm)

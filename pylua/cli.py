@@ -10,9 +10,9 @@ import sys
 PROG = 'pylua'
 
 
-def _runtime(stdout):
+def _runtime(stdout, stderr=None):
     from .api import LuaRuntime
-    return LuaRuntime(profile='standalone', stdout=stdout)
+    return LuaRuntime(profile='standalone', stdout=stdout, stderr=stderr)
 
 
 def _error_text(err, rt=None):
@@ -49,7 +49,7 @@ def _error_object_text(v, rt):
 
 
 def _run_chunk(rt, source, chunkname, args, stderr):
-    from .library.standalone import ExitRequest
+    from .library.os import ExitRequest
     from .runtime.errors import LuaError
     try:
         fn = rt.load(source, chunkname)
@@ -65,7 +65,7 @@ def _run_chunk(rt, source, chunkname, args, stderr):
 
 def run_file(path, args, stdout, stderr):
     """Run a Lua file as ``pylua FILE args`` would, writing to binary streams; returns the exit code."""
-    rt = _runtime(stdout)
+    rt = _runtime(stdout, stderr)
     _set_arg(rt, path, args)
     try:
         with open(path, 'rb') as fh:

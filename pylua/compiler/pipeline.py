@@ -50,7 +50,7 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
     from .parser import parse     # deferred: importing the grammar is the slow part
     proto = compile_chunk(parse(source, chunkname, from_file=False))
     tr = translate(proto)
-    code = compile(tr.source, '<lua %s>' % chunkname, 'exec')
+    code = compile(tr.source, _code_filename(chunkname), 'exec')
     _register(code, chunkname, tr.lines, tr.calls, tr.proto_names)
     _link_forms(code, tr, chunkname)
     result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, proto)
@@ -58,6 +58,11 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
     return result
+
+
+def _code_filename(chunkname):
+    # Python refuses a NUL in a code object's file name; a chunk name may hold one.
+    return '<lua %s>' % chunkname.replace('\0', '\\0')
 
 
 def _find_code(code, name):
@@ -102,7 +107,7 @@ def _compile_generator_form(name, translate, proto_names, chunkname):
     """The code of plain form ``name``'s generator form, translated (by
     ``translate()``) and compiled on first use."""
     source, lines, calls = translate()
-    code = compile(source, '<lua %s>' % chunkname, 'exec')
+    code = compile(source, _code_filename(chunkname), 'exec')
     _register(code, chunkname, lines, calls, proto_names)
     return _code_objects(code)['P' + name[1:]]
 

@@ -137,7 +137,7 @@ def pairs(t=ABSENT, *_):
 
 
 def ipairs_step(t, i):
-    i += 1
+    i = wrap(i + 1)
     if t.__class__ is LuaTable:
         v = t.get_int(i)
         if v is None and t.meta is not None:
@@ -204,7 +204,7 @@ def tonumber(v=ABSENT, base=ABSENT, *_):
         arg_error(2, 'tonumber', 'base out of range')
     s = v.strip(' \t\n\v\f\r').lower()
     neg = s.startswith('-')
-    if neg:
+    if neg or s.startswith('+'):
         s = s[1:]
     if not s:
         return (None,)
@@ -213,7 +213,7 @@ def tonumber(v=ABSENT, base=ABSENT, *_):
         d = _DIGITS.get(ch)
         if d is None or d >= b:
             return (None,)
-        n = n * b + d
+        n = (n * b + d) & 0xFFFFFFFFFFFFFFFF     # Lua's unsigned arithmetic wraps
     return (wrap(-n if neg else n),)
 
 

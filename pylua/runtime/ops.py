@@ -608,7 +608,7 @@ def tostring_raw(v):
         if n.__class__ is str:
             name = n
     if c is Builtin or c is GenBuiltin:
-        return 'builtin: 0x%08x' % id(v)
+        return 'function: builtin: 0x%08x' % id(v)
     return '%s: 0x%08x' % (name, id(v))
 
 

@@ -30,6 +30,7 @@ class VM:
         self.instructions = 0         # settled instruction count
         self.memory_used = 0          # accounted live bytes (see memory module)
         self.stdout = None
+        self.stderr = None
         self.coroutine = None         # the running Coroutine, None in the main thread
         self.steps_cell = CellType(CHECK_INTERVAL)
         self.debt_cell = CellType(0)  # DEBT: bytes allocated since the heap was last measured
