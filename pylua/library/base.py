@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from ..runtime import ops, state
+from ..runtime.collector import collector_of
 from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError
 from ..runtime.frames import level_position, rt_error
 from ..runtime.numbers import str2number, wrap
 from ..runtime.table import LuaTable
 from ..runtime.values import NEEDS_LUA, Builtin, GenBuiltin, is_function, type_name
-from .args import ABSENT, arg_error, check_any, check_int, check_table, opt_str, type_error
+from .args import ABSENT, arg_error, check_any, check_int, check_table, opt_int, opt_str, type_error
 
 
 def _truthy(v):
@@ -87,6 +88,8 @@ def setmetatable(t=ABSENT, mt=ABSENT, *_):
     if t.meta is not None and t.meta.hash.get('__metatable') is not None:
         rt_error('cannot change a protected metatable')
     t.meta = mt
+    if mt is not None and (mt.hash.get('__gc') is not None or mt.hash.get('__mode') is not None):
+        collector_of(state.current).note_metatable(t, mt)
     return (t,)
 
 
@@ -278,24 +281,37 @@ def make_load(vm):
     return load
 
 
+_GC_OPTIONS = ('stop', 'restart', 'collect', 'count', 'step', 'setpause', 'setstepmul',
+               'isrunning', 'generational', 'incremental')
+
+
 def make_collectgarbage(vm):
     from ..runtime import memory
 
     def collectgarbage(opt='collect', *args):
         opt = opt_str(opt, 1, 'collectgarbage', 'collect')
-        if opt in ('collect', 'step'):
-            memory.measure(vm)
-            return (0,) if opt == 'collect' else (True,)
+        if opt not in _GC_OPTIONS:
+            arg_error(1, 'collectgarbage', "invalid option '%s'" % opt)
         if opt == 'count':
             used = memory.measure(vm)
             return (used / 1024.0,)
+        gc = collector_of(vm)
+        if opt in ('collect', 'step'):
+            gc.collect()
+            memory.measure(vm)
+            return (0,) if opt == 'collect' else (True,)
         if opt == 'isrunning':
-            return (True,)
-        if opt in ('incremental', 'generational'):
-            return ('incremental',)
-        if opt in ('stop', 'restart', 'setpause', 'setstepmul'):
+            return (gc.running,)
+        if opt in ('stop', 'restart'):
+            gc.running = opt == 'restart'
             return (0,)
-        arg_error(1, 'collectgarbage', "invalid option '%s'" % opt)
+        if opt in ('setpause', 'setstepmul'):
+            key = opt[3:]
+            previous = gc.params[key]
+            gc.params[key] = opt_int(args[0] if args else None, 2, 'collectgarbage', 0)
+            return (previous,)
+        previous, gc.mode = gc.mode, opt
+        return (previous,)
 
     return collectgarbage
 

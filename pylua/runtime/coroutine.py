@@ -27,13 +27,14 @@ class LuaYield:
 
 
 class Coroutine:
-    __slots__ = ('fn', 'gen', 'status', 'error', '__weakref__')
+    __slots__ = ('fn', 'gen', 'status', 'error', 'anchor', '__weakref__')
 
     def __init__(self, fn):
         self.fn = fn
         self.gen = None
         self.status = 'suspended'
         self.error = None
+        self.anchor = None
 
 
 def live_coroutines(vm):

@@ -32,6 +32,8 @@ class VM:
         self.stdout = None
         self.stderr = None
         self.coroutine = None         # the running Coroutine, None in the main thread
+        self.collector = None         # weak tables and finalizers (runtime/collector.py), once used
+        self.warn = None              # the warning function (standalone: lua.c's)
         self.steps_cell = CellType(CHECK_INTERVAL)
         self.debt_cell = CellType(0)  # DEBT: bytes allocated since the heap was last measured
         self.ns['TICK'] = self.tick
@@ -49,6 +51,8 @@ class VM:
             raise LuaInterrupt(self.cancel_message)
         if self.max_memory is not None and self.debt_cell.cell_contents > self._debt_limit():
             self._collect()
+        if self.collector is not None:
+            self.collector.maybe_collect()
         if self.hook is not None:
             fn, every = self.hook
             self._hook_left -= spent

@@ -19,13 +19,16 @@ FALSE_KEY = ('<false>',)
 
 
 class LuaTable:
-    __slots__ = ('hash', 'arr', 'meta', 'keycache', '__weakref__')
+    # guard and anchor belong to the collector (see runtime/collector.py).
+    __slots__ = ('hash', 'arr', 'meta', 'keycache', 'guard', 'anchor', '__weakref__')
 
     def __init__(self, arr=None, hash=None):
         self.arr = arr if arr is not None else []
         self.hash = hash if hash is not None else {}
         self.meta = None
         self.keycache = None
+        self.guard = None
+        self.anchor = None
 
     # ---------------------------------------------------------------- raw get
     def get(self, k):
