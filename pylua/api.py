@@ -170,6 +170,12 @@ class LuaRuntime:
         finally:
             state.set_current(previous)
 
+    def close(self):
+        """lua_close: run the finalizers of every object still marked for one."""
+        collector = self.vm.collector
+        if collector is not None:
+            on_lua_thread(self._guarded, collector.close)
+
     def cancel(self, message='interrupted'):
         """Thread-safe: stop the running Lua code at its next check (LuaInterrupt)."""
         self.vm.cancel(message)

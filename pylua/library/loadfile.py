@@ -25,6 +25,8 @@ def _read_chunk(filename):
         except OSError as e:
             raise LoadFailure('cannot open %s: %s' % (filename, os.strerror(e.errno))) from None
         chunkname = '@' + filename
+    if source.startswith(b'\xef\xbb\xbf'):     # a UTF-8 byte order mark
+        source = source[3:]
     if source.startswith(b'#'):
         nl = source.find(b'\n')
         source = b'' if nl < 0 else source[nl:]

@@ -24,10 +24,8 @@ DEFAULT_CPATH = './?.so'
 NO_DYNAMIC_LIBRARIES = 'dynamic libraries not enabled; check your Lua installation'
 
 
-def env_path(variable, default, ignore_env):
+def env_path(variable, default):
     """``LUA_PATH_5_4``, else ``LUA_PATH`` (``;;`` standing for the default), else the default."""
-    if ignore_env:
-        return default
     value = os.environ.get(variable + '_5_4')
     if value is None:
         value = os.environ.get(variable)
@@ -60,7 +58,14 @@ def search_path(name, path, sep='.', rep=DIRSEP):
     return None, "no file '" + filled.replace(PATH_SEP, "'\n\tno file '") + "'"
 
 
-def install(vm, load_file, ignore_env=False):
+def use_default_paths(vm):
+    """lua.c's -E: package paths as if no environment variable were set."""
+    package = vm.globals.get('package')
+    package.set_str('path', DEFAULT_PATH)
+    package.set_str('cpath', DEFAULT_CPATH)
+
+
+def install(vm, load_file):
     """Add ``package`` and ``require`` to ``vm.globals``; ``load_file(filename)``
     returns a loaded chunk or raises ``LoadFailure``."""
     g = vm.globals
@@ -167,8 +172,8 @@ def install(vm, load_file, ignore_env=False):
         return (None, NO_DYNAMIC_LIBRARIES, 'absent')
 
     package.set_str('config', CONFIG)
-    package.set_str('path', env_path('LUA_PATH', DEFAULT_PATH, ignore_env))
-    package.set_str('cpath', env_path('LUA_CPATH', DEFAULT_CPATH, ignore_env))
+    package.set_str('path', env_path('LUA_PATH', DEFAULT_PATH))
+    package.set_str('cpath', env_path('LUA_CPATH', DEFAULT_CPATH))
     package.set_str('loaded', loaded)
     package.set_str('preload', preload)
     package.set_str('searchers', searchers)

@@ -1,18 +1,21 @@
 """The standalone profile: what the ``pylua`` command adds to the sandbox's
 libraries: ``io``, ``os``, ``debug``, ``package`` and ``require``,
-``loadfile`` and ``dofile`` (docs/profiles.md lists each profile's functions)."""
+``loadfile``, ``dofile`` and ``warn`` (docs/profiles.md lists each profile's functions)."""
 from __future__ import annotations
 
 import sys
 
-from . import debug, io, loadfile, os, package
+from ..runtime.collector import collector_of
+from . import debug, io, loadfile, os, package, warn
 
 
-def install(vm, ignore_env=False):
-    """Add the standalone libraries to ``vm``; ``ignore_env`` is lua.c's -E
-    (package paths from the environment are not read)."""
-    io.install(vm, vm.stdout, vm.stderr or sys.stderr.buffer, sys.stdin.buffer)
+def install(vm):
+    """Add the standalone libraries to ``vm``."""
+    stderr = vm.stderr or sys.stderr.buffer
+    io.install(vm, vm.stdout, stderr, sys.stdin.buffer)
     os.install(vm)
     debug.install(vm)
     loadfile.install(vm)
-    package.install(vm, lambda filename: loadfile.load_file(vm, filename), ignore_env)
+    package.install(vm, lambda filename: loadfile.load_file(vm, filename))
+    warn.install(vm, stderr)
+    collector_of(vm).mode = 'generational'     # as lua.c starts its state
