@@ -74,7 +74,7 @@ def _register(code, chunkname, lines, calls, proto_names):
         if hasattr(const, 'co_code'):
             entry = proto_names.get(const.co_name)
             if entry is not None:
-                frames.register(const, chunkname, lines, entry[1], calls)
+                frames.register(const, chunkname, lines, entry[1], calls, entry[0])
             _register(const, chunkname, lines, calls, proto_names)
 
 

@@ -15,11 +15,33 @@ from .errors import LuaError
 _LUA_CODE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 # code object -> {generated line: description of the function called there}
 _CALLS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# code object -> its bytecode prototype (for the debug library)
+_PROTOS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def register(code, chunkname: str, lines: list, what: str, calls=None):
+def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None):
     _LUA_CODE[code] = (chunkname, lines, what)
     _CALLS[code] = calls or {}
+    if proto is not None:
+        _PROTOS[code] = proto
+
+
+def lua_proto(code):
+    """The prototype of a translated function's code, if registered."""
+    return _PROTOS.get(code)
+
+
+def call_note(frame, lookahead=0):
+    """How the Lua code of ``frame`` names the function it is calling now
+    (``"global 'f'"``, ``"method 'm'"``...), or None.  A call of a Lua
+    function is noted on the lines of its call's other paths, which follow
+    within ``lookahead`` lines."""
+    calls = _CALLS.get(frame.f_code, {})
+    for line in range(frame.f_lineno, frame.f_lineno + lookahead + 1):
+        note = calls.get(line)
+        if note:
+            return note
+    return None
 
 
 

@@ -30,9 +30,11 @@ def getmeta(v):
     c = v.__class__
     if c is Table or c is Userdata:
         return v.meta
+    vm = state.current
     if c is str:
-        return state.current.string_meta
-    return None
+        return vm.string_meta
+    metas = vm.type_metas
+    return metas.get(type_name(v)) if metas else None
 
 
 def metamethod(v, event):

@@ -21,6 +21,7 @@ class VM:
         self.ns = {}
         self.globals = None
         self.string_meta = None
+        self.type_metas = {}          # type name -> metatable for the other types (debug.setmetatable)
         self.registry = {}
         self.max_memory = max_memory
         self.cancel_event = threading.Event()

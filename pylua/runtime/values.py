@@ -74,12 +74,11 @@ class Userdata:
     """An opaque host object; Lua sees only its metatable.  A payload with a
     ``lua_memory_size()`` method has that many bytes counted against the
     runtime's memory ceiling whenever the live heap is measured."""
-    __slots__ = ('meta', 'payload', 'uservalue', 'guard', 'anchor', '__weakref__')
+    __slots__ = ('meta', 'payload', 'guard', 'anchor', '__weakref__')
 
     def __init__(self, payload=None, meta=None):
         self.payload = payload
         self.meta = meta
-        self.uservalue = None
         self.guard = None
         self.anchor = None
 
