@@ -537,7 +537,7 @@ def eq_meta(a, b):
 def length(v, note=None):
     h = metamethod(v, '__len')
     if h is not None:
-        r = yield from call(h, (v,))
+        r = yield from call(h, (v, v))     # as Lua: the operand twice
         return r[0] if r else None
     if v.__class__ is str:
         return len(v)
@@ -633,8 +633,37 @@ def setlist(t, start, values):
     if start == len(arr) and not t.hash and values and values[-1] is not None and None not in values:
         arr.extend(values)
         return
+    hash = t.hash
+    if start == len(arr) and values and not any(k in hash for k in range(start + 1, start + len(values) + 2)):
+        _constructor_array(t, values)
+        return
     for i, v in enumerate(values, start + 1):
         t.set_int(i, v)
+
+
+def _constructor_array(t, values):
+    """A constructor's list items as Lua stores them: all in the array part,
+    holes included, so ``#`` finds the border luaH_getn finds there."""
+    full = t.arr + list(values)
+    n = len(full)
+    if full[-1] is not None:
+        border = n
+    elif n >= 2 and full[-2] is not None:
+        border = n - 1
+    else:
+        i, j = 0, n            # luaH_getn's binary search: full[i] set (or i = 0), full[j] nil
+        while j - i > 1:
+            m = (i + j) // 2
+            if full[m - 1] is None:
+                j = m
+            else:
+                i = m
+        border = i
+    t.arr[:] = full[:border]
+    for k in range(border + 1, n + 1):
+        v = full[k - 1]
+        if v is not None:
+            t.hash[k] = v
 
 
 def forprep(start, stop, step, cost):
