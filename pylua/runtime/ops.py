@@ -30,11 +30,10 @@ def getmeta(v):
     c = v.__class__
     if c is Table or c is Userdata:
         return v.meta
-    vm = state.current
     if c is str:
-        return vm.string_meta
-    metas = vm.type_metas
-    return metas.get(type_name(v)) if metas else None
+        return state.current.string_meta
+    vm = state.current      # None when a host asks outside any runtime
+    return vm.type_metas.get(type_name(v)) if vm is not None and vm.type_metas else None
 
 
 def metamethod(v, event):
