@@ -299,7 +299,8 @@ def make_collectgarbage(vm):
         if opt in ('collect', 'step'):
             gc.collect()
             memory.measure(vm)
-            return (0,) if opt == 'collect' else (True,)
+            # A step ends a cycle in incremental mode; in generational mode it is a minor collection.
+            return (0,) if opt == 'collect' else (gc.mode == 'incremental',)
         if opt == 'isrunning':
             return (gc.running,)
         if opt in ('stop', 'restart'):

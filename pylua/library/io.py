@@ -331,7 +331,7 @@ def install(vm, stdout, stderr, stdin):
         try:
             handle = open_stream(name, 'r')
         except OSError as e:
-            rt_error('%s: %s' % (name, os.strerror(e.errno or 0)))
+            rt_error("cannot open file '%s' (%s)" % (name, os.strerror(e.errno or 0)))
         return (lines_iterator(handle, formats, True), None, None, handle)
 
     def io_type(v=ABSENT, *_):

@@ -13,7 +13,7 @@ from ..runtime.frames import rt_error
 from ..runtime.numbers import float_to_int, str2number
 from ..runtime.table import LuaTable
 from ..runtime.values import Builtin, GenBuiltin
-from .args import ABSENT, arg_error, check_int, check_num, check_str, check_table, opt_num, opt_str
+from .args import ABSENT, arg_error, check_int, check_str, check_table, opt_str
 from .io import failure
 
 # LUA_STRFTIMEOPTIONS for C99: one-character conversions, then two-character ones.
@@ -129,9 +129,7 @@ def os_time(t=None, *_):
 
 
 def os_difftime(t1=ABSENT, t2=ABSENT, *_):
-    a = check_num(t1, 1, 'difftime')
-    b = opt_num(t2, 2, 'difftime', 0)
-    return (float(a - b),)
+    return (float(check_int(t1, 1, 'difftime') - check_int(t2, 2, 'difftime')),)
 
 
 def os_getenv(name=ABSENT, *_):
