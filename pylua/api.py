@@ -53,7 +53,7 @@ class LuaRuntime:
         vm.string_meta = LuaTable()
         previous = state.set_current(vm)
         try:
-            from .library import base
+            from .library import base, strarith
             base.make(vm)
             _name_functions(vm.globals, '')
             for name in SANDBOX_LIBS:
@@ -62,6 +62,7 @@ class LuaRuntime:
                 _name_functions(lib, name + '.')
                 vm.globals.set_str(name, lib)
             vm.string_meta.set_str('__index', vm.globals.get('string'))
+            strarith.install(vm.string_meta)
             _install_intrinsics(vm)
             if profile == 'standalone':
                 from .library import standalone

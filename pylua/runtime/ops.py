@@ -359,8 +359,9 @@ def arith(op, a, b, notes=(None, None)):
             if i is not None and j is not None:
                 return bitop(op, i, j)
     else:
-        x = tonumber(a)
-        y = tonumber(b)
+        # Strings are converted by the string metatable's metamethods, as in Lua 5.4.
+        x = a if a.__class__ is int or a.__class__ is float else None
+        y = b if b.__class__ is int or b.__class__ is float else None
         if x is not None and y is not None:
             return arith_num(op, x, y)
     h = metamethod(a, _EVENTS[op])
@@ -375,9 +376,6 @@ def arith(op, a, b, notes=(None, None)):
             rt_error('number%s has no integer representation' % _desc(note))
         bad, note = (b, notes[1]) if x is not None else (a, notes[0])
         rt_error('attempt to perform bitwise operation on a %s value%s' % (objtypename(bad), _desc(note)))
-    if a.__class__ is str or b.__class__ is str:
-        # The string library's arithmetic metamethods refuse a non-numeric string.
-        rt_error("attempt to %s a '%s' with a '%s'" % (op, objtypename(a), objtypename(b)))
     bad, note = (b, notes[1]) if x is not None else (a, notes[0])
     rt_error('attempt to perform arithmetic on a %s value%s' % (objtypename(bad), _desc(note)))
 
