@@ -50,7 +50,7 @@ class FileResult:
         return 'PASS %s' % self.name if self.passed else 'FAIL %s: %s' % (self.name, self.detail)
 
 
-def tests_dir() -> Path | None:
+def official_dir() -> Path | None:
     """The folder of official files, or None where it is absent."""
     given = os.environ.get('LUA_TESTS_DIR')
     folder = Path(given) if given else DEFAULT_DIR
@@ -111,7 +111,7 @@ def main(argv=None) -> int:
     parser.add_argument('--lua', help='run this interpreter instead of pylua (e.g. lua5.4)')
     parser.add_argument('--times', action='store_true', help='show each file\'s seconds')
     args = parser.parse_args(argv)
-    source_dir = args.dir if args.dir else tests_dir()
+    source_dir = args.dir if args.dir else official_dir()
     if source_dir is None or not (source_dir / 'all.lua').is_file():
         print('SKIP: the official Lua 5.4.4 test files are absent (looked in %s; set LUA_TESTS_DIR)'
               % (args.dir or DEFAULT_DIR))
