@@ -48,18 +48,23 @@ class Guard:
 
     def __del__(self):
         obj = self.obj
-        if obj is not None and obj.guard is self:
+        if obj is not None and getattr(obj, 'guard', None) is self:
             self.collector.pending.append((self.order, obj))
 
+
+# Collectable values carry two slots for the collector, unset until it needs
+# them: ``guard`` (tables and userdata) and ``anchor``; a Lua function keeps
+# its anchor in its attributes.
 
 def _anchor(obj, value):
     """Hang ``value`` from ``obj`` for one collection (an ephemeron's value)."""
     if obj.__class__ is FunctionType:
         obj.__dict__.setdefault('lua_anchor', []).append(value)
     else:
-        if obj.anchor is None:
-            obj.anchor = []
-        obj.anchor.append(value)
+        anchors = getattr(obj, 'anchor', None)
+        if anchors is None:
+            anchors = obj.anchor = []
+        anchors.append(value)
 
 
 def _drop_anchor(obj):
@@ -100,7 +105,7 @@ class Collector:
             return
         if obj.__class__ is LuaTable and mt.hash.get('__mode') is not None:
             self.with_meta.add(obj)
-        if mt.hash.get('__gc') is not None and obj.guard is None:
+        if mt.hash.get('__gc') is not None and getattr(obj, 'guard', None) is None:
             guard = obj.guard = Guard(obj, next(self.orders), self)
             self.guards.add(guard)
 
@@ -211,7 +216,8 @@ class Collector:
         self.running = False
         self.run_pending()
         while True:
-            marked = sorted((g for g in list(self.guards) if g.obj is not None and g.obj.guard is g),
+            marked = sorted((g for g in list(self.guards)
+                             if g.obj is not None and getattr(g.obj, 'guard', None) is g),
                             key=lambda g: -g.order)
             if not marked:
                 return

@@ -34,7 +34,6 @@ class Coroutine:
         self.gen = None
         self.status = 'suspended'
         self.error = None
-        self.anchor = None
 
 
 def live_coroutines(vm):

@@ -19,7 +19,8 @@ FALSE_KEY = ('<false>',)
 
 
 class LuaTable:
-    # guard and anchor belong to the collector (see runtime/collector.py).
+    # guard and anchor belong to the collector (runtime/collector.py), which
+    # sets them only on the tables it deals with.
     __slots__ = ('hash', 'arr', 'meta', 'keycache', 'guard', 'anchor', '__weakref__')
 
     def __init__(self, arr=None, hash=None):
@@ -27,8 +28,6 @@ class LuaTable:
         self.hash = hash if hash is not None else {}
         self.meta = None
         self.keycache = None
-        self.guard = None
-        self.anchor = None
 
     # ---------------------------------------------------------------- raw get
     def get(self, k):

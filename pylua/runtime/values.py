@@ -56,7 +56,6 @@ class Builtin:
         self.fn = fn
         self.name = name
         self.gen = gen
-        self.anchor = None
 
 
 class GenBuiltin:
@@ -67,7 +66,6 @@ class GenBuiltin:
     def __init__(self, fn, name):
         self.fn = fn
         self.name = name
-        self.anchor = None
 
 
 class Userdata:
