@@ -51,7 +51,7 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
     proto = compile_chunk(parse(source, chunkname, from_file=False))
     tr = translate(proto)
     code = compile(tr.source, _code_filename(chunkname), 'exec')
-    _register(code, chunkname, tr.lines, tr.calls, tr.proto_names)
+    _register(code, chunkname, tr.lines, tr.calls, tr.proto_names, source)
     _link_forms(code, tr, chunkname)
     result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, proto)
     _CACHE[key] = result
@@ -69,13 +69,13 @@ def _find_code(code, name):
     return next(c for c in code.co_consts if hasattr(c, 'co_code') and c.co_name == name)
 
 
-def _register(code, chunkname, lines, calls, proto_names):
+def _register(code, chunkname, lines, calls, proto_names, source=None):
     for const in code.co_consts:
         if hasattr(const, 'co_code'):
             entry = proto_names.get(const.co_name)
             if entry is not None:
-                frames.register(const, chunkname, lines, entry[1], calls, entry[0])
-            _register(const, chunkname, lines, calls, proto_names)
+                frames.register(const, chunkname, lines, entry[1], calls, entry[0], source)
+            _register(const, chunkname, lines, calls, proto_names, source)
 
 
 def _code_objects(code):

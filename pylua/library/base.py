@@ -238,7 +238,8 @@ def load_text(vm, text, chunkname, mode, env):
     if text.startswith('\x1bLua'):
         if 'b' not in mode:
             return (None, "attempt to load a binary chunk (mode is '%s')" % mode)
-        return (None, 'binary chunks are not supported')
+        from .strdump import undump
+        return undump(vm, text, chunkname, env)
     if 't' not in mode:
         return (None, "attempt to load a text chunk (mode is '%s')" % mode)
     try:

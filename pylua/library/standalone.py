@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from ..runtime.collector import collector_of
-from . import debug, io, loadfile, os, package, warn
+from . import debug, io, loadfile, os, package, strdump, warn
 
 
 def install(vm):
@@ -18,4 +18,5 @@ def install(vm):
     loadfile.install(vm)
     package.install(vm, lambda filename: loadfile.load_file(vm, filename))
     warn.install(vm, stderr)
+    strdump.install(vm)
     collector_of(vm).mode = 'generational'     # as lua.c starts its state

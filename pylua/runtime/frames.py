@@ -15,20 +15,28 @@ from .errors import LuaError
 _LUA_CODE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 # code object -> {generated line: description of the function called there}
 _CALLS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-# code object -> its bytecode prototype (for the debug library)
+# code object -> (its bytecode prototype, its chunk's source), for the debug
+# library and string.dump
 _PROTOS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None):
+def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None, source=None):
     _LUA_CODE[code] = (chunkname, lines, what)
     _CALLS[code] = calls or {}
     if proto is not None:
-        _PROTOS[code] = proto
+        _PROTOS[code] = (proto, source)
 
 
 def lua_proto(code):
     """The prototype of a translated function's code, if registered."""
-    return _PROTOS.get(code)
+    entry = _PROTOS.get(code)
+    return entry[0] if entry is not None else None
+
+
+def chunk_source(code):
+    """The source of the chunk a translated function's code comes from, if known."""
+    entry = _PROTOS.get(code)
+    return entry[1] if entry is not None else None
 
 
 def call_note(frame, lookahead=0):
