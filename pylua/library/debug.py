@@ -181,7 +181,17 @@ def getuservalue(u=ABSENT, n=ABSENT, *_):
     return (None,)          # no pylua userdata has user values
 
 
+class _UpvalueIdentity:
+    """What upvalueid's light userdata stand for: the box of one upvalue."""
+    __slots__ = ('box', '__weakref__')
+
+    def __init__(self, box):
+        self.box = box
+
+
 def setuservalue(u=ABSENT, v=ABSENT, n=ABSENT, *_):
+    if u.__class__ is Userdata and u.payload.__class__ is _UpvalueIdentity:
+        arg_error(1, 'setuservalue', 'userdata expected, got light userdata')
     if u.__class__ is not Userdata:
         type_error(1, 'setuservalue', 'userdata', u)
     if v is ABSENT:
@@ -285,8 +295,8 @@ def make_upvalue_ids():
                 return (None,)
             box = up
         light = ids.get(id(box))
-        if light is None or light.payload is not box:
-            light = ids[id(box)] = Userdata(box)
+        if light is None or light.payload.box is not box:
+            light = ids[id(box)] = Userdata(_UpvalueIdentity(box))
         return (light,)
 
     def upvaluejoin(f1=ABSENT, n1=ABSENT, f2=ABSENT, n2=ABSENT, *_):

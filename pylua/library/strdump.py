@@ -4,14 +4,14 @@ pylua's binary format is its own: Lua's signature ``\\x1bLua``, the version
 byte, ``\\0pylua\\0``, then the function's place in its chunk, the chunk's
 name and the chunk's source.  Loading compiles the chunk (cached) and builds
 that one function: its first upvalue is the environment, the others nil,
-as Lua's ``load`` does for a dumped function.  ``strip`` keeps the line
-information (pylua's functions always have it).
+as Lua's ``load`` does for a dumped function.  A stripped dump loads as a
+function without line information (positions read ``?:-1:``).
 """
 from __future__ import annotations
 
 from types import FunctionType
 
-from ..runtime.frames import chunk_source, lua_info, lua_proto, rt_error
+from ..runtime.frames import chunk_source, lua_info, lua_proto, rt_error, strip_debug_info
 from ..runtime.values import Builtin, is_function
 from .args import ABSENT, type_error
 
@@ -27,7 +27,7 @@ def dump(f=ABSENT, strip=None, *_):
     info = lua_info(code) if code is not None else None
     if source is None or info is None or lua_proto(code) is None:
         rt_error('unable to dump given function')
-    chunkname = info[0]
+    chunkname = '?' if strip is not None and strip is not False and strip is not ABSENT else info[0]
     index = code.co_name.rpartition('_')[2]
     return (HEADER + '%s\x00%d\x00%s%s' % (index, len(chunkname), chunkname, source),)
 
@@ -58,6 +58,8 @@ def undump(vm, text, chunkname, env):
     try:
         index, original_name, source = _parse(text)
         compiled = compile_lua(source, original_name)
+        if original_name == '?':        # stripped: no line information
+            strip_debug_info(original_name, compiled.module_code)
     except BadChunk as e:
         return (None, '%s: bad binary format (%s)' % (name, e))
     except LuaSyntaxError:

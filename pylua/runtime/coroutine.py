@@ -27,13 +27,14 @@ class LuaYield:
 
 
 class Coroutine:
-    __slots__ = ('fn', 'gen', 'status', 'error', 'anchor', '__weakref__')
+    __slots__ = ('fn', 'gen', 'status', 'error', 'resumer', 'anchor', '__weakref__')
 
     def __init__(self, fn):
         self.fn = fn
         self.gen = None
         self.status = 'suspended'
         self.error = None
+        self.resumer = None           # the coroutine that resumed it, while it runs
 
 
 def live_coroutines(vm):
@@ -49,6 +50,19 @@ def create(fn):
     return co
 
 
+#: Resumes nested in one another at most (LUAI_MAXCCALLS).
+MAX_NESTED_RESUMES = 200
+
+
+def _nesting(vm):
+    n = 0
+    co = vm.coroutine
+    while co is not None and n <= MAX_NESTED_RESUMES:
+        n += 1
+        co = co.resumer
+    return n
+
+
 def resume(co, args):
     """Generator: resume ``co``; returns (True, values...) or (False, error)."""
     if co.status == 'dead':
@@ -56,7 +70,10 @@ def resume(co, args):
     if co.status != 'suspended':
         return (False, 'cannot resume non-suspended coroutine')
     vm = state.current
+    if _nesting(vm) >= MAX_NESTED_RESUMES:
+        return (False, 'C stack overflow')
     prev = vm.coroutine
+    co.resumer = prev
     if prev is not None:
         prev.status = 'normal'
     co.status = 'running'
@@ -103,6 +120,7 @@ def resume(co, args):
     finally:
         if co.status == 'running':
             co.status = 'dead'
+        co.resumer = None
         vm.coroutine = prev
         if prev is not None:
             prev.status = 'running'

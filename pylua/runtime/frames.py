@@ -21,10 +21,30 @@ _PROTOS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None, source=None):
+    if chunkname in _STRIPPED:
+        lines = [-1] * len(lines)
     _LUA_CODE[code] = (chunkname, lines, what)
     _CALLS[code] = calls or {}
     if proto is not None:
         _PROTOS[code] = (proto, source)
+
+
+# Chunk names whose code has no line information (stripped binary chunks).
+_STRIPPED = set()
+
+
+def strip_debug_info(chunkname, code):
+    """Positions in chunk ``chunkname`` (``code`` and the code nested in it,
+    and code registered for it later) read ``NAME:-1:``, as in a Lua function
+    loaded from a stripped binary chunk."""
+    _STRIPPED.add(chunkname)
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        info = _LUA_CODE.get(c)
+        if info is not None:
+            _LUA_CODE[c] = (info[0], [-1] * len(info[1]), info[2])
+        stack.extend(k for k in c.co_consts if hasattr(k, 'co_code'))
 
 
 def lua_proto(code):

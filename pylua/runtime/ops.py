@@ -368,7 +368,7 @@ def arith(op, a, b, notes=(None, None)):
     if h is None:
         h = metamethod(b, _EVENTS[op])
     if h is not None:
-        r = yield from call(h, (a, b))
+        r = yield from call(h, (a, b), "metamethod '%s'" % op)
         return r[0] if r else None
     if op in _BITWISE:
         if x is not None and y is not None:
@@ -487,7 +487,7 @@ def lt(a, b):
     h = metamethod(a, '__lt') or metamethod(b, '__lt')
     if h is None:
         _cmp_error(a, b)
-    r = yield from call(h, (a, b))
+    r = yield from call(h, (a, b), "metamethod 'lt'")
     return bool(r) and r[0] is not None and r[0] is not False
 
 
@@ -500,7 +500,7 @@ def le(a, b):
     h = metamethod(a, '__le') or metamethod(b, '__le')
     if h is None:
         _cmp_error(a, b)
-    r = yield from call(h, (a, b))
+    r = yield from call(h, (a, b), "metamethod 'le'")
     return bool(r) and r[0] is not None and r[0] is not False
 
 
@@ -526,7 +526,7 @@ def eq_meta(a, b):
     h = metamethod(a, '__eq') or metamethod(b, '__eq')
     if h is None:
         return False
-    r = yield from call(h, (a, b))
+    r = yield from call(h, (a, b), "metamethod 'eq'")
     return bool(r) and r[0] is not None and r[0] is not False
 
 
@@ -534,7 +534,7 @@ def eq_meta(a, b):
 def length(v, note=None):
     h = metamethod(v, '__len')
     if h is not None:
-        r = yield from call(h, (v, v))     # as Lua: the operand twice
+        r = yield from call(h, (v, v), "metamethod 'len'")     # as Lua: the operand twice
         return r[0] if r else None
     if v.__class__ is str:
         return len(v)
@@ -577,7 +577,7 @@ def concat(values, notes=None):
             if h is None:
                 bad, note = (v, notes[i]) if not (cv is str or cv is int or cv is float) else (acc, acc_note)
                 rt_error('attempt to concatenate a %s value%s' % (objtypename(bad), _desc(note)))
-            r = yield from call(h, (v, acc))
+            r = yield from call(h, (v, acc), "metamethod 'concat'")
             acc = r[0] if r else None
         acc_note = None
     if acc.__class__ is str and len(acc) > 4096:
@@ -687,7 +687,7 @@ def forprep(start, stop, step, cost):
 def _for_number(v, what):
     n = tonumber(v)
     if n is None:
-        rt_error("bad 'for' %s (number expected, got %s)" % (what, type_name(v)))
+        rt_error("bad 'for' %s (number expected, got %s)" % (what, objtypename(v)))
     return n
 
 
