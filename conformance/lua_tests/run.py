@@ -62,9 +62,11 @@ def pylua_command() -> list[str]:
 
 
 def _first_error(stdout: str, stderr: str, code: int) -> str:
-    for line in stderr.splitlines():
-        if line.strip():
-            return line.strip()
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    if lines and lines[0].startswith('Traceback'):
+        return 'crash: ' + lines[-1]        # a Python traceback ends with the exception
+    if lines:
+        return lines[0]
     tail = [line for line in stdout.splitlines() if line.strip()]
     return 'exit %d, last output %r' % (code, tail[-1] if tail else '')
 
