@@ -11,6 +11,7 @@ import sys
 from dataclasses import dataclass
 
 from .host.command import add_run
+from .host.models_command import add_models
 
 
 class _Unreadable(Exception):
@@ -34,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest='command', required=True, metavar='COMMAND')
     _add_check(commands)
     add_run(commands)
+    add_models(commands)
     return parser
 
 
