@@ -58,7 +58,7 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
     tr = translate(proto)
     filenames = []
     code = _compile_python(tr.source, chunkname, tr.main_factory, filenames)
-    _register(code, chunkname, tr.lines, tr.calls, tr.proto_names)
+    _register(code, chunkname, tr.lines, tr.calls, tr.proto_names, source)
     _link_forms(code, tr, chunkname, filenames)
     result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, proto, filenames)
     _CACHE[key] = result
@@ -77,7 +77,8 @@ def translate_chunk(source: str, chunkname: str):
 def _compile_python(source, chunkname, part, filenames):
     """Compile generated Python, registered in ``linecache`` under a name
     of its own so that Python-level tracebacks show its lines."""
-    filename = '<lua %s %s>' % (chunkname, part)
+    # Python refuses a NUL in a code object's file name; a chunk name may hold one.
+    filename = '<lua %s %s>' % (chunkname.replace('\0', '\\0'), part)
     code = compile(source, filename, 'exec')
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     filenames.append(filename)
@@ -88,13 +89,13 @@ def _find_code(code, name):
     return next(c for c in code.co_consts if hasattr(c, 'co_code') and c.co_name == name)
 
 
-def _register(code, chunkname, lines, calls, proto_names):
+def _register(code, chunkname, lines, calls, proto_names, source=None):
     for const in code.co_consts:
         if hasattr(const, 'co_code'):
             entry = proto_names.get(const.co_name)
             if entry is not None:
-                frames.register(const, chunkname, lines, entry[1], calls)
-            _register(const, chunkname, lines, calls, proto_names)
+                frames.register(const, chunkname, lines, entry[1], calls, entry[0], source)
+            _register(const, chunkname, lines, calls, proto_names, source)
 
 
 def _code_objects(code):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 import struct
+import sys
 
 from ..runtime import state
 from ..runtime.frames import rt_error
@@ -23,6 +24,7 @@ from .args import ABSENT, arg_error, check_int, check_num, check_str
 _U64 = (1 << 64) - 1
 MAX_FORMAT = 32          # lstrlib's buffer for one '%...' specification
 _SPAN = frozenset('-+ #0123456789.')
+_SHORT_STRING = 40     # LUAI_MAXSHORTLEN
 _LETTERS = frozenset('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ')
 _DIGITS = frozenset('0123456789')
 
@@ -335,7 +337,8 @@ def make_format(vm, tostring, tostring_raw):
         if v is None or c is bool or c is int or c is float:
             return '(null)'                # lua_topointer gives NULL
         if c is str:
-            return '0x%08x' % id(v)
+            # Lua interns short strings: equal ones share an address.
+            return '0x%08x' % id(sys.intern(v) if len(v) <= _SHORT_STRING else v)
         return tostring_raw(v).rpartition(': ')[2]
 
     def str_format(fmt=ABSENT, *args):

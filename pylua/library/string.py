@@ -360,6 +360,8 @@ def make(vm) -> LuaTable:
                 if rx is not None and ls * (1 + 2 * len(repl)) <= _FAST_GSUB_BYTES:
                     # Matches cannot be empty, so re's scan is exactly Lua's.
                     r, n = rx.subn(tpl.py, src, max_n if max_n <= ls else 0)
+                    if n == 0:
+                        r = src     # as Lua: the subject itself when nothing changed
                     tickn(ls + 1)
                     if len(r) > _CHARGE_MIN:
                         vm.produced(len(r))
@@ -377,6 +379,7 @@ def make(vm) -> LuaTable:
         next_check = _GSUB_CHECK_EVERY
         pos = 0
         n = 0
+        n_kept = 0      # matches a nil or false replacement left as they were
         for st, e, caps in pat.iterate(vm, src, 0):
             n += 1
             if st > pos:
@@ -399,6 +402,7 @@ def make(vm) -> LuaTable:
                 c = v.__class__
                 if v is None or v is False:
                     v = src[st:e]
+                    n_kept += 1
                 elif c is int or c is float:
                     v = tostr(v)
                 elif c is not str:
@@ -411,6 +415,8 @@ def make(vm) -> LuaTable:
             pos = e
             if n >= max_n:
                 break
+        if n_kept == n:
+            return (src, n)     # as Lua: the subject itself when no match was replaced
         out.append(src[pos:])
         result = ''.join(out)
         if len(result) > _CHARGE_MIN:

@@ -27,7 +27,7 @@ class LuaYield:
 
 
 class Coroutine:
-    __slots__ = ('fn', 'gen', 'status', 'error', '__weakref__')
+    __slots__ = ('fn', 'gen', 'status', 'error', 'anchor', '__weakref__')
 
     def __init__(self, fn):
         self.fn = fn

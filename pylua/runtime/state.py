@@ -38,6 +38,7 @@ class VM:
         self.factories = weakref.WeakValueDictionary()
         self.globals = None
         self.string_meta = None
+        self.type_metas = {}          # type name -> metatable for the other types (debug.setmetatable)
         self.registry = {}
         self.max_memory = max_memory
         self.cancel_event = threading.Event()
@@ -49,8 +50,11 @@ class VM:
         self.since_walk = 0           # instructions since the heap was last walked
         self.walk_interval = 200000   # and how many may pass before the next walk
         self.stdout = None
+        self.stderr = None
         self.coroutine = None         # the running Coroutine, None in the main thread
         self.c_calls = 0              # library calls into Lua now open (see C_CALLS_MAX)
+        self.collector = None         # weak tables and finalizers (runtime/collector.py), once used
+        self.warn = None              # the warning function (standalone: lua.c's)
         self.steps_cell = CellType(CHECK_INTERVAL)
         self.debt_cell = CellType(0)  # DEBT: bytes allocated since the heap was last measured
         self.ns['TICK'] = self.tick
@@ -66,6 +70,8 @@ class VM:
             self.since_walk += spent
             if self.debt_cell.cell_contents > self._debt_limit() or self.since_walk > self.walk_interval:
                 self._collect()
+        if self.collector is not None:
+            self.collector.maybe_collect()
 
     def _settle(self):
         """Add the instructions counted down in ``STEPS`` to the total; a new interval starts."""

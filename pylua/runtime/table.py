@@ -19,7 +19,9 @@ FALSE_KEY = ('<false>',)
 
 
 class LuaTable:
-    __slots__ = ('hash', 'arr', 'meta', 'keycache', '__weakref__')
+    # guard and anchor belong to the collector (runtime/collector.py), which
+    # sets them only on the tables it deals with.
+    __slots__ = ('hash', 'arr', 'meta', 'keycache', 'guard', 'anchor', '__weakref__')
 
     def __init__(self, arr=None, hash=None):
         self.arr = arr if arr is not None else []
