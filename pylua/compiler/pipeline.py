@@ -144,6 +144,13 @@ def check_syntax(source: str, chunkname: str) -> None:
 
 def load_into(vm, compiled: Compiled, env):
     """Instantiate a compiled chunk in ``vm``: its main function with ``_ENV = env``."""
+    factory = chunk_factory(vm, compiled)
+    # The main chunk's _ENV is a cell only when the chunk assigns it.
+    return factory([env] if compiled.proto.upvals[0][3] == 'cell' else env)
+
+
+def chunk_factory(vm, compiled: Compiled):
+    """The chunk's main-function factory in ``vm``, made on first use."""
     factory = vm.factories.get(compiled.main_factory)
     if factory is None:
         code = compiled.module_code
@@ -151,5 +158,4 @@ def load_into(vm, compiled: Compiled, env):
         closure = tuple(cells[name] for name in code.co_freevars) or None
         factory = FunctionType(code, vm.ns, 'MODULE', None, closure)()
         vm.factories[compiled.main_factory] = factory
-    # The main chunk's _ENV is a cell only when the chunk assigns it.
-    return factory([env] if compiled.proto.upvals[0][3] == 'cell' else env)
+    return factory

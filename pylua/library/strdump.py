@@ -51,7 +51,7 @@ def _parse(text):
 
 def undump(vm, text, chunkname, env):
     """The function of a binary chunk, or (None, message) as load reports it."""
-    from ..compiler.pipeline import compile_lua, load_into
+    from ..compiler.pipeline import chunk_factory, compile_lua, load_into
     from ..runtime.errors import LuaSyntaxError
     name = chunkname[1:] if chunkname[:1] in ('@', '=') else \
         'binary string' if chunkname.startswith(SIGNATURE) else chunkname
@@ -68,7 +68,7 @@ def undump(vm, text, chunkname, env):
     if index == 0:
         return (main,)
     prefix = compiled.main_factory.rpartition('_')[0]
-    factory = _find_factory(vm.ns[compiled.main_factory], '%s_%d' % (prefix, index))
+    factory = _find_factory(chunk_factory(vm, compiled), '%s_%d' % (prefix, index))
     if factory is None:
         return (None, '%s: bad binary format (corrupted chunk)' % name)
     proto = lua_proto(_plain_code(factory))
