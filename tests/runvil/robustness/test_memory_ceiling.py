@@ -10,13 +10,11 @@ the ceiling by more than 1/8 must fail; between the two either outcome is
 right, because the account is measured again after an eighth of the
 ceiling has been allocated (pylua's pacing).
 
-The cases marked NEEDS_PYLUA fail on pylua's accounting as it is: a value
-charged while the heap is measured is not yet reachable and drops out of
-the account, and a big allocation is checked against the last measure
-only.  pylua's sandbox accounting (issue 17) fixes both.
+The example UNDERCOUNTED keeps a value charged while the heap is being
+measured, which an account that lost such values once let through.
 """
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from gateway_runs import END, LUA, prompt
@@ -26,7 +24,6 @@ from runvil.tools import Pack, PackTool
 
 MiB = 1 << 20
 CEILING = 16 * MiB
-NEEDS_PYLUA = pytest.mark.xfail(strict=True, reason='needs pylua sandbox accounting, issue 17')
 
 
 def section(name: str, *sources: str) -> str:
@@ -53,20 +50,17 @@ def failed_for_memory(outcome: dict) -> bool:
 
 
 # -- the blocks of one section --------------------------------------------------------------
-@NEEDS_PYLUA
 def test_the_blocks_of_a_section_share_one_ceiling():
     body = section('S', "first = string.rep('x', 10 * 2^20)", "second = string.rep('y', 10 * 2^20)\nreturn 'fit'")
     assert failed_for_memory(run(body))
 
 
-@NEEDS_PYLUA
 def test_two_live_strings_past_the_ceiling_fail():
     body = section('S', "local a = string.rep('x', 15 * 2^20)\nlocal b = string.rep('y', 15 * 2^20)\n"
                         "return #a + #b")
     assert failed_for_memory(run(body))
 
 
-@NEEDS_PYLUA
 def test_var_kept_by_one_block_counts_in_the_next():
     body = section('S', "var.big = string.rep('x', 10 * 2^20)", "local more = string.rep('y', 10 * 2^20)\n"
                                                                     "return #var.big + #more")
@@ -156,18 +150,14 @@ def check_plan(plan, make: str) -> None:
 UNDERCOUNTED = [(1, True), (8, True), (16, True), (16, True), (16, True), (16, True)]
 
 
-@NEEDS_PYLUA
 @pytest.mark.slow
-@settings(derandomize=True)     # the same plans on every run, so the xfail stays exact
 @given(PLANS)
 @example(UNDERCOUNTED)
 def test_kept_allocations_from_lua_fail_exactly_past_the_ceiling(plan):
     check_plan(plan, "string.rep('x', %s)")
 
 
-@NEEDS_PYLUA
 @pytest.mark.slow
-@settings(derandomize=True)
 @given(PLANS)
 @example(UNDERCOUNTED)
 def test_kept_values_from_engine_functions_fail_exactly_past_the_ceiling(plan):

@@ -15,7 +15,6 @@ import pytest
 
 MiB = 1 << 20
 CEILING = 16 * MiB
-NEEDS_PYLUA = pytest.mark.xfail(strict=True, reason='needs pylua sandbox accounting, issue 17')
 
 # Runs ``runvil run`` as its child, kills it once its resident set passes
 # the byte bound given, and prints the child's exit status and peak RSS
@@ -77,7 +76,6 @@ HOARDERS = {
 }
 
 
-@NEEDS_PYLUA
 def test_hoarding_sections_stay_within_three_times_the_ceiling(tmp_path, base_rss):
     sections = ''.join("## %s\n\n```lua\nlocal ok, err = pcall(function()\n%s\nend)\n"
                        "var.caught = (var.caught or '') .. '%s: ' .. tostring(err) .. '; '\n```\n\n"
@@ -103,7 +101,6 @@ BUSY_LOOPS = {
 }
 
 
-@NEEDS_PYLUA
 @pytest.mark.parametrize('loop', sorted(BUSY_LOOPS))
 def test_ctrl_c_ends_a_busy_loop_within_a_second(tmp_path, loop):
     prompt = write_prompt(tmp_path, 'busy', BUSY_LOOPS[loop])
