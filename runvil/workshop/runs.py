@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..harness import EventStream
 from ..harness.limits import LIMIT_NAMES
+from ..host.diagnostics import text_problem
 from ..host.runner import SetupError, host_setup
 from ..host.settings import SIZE_LIMITS, parse_size
 from .history import HEADER, RunHistory
@@ -71,7 +72,7 @@ class Runs:
         return run
 
     def _run(self, run: LiveRun, request: RunRequest, path: str | None, setup, writer) -> None:
-        stream = EventStream([_relabelled(run.publish, path, request.prompt)], execution_id=run.run_id)
+        stream = EventStream([_shown(run.publish, path, request)], execution_id=run.run_id)
         try:
             harness = setup.harness(live=run.fragment, operator=run.ask)
             harness.run(request.text, path, input_text=request.input_text, args=request.args,
@@ -104,11 +105,21 @@ def _limit_value(name: str, text: str):
         raise SetupError('%s: %s' % (name, shape)) from None
 
 
-def _relabelled(publish, path: str | None, label: str):
-    """The run's events with the prompt's path shown as the page names the file."""
+def _shown(publish, path: str | None, request: RunRequest):
+    """The run's events as the page shows them: the prompt's path as the
+    page names the file, and a parse failure under its diagnostic code
+    (``parse_fence``, ...) with its ``line N:`` message, as the editor shows it."""
     def sink(event: dict) -> None:
-        location = (event.get('error') or {}).get('location')
-        if location is not None and location.get('path') in (path, '<prompt>'):
-            event = dict(event, error=dict(event['error'], location=dict(location, path=label)))
+        error = event.get('error') if event['event'] == 'run_finished' else None
+        if error is not None:
+            location = error['location']
+            # Only an Internal fault's location is elsewhere (Engine source).
+            if location is not None and error['kind'] != 'Internal':
+                error = dict(error, location=dict(location, path=request.prompt))
+            event = dict(event, error=error)
+            if error['kind'] == 'Parse':
+                problem = text_problem(request.text, path)
+                if problem is not None:
+                    event['diagnostic'] = {'code': problem.code, 'message': problem.shown_message}
         publish(event)
     return sink

@@ -141,7 +141,7 @@ class RunView {
   on_chat(event) {
     const card = this.add('round', '');
     const head = el('div', 'round-head');
-    head.append(el('span', 'round-name', 'Model round ' + event.round),
+    head.append(el('span', 'round-name', 'Round ' + event.round),
                 el('span', 'round-model', event.model + (event.role ? ' (' + event.role + ')' : '')),
                 el('span', 'round-origin', event.origin + ' · ' + sectionLabel(event.section)));
     const text = el('div', 'round-text streaming');
@@ -210,7 +210,6 @@ class RunView {
     }
     if (round) {
       round.text.classList.remove('streaming');
-      if (!round.text.textContent) round.text.hidden = true;
       round.card.append(box);
     } else {
       this.add('round', '').append(box);
@@ -320,10 +319,11 @@ class RunView {
       this.outcome.replaceChildren(el('h3', null, 'Cancelled'));
     } else {
       const error = event.error;
+      const shown = event.diagnostic || {code: error.kind, message: error.message};
       const head = el('h3', null, 'Run error ');
-      head.append(el('span', 'error-kind', error.kind));
-      const parts = [head, el('pre', 'error-message', error.message)];
-      const location = error.location;
+      head.append(el('span', 'error-kind', shown.code));
+      const parts = [head, el('pre', 'error-message', shown.message)];
+      const location = error.location || this.luaPosition(error.message);
       if (location && location.line) {
         const where = el('div', 'error-location', location.path + ' ');
         where.append(this.lineLink('line ' + location.line + (location.column ? ':' + location.column : ''),
@@ -333,6 +333,16 @@ class RunView {
       if (error.retryable) parts.push(el('div', 'note', 'retryable'));
       this.outcome.replaceChildren(...parts);
     }
+  }
+
+  on_prepared(event) { this.promptName = event.prompt; }
+
+  // A Lua error's message starts with its position, PROMPT_NAME:LINE: (the
+  // chunk of every block is named for the prompt; the line is the file's).
+  luaPosition(message) {
+    if (!this.promptName || !message.startsWith(this.promptName + ':')) return null;
+    const line = /^(\d+):/.exec(message.slice(this.promptName.length + 1));
+    return line ? {path: this.title.textContent, line: Number(line[1]), column: null} : null;
   }
 
   on_stream_end() {
