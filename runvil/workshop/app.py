@@ -35,7 +35,7 @@ def build_app(root: str, flags, environ) -> Starlette:
         Route('/api/file', api.open_file),
         Route('/api/check', api.check, methods=['POST']),
         Route('/api/save', api.save, methods=['POST']),
-        Route('/api/runs', api.history, methods=['GET']),
+        Route('/api/runs', api.past_runs, methods=['GET']),
         Route('/api/runs', api.start_run, methods=['POST']),
         Route('/api/chat', api.start_chat, methods=['POST']),
         Route('/api/runs/{run_id}/events', api.events),
@@ -84,7 +84,7 @@ class _Api:
         return JSONResponse(dict(saved.to_dict(), **_checked(saved.text, str(self.files.full_path(saved.path)))))
 
     # -- runs -------------------------------------------------------------------
-    async def history(self, request: Request):
+    async def past_runs(self, request: Request):
         return JSONResponse({'runs': [summary.to_dict() for summary in self.history.summaries()]})
 
     async def start_run(self, request: Request):

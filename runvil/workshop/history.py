@@ -16,7 +16,7 @@ from ..host.sinks import JsonLinesFile
 
 RUNS_DIR = Path('.runvil') / 'runs'
 HEADER = 'workshop_run'
-_RUN_ID = re.compile(r'[0-9]{8}-[0-9]{6}-[0-9a-f]{6}\Z')
+_RUN_ID = re.compile(r'[0-9]{8}-[0-9]{9}-[0-9a-f]{6}\Z')
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,10 @@ class RunHistory:
 
     @staticmethod
     def new_id() -> str:
-        return time.strftime('%Y%m%d-%H%M%S-', time.gmtime()) + uuid.uuid4().hex[:6]
+        """Ids sort in the order the runs started (to the millisecond)."""
+        now = time.time()
+        return '%s%03d-%s' % (time.strftime('%Y%m%d-%H%M%S', time.gmtime(now)), now % 1 * 1000,
+                              uuid.uuid4().hex[:6])
 
     def writer(self, run_id: str) -> JsonLinesFile:
         self.folder.mkdir(parents=True, exist_ok=True)
