@@ -87,7 +87,9 @@ class RunView {
     left.append(el('h3', 'timeline-title', 'Events'), this.timeline);
     right.append(this.tasksBox, this.conversations);
     columns.append(left, right);
-    this.root.append(this.head, this.outcome, this.questions, columns);
+    this.meta = el('div', 'run-meta');
+    this.meta.hidden = true;
+    this.root.append(this.head, this.meta, this.outcome, this.questions, columns);
     this.rounds = new Map();       // round id -> its card
     this.toolCalls = new Map();    // tool call id -> its row
     this.tasks = new Map();        // task id -> its node
@@ -114,7 +116,8 @@ class RunView {
     const meta = [];
     for (const [name, value] of Object.entries(event.args || {})) meta.push(name + ' = ' + value);
     if (event.input) meta.push('input: ' + event.input);
-    if (meta.length) this.add('run-args', meta.join(' · '));
+    this.meta.textContent = meta.join(' · ');
+    this.meta.hidden = !meta.length;
   }
 
   on_h1_started() { this.setCurrent(null); this.add('section', 'H1 pass'); }

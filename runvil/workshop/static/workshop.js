@@ -390,8 +390,9 @@ const History = {
     const [a, b] = views.map((entry) => entry.view);
     const sameResult = JSON.stringify(a.result) === JSON.stringify(b.result);
     const sameMessages = JSON.stringify(a.records) === JSON.stringify(b.records);
+    const noMessages = !Object.keys(a.records).length && !Object.keys(b.records).length;
     banner.textContent = (sameResult ? 'Same outcome and result' : 'The outcomes or results differ') + ' · ' +
-      (sameMessages ? 'same messages' : 'the messages differ');
+      (noMessages ? 'no messages in either' : sameMessages ? 'same messages' : 'the messages differ');
     banner.className = 'compare-banner ' + (sameResult && sameMessages ? 'same' : 'differ');
   },
 };

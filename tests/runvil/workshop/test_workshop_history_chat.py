@@ -44,15 +44,17 @@ def test_past_runs_reopen_as_they_were_and_two_compare_side_by_side(page, worksh
     rows.nth(1).locator('.open-run').click()
     detail = page.locator('#history-detail')
     expect(detail.locator('.result-text')).to_have_text(ONE)
-    expect(detail.locator('.entry.run-args')).to_have_text('text = %s · top = 1' % TEXT)
+    expect(detail.locator('.run-meta')).to_have_text('text = %s · top = 1' % TEXT)
     expect(detail.locator('.entry.log')).to_contain_text(['Splitsplit 13 words'])
     shot(page, 'history')
 
     rows.nth(0).locator('.pick').check()
     rows.nth(1).locator('.pick').check()
     page.locator('#compare').click()
-    expect(detail.locator('.compare-banner')).to_have_text('The outcomes or results differ · same messages')
+    expect(detail.locator('.compare-banner')).to_have_text('The outcomes or results differ · no messages in either')
     expect(detail.locator('.compare-side .result-text')).to_have_text([TWO, ONE])
+    expect(detail.locator('.compare-side .run-meta')).to_have_text(['text = %s · top = 2' % TEXT,
+                                                                    'text = %s · top = 1' % TEXT])
     shot(page, 'compare')
 
 
