@@ -23,6 +23,11 @@ SPINNER = prompt('spinner', "log('spinning')\nwhile true do end")
 PATIENT = prompt('patient', "models.use('writer')\nlocal ok, out = pcall(models.infer, 'Draft the summary.')\n"
                             "if not ok and out.kind == 'cancelled' then\n  return 'stopped'\nend\nreturn out",
                  'models:\n  writer: {}\n')
+FANOUT = (EXAMPLES / 'fanout-stats.md').read_text(encoding='utf-8')
+ROUNDS = prompt('rounds', "models.use('writer')\nmessages:user('Say hello.')\nmodels.loop()\n"
+                          "messages:user(string.rep('x', 40000))\nlocal ok, err = pcall(models.loop)\n"
+                          "return messages[2].content .. ' / ' .. err.kind",
+                'models:\n  writer: {}\n')
 FAILING = prompt('failing', "local words = {}\n\nerror('no words to count')")
 
 
@@ -95,6 +100,33 @@ def test_stop_round_interrupts_the_round_in_flight_and_the_run_goes_on(page, wor
     run.locator('.stop-round').click()
     expect(run.locator('.result-text')).to_have_text('stopped')
     expect(run.locator('.badge')).to_have_text('completed')
+
+
+def test_tasks_show_as_a_tree_with_their_status(page, workshop):
+    served = workshop({'fanout-stats.md': FANOUT})
+    open_prompt(page, served, 'fanout-stats.md')
+    page.locator('#run').click()
+    run = page.locator('#run-view')
+    expect(run.locator('.badge')).to_have_text('completed')
+    tasks = run.locator('.task-tree > .task')
+    expect(tasks.locator('.task-id')).to_have_text(['0.0', '0.1', '0.2'])
+    expect(tasks.locator('.task-section')).to_have_text(['Count', 'Count', 'Count'])
+    expect(tasks.locator('.task-state')).to_have_text(['completed', 'completed', 'completed'])
+
+
+def test_a_round_streams_its_text_and_usage_and_the_precheck_refusal_shows(page, workshop, shot):
+    reply = {'text': 'Hello there, from a streamed reply.', 'chunk_chars': 4, 'delay': 0.1,
+             'usage': {'prompt_tokens': 9, 'completion_tokens': 7}}
+    served = workshop({'rounds.md': ROUNDS}, [reply], '--model-context', 'default=4096')
+    open_prompt(page, served, 'rounds.md')
+    page.locator('#run').click()
+    run = page.locator('#run-view')
+    expect(run.locator('.round-text.streaming')).to_contain_text('Hel')
+    expect(run.locator('.result-text')).to_have_text('Hello there, from a streamed reply. / context_exhausted')
+    expect(run.locator('.round-text')).to_have_text('Hello there, from a streamed reply.')
+    expect(run.locator('.round-usage')).to_have_text('9 prompt · 7 completion tokens · finish: stop')
+    expect(run.locator('.entry.precheck')).to_contain_text('Context precheck refused a round')
+    shot(page, 'rounds')
 
 
 def selected_text(page) -> str:
