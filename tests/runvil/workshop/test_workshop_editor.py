@@ -35,6 +35,8 @@ def test_the_tree_lists_prompts_and_a_diagnostic_follows_the_typing(page, worksh
         'line 20: unrecognized fence label `lua extra`; the only Lua fence label is `lua`')
     mark = page.locator('#line-mark')
     expect(mark).to_be_visible()
+    diagnostic.click()      # goes to the line
+    expect(mark).to_be_in_viewport()
     # The mark sits on line 20 of the text, wherever the editor is scrolled.
     assert page.evaluate("parseFloat(document.getElementById('line-mark').style.top)"
                          " + document.getElementById('code').scrollTop") == 8 + 19 * 20
