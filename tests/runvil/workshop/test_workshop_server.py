@@ -1,0 +1,70 @@
+"""The Workshop's server side without a browser: the command, the prompt
+files it serves and saves, and the run history, over real HTTP."""
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+
+from runvil.cli import build_parser
+
+PROMPT = '---\nname: hello\ndescription: Says hello.\nrunvil: 0\n---\n\n# Hello\n\n## Main\n\n```lua\nreturn "hi"\n```\n'
+
+
+def test_the_command_takes_the_harness_flags_of_runvil_run():
+    args = build_parser().parse_args(['workshop', 'prompts', '--port', '0', '--no-browser', '--bind',
+                                      'writer=m', '--round-cap', '3', '--store', 'kept'])
+    assert (args.dir, args.port, args.no_browser, args.bind, args.round_cap, args.store) == (
+        'prompts', 0, True, ['writer=m'], 3, 'kept')
+
+
+def test_only_prompt_files_under_the_directory_are_served_or_written(workshop, tmp_path):
+    served = workshop({'hello.md': PROMPT})
+    (tmp_path / 'outside.md').write_text(PROMPT)
+    for path in ('../outside.md', '/etc/passwd', 'hello.txt', '.'):
+        assert httpx.get(served.url + 'api/file', params={'path': path}).status_code == 404
+        saved = httpx.post(served.url + 'api/save', json={'path': path, 'text': 'x', 'version': ''})
+        assert saved.status_code == 400
+    assert (tmp_path / 'outside.md').read_text() == PROMPT
+
+
+def test_a_new_file_saves_once_and_a_stale_version_never_overwrites(workshop):
+    served = workshop({})
+    created = httpx.post(served.url + 'api/save', json={'path': 'new/one.md', 'text': PROMPT, 'version': ''})
+    assert created.status_code == 200 and created.json()['problem'] is None
+    again = httpx.post(served.url + 'api/save', json={'path': 'new/one.md', 'text': 'other', 'version': ''})
+    assert again.status_code == 409
+    assert again.json()['conflict'] == {'path': 'new/one.md', 'text': PROMPT, 'version': created.json()['version']}
+    assert (served.root / 'new' / 'one.md').read_text() == PROMPT
+    assert httpx.get(served.url + 'api/files').json()['files'] == ['new/one.md']
+
+
+def test_a_run_setup_problem_is_refused_before_anything_runs(workshop):
+    served = workshop({'hello.md': PROMPT})
+    started = httpx.post(served.url + 'api/runs', json={'prompt': 'hello.md', 'text': PROMPT,
+                                                       'limits': {'round_cap': 'many'}})
+    assert started.status_code == 400
+    assert started.json() == {'error': "round_cap: expected a whole number, got 'many'"}
+    assert not (served.root / '.runvil').exists()
+
+
+def test_a_run_is_kept_as_json_lines_and_replayed_as_server_sent_events(workshop):
+    served = workshop({'hello.md': PROMPT})
+    run_id = httpx.post(served.url + 'api/runs', json={'prompt': 'hello.md', 'text': PROMPT}).json()['run_id']
+    with httpx.stream('GET', served.url + 'api/runs/%s/events' % run_id, timeout=10) as live:
+        streamed = [json.loads(line[len('data: '):]) for line in live.iter_lines() if line.startswith('data: ')]
+    assert streamed[-1] == {'event': 'stream_end'}
+    assert streamed[-2]['event'] == 'run_finished' and streamed[-2]['result'] == 'hi'
+    kept = [json.loads(line) for line in (served.root / '.runvil' / 'runs' / (run_id + '.jsonl')).open()]
+    assert [event['event'] for event in kept] == [event['event'] for event in streamed[:-1]]
+    assert httpx.get(served.url + 'api/runs').json()['runs'] == [
+        {'run_id': run_id, 'prompt': 'hello.md', 'chat': False, 'started': pytest.approx(kept[0]['time']),
+         'outcome': 'completed'}]
+
+
+def test_an_unknown_run_is_not_found(workshop):
+    served = workshop({})
+    assert httpx.get(served.url + 'api/runs/../../x/events').status_code == 404
+    assert httpx.get(served.url + 'api/runs/20260101-000000000-abcdef/events').status_code == 404
+    assert httpx.post(served.url + 'api/runs/nope/cancel').status_code == 409
