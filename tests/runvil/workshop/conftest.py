@@ -3,7 +3,8 @@ to the scripted gateway over HTTP, driven by headless Chromium through
 Playwright (Debian's ``chromium``; Playwright's own browsers are never
 downloaded).  ``workshop(prompts, script, *flags)`` writes the prompt
 files into a fresh directory and serves the Workshop over it; ``page`` is a
-browser page; ``shot(page, name)`` saves a screenshot of the view (into
+browser page; ``open_prompt(served, name)`` opens a file in it;
+``shot(page, name)`` saves a screenshot of the view (into
 ``$RUNVIL_WORKSHOP_SCREENSHOTS`` when set, docs/images for the docs)."""
 from __future__ import annotations
 
@@ -89,6 +90,18 @@ def workshop(tmp_path):
         server.should_exit = True
         thread.join(10)
         gateway.stop()
+
+
+@pytest.fixture
+def open_prompt(page):
+    """``open_prompt(served, name)``: load the page and open prompt file ``name``."""
+    from playwright.sync_api import expect
+
+    def open_file(served: Served, name: str) -> None:
+        page.goto(served.url)
+        page.locator('#file-tree a', has_text=name).click()
+        expect(page.locator('#file-name')).to_have_text(name)
+    return open_file
 
 
 @pytest.fixture

@@ -11,16 +11,10 @@ EXAMPLES = Path(__file__).parents[3] / 'examples'
 WORD_STATS = (EXAMPLES / 'word-stats.md').read_text(encoding='utf-8')
 
 
-def open_prompt(page, served, name: str) -> None:
-    page.goto(served.url)
-    page.locator('#file-tree a', has_text=name).click()
-    expect(page.locator('#file-name')).to_have_text(name)
-
-
-def test_the_tree_lists_prompts_and_a_diagnostic_follows_the_typing(page, workshop, shot):
+def test_the_tree_lists_prompts_and_a_diagnostic_follows_the_typing(page, workshop, open_prompt, shot):
     served = workshop({'word-stats.md': WORD_STATS, 'notes/other.md': WORD_STATS.replace('word-stats', 'other')})
     (served.root / 'notes' / 'replies.yaml').write_text('[]\n')
-    open_prompt(page, served, 'word-stats.md')
+    open_prompt(served, 'word-stats.md')
     expect(page.locator('#file-tree a')).to_have_text(['notes/other.md', 'word-stats.md'])
     expect(page.locator('#diagnostic')).to_have_text('No problems: the prompt parses and can run.')
     expect(page.locator('#gutter')).to_contain_text('\n30\n')
@@ -47,9 +41,9 @@ def test_the_tree_lists_prompts_and_a_diagnostic_follows_the_typing(page, worksh
     expect(mark).to_be_hidden()
 
 
-def test_saving_reports_the_diagnostic_and_never_clobbers_a_file_changed_on_disk(page, workshop, shot):
+def test_saving_reports_the_diagnostic_and_never_clobbers_a_file_changed_on_disk(page, workshop, open_prompt, shot):
     served = workshop({'word-stats.md': WORD_STATS})
-    open_prompt(page, served, 'word-stats.md')
+    open_prompt(served, 'word-stats.md')
     code = page.locator('#code')
     unclosed = WORD_STATS.replace('\nend\n```\n', '\nend\n  ```\n', 1)
     code.fill(unclosed)
@@ -76,9 +70,9 @@ def test_saving_reports_the_diagnostic_and_never_clobbers_a_file_changed_on_disk
     assert (served.root / 'word-stats.md').read_text() == WORD_STATS + '\nmine\n'
 
 
-def test_unsaved_edits_survive_a_reload(page, workshop):
+def test_unsaved_edits_survive_a_reload(page, workshop, open_prompt):
     served = workshop({'word-stats.md': WORD_STATS})
-    open_prompt(page, served, 'word-stats.md')
+    open_prompt(served, 'word-stats.md')
     page.locator('#code').fill(WORD_STATS + '\nan unsaved line\n')
     expect(page.locator('#save-state')).to_have_text('unsaved changes')
     page.reload()

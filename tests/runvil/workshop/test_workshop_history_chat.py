@@ -23,10 +23,9 @@ def run_word_stats(page, top: str, expected: str) -> None:
     expect(page.locator('#run-view .result-text')).to_have_text(expected)
 
 
-def test_past_runs_reopen_as_they_were_and_two_compare_side_by_side(page, workshop, shot):
+def test_past_runs_reopen_as_they_were_and_two_compare_side_by_side(page, workshop, open_prompt, shot):
     served = workshop({'word-stats.md': WORD_STATS})
-    page.goto(served.url)
-    page.locator('#file-tree a', has_text='word-stats.md').click()
+    open_prompt(served, 'word-stats.md')
     run_word_stats(page, '1', ONE)
     run_word_stats(page, '2', TWO)
 

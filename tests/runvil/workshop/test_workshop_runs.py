@@ -14,8 +14,8 @@ RESEARCH_REPLIES = str(EXAMPLES / 'research-person.replies.yaml')
 
 
 def prompt(name: str, lua: str, head: str = '') -> str:
-    return ('---\nname: %s\ndescription: A Workshop test prompt.\nruntime_head\n---\n\n# %s\n\n## Main\n\n```lua\n%s\n```\n'
-            % (name, name.title(), lua)).replace('runtime_head\n', 'runvil: 0\n' + head)
+    return ('---\nname: %s\ndescription: A Workshop test prompt.\nrunvil: 0\n%s---\n\n# %s\n\n## Main\n\n'
+            '```lua\n%s\n```\n' % (name, head, name.title(), lua))
 
 
 ASKING = prompt('asking', "local name = input.ask('What is your name?')\nlog('asked')\nreturn 'hello ' .. name")
@@ -31,15 +31,9 @@ ROUNDS = prompt('rounds', "models.use('writer')\nmessages:user('Say hello.')\nmo
 FAILING = prompt('failing', "local words = {}\n\nerror('no words to count')")
 
 
-def open_prompt(page, served, name: str) -> None:
-    page.goto(served.url)
-    page.locator('#file-tree a', has_text=name).click()
-    expect(page.locator('#file-name')).to_have_text(name)
-
-
-def test_a_run_shows_its_tool_rounds_messages_and_result(page, workshop, shot):
+def test_a_run_shows_its_tool_rounds_messages_and_result(page, workshop, open_prompt, shot):
     served = workshop({'research-person.md': RESEARCH}, RESEARCH_REPLIES)
-    open_prompt(page, served, 'research-person.md')
+    open_prompt(served, 'research-person.md')
     expect(page.locator('#form-args input[name="arg:person"]')).to_have_value('Ada Lovelace')
     page.locator('#run').click()
     run = page.locator('#run-view')
@@ -65,9 +59,9 @@ def test_a_run_shows_its_tool_rounds_messages_and_result(page, workshop, shot):
     shot(page, 'run')
 
 
-def test_the_operator_answers_a_question_in_the_page(page, workshop, shot):
+def test_the_operator_answers_a_question_in_the_page(page, workshop, open_prompt, shot):
     served = workshop({'asking.md': ASKING})
-    open_prompt(page, served, 'asking.md')
+    open_prompt(served, 'asking.md')
     page.locator('#run').click()
     question = page.locator('#run-view .question')
     expect(question.locator('.question-text')).to_have_text('What is your name?')
@@ -79,9 +73,9 @@ def test_the_operator_answers_a_question_in_the_page(page, workshop, shot):
     expect(page.locator('#run-view .entry.answer-entry')).to_have_text('Answered: Ada')
 
 
-def test_cancel_ends_a_spinning_run_cancelled(page, workshop):
+def test_cancel_ends_a_spinning_run_cancelled(page, workshop, open_prompt):
     served = workshop({'spinner.md': SPINNER})
-    open_prompt(page, served, 'spinner.md')
+    open_prompt(served, 'spinner.md')
     page.locator('#run').click()
     run = page.locator('#run-view')
     expect(run.locator('.entry.log')).to_contain_text(['spinning'])
@@ -91,9 +85,9 @@ def test_cancel_ends_a_spinning_run_cancelled(page, workshop):
     expect(run.locator('.outcome')).to_have_text('Cancelled')
 
 
-def test_stop_round_interrupts_the_round_in_flight_and_the_run_goes_on(page, workshop):
+def test_stop_round_interrupts_the_round_in_flight_and_the_run_goes_on(page, workshop, open_prompt):
     served = workshop({'patient.md': PATIENT}, [{'text': 'too late', 'headers_delay': 30}])
-    open_prompt(page, served, 'patient.md')
+    open_prompt(served, 'patient.md')
     page.locator('#run').click()
     run = page.locator('#run-view')
     expect(run.locator('.round-usage')).to_have_text('waiting for the model…')
@@ -102,9 +96,9 @@ def test_stop_round_interrupts_the_round_in_flight_and_the_run_goes_on(page, wor
     expect(run.locator('.badge')).to_have_text('completed')
 
 
-def test_tasks_show_as_a_tree_with_their_status(page, workshop):
+def test_tasks_show_as_a_tree_with_their_status(page, workshop, open_prompt):
     served = workshop({'fanout-stats.md': FANOUT})
-    open_prompt(page, served, 'fanout-stats.md')
+    open_prompt(served, 'fanout-stats.md')
     page.locator('#run').click()
     run = page.locator('#run-view')
     expect(run.locator('.badge')).to_have_text('completed')
@@ -114,11 +108,11 @@ def test_tasks_show_as_a_tree_with_their_status(page, workshop):
     expect(tasks.locator('.task-state')).to_have_text(['completed', 'completed', 'completed'])
 
 
-def test_a_round_streams_its_text_and_usage_and_the_precheck_refusal_shows(page, workshop, shot):
+def test_a_round_streams_its_text_and_usage_and_the_precheck_refusal_shows(page, workshop, open_prompt, shot):
     reply = {'text': 'Hello there, from a streamed reply.', 'chunk_chars': 4, 'delay': 0.1,
              'usage': {'prompt_tokens': 9, 'completion_tokens': 7}}
     served = workshop({'rounds.md': ROUNDS}, [reply], '--model-context', 'default=4096')
-    open_prompt(page, served, 'rounds.md')
+    open_prompt(served, 'rounds.md')
     page.locator('#run').click()
     run = page.locator('#run-view')
     expect(run.locator('.round-text.streaming')).to_contain_text('Hel')
@@ -134,9 +128,9 @@ def selected_text(page) -> str:
                          " return code.value.slice(code.selectionStart, code.selectionEnd); })()")
 
 
-def test_a_run_error_shows_its_kind_message_and_links_to_its_line(page, workshop, shot):
+def test_a_run_error_shows_its_kind_message_and_links_to_its_line(page, workshop, open_prompt, shot):
     served = workshop({'failing.md': FAILING})
-    open_prompt(page, served, 'failing.md')
+    open_prompt(served, 'failing.md')
     page.locator('#run').click()
     outcome = page.locator('#run-view .outcome.failed')
     expect(outcome.locator('.error-kind')).to_have_text('Lua')
