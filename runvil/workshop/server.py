@@ -23,9 +23,13 @@ def serve(args, environ) -> int:
     server = uvicorn.Server(uvicorn.Config(app, host=HOST, port=args.port, log_level='warning',
                                               timeout_graceful_shutdown=2))
     threading.Thread(target=_announce, args=(server, not args.no_browser), daemon=True).start()
-    server.run()
-    for run in app.state.runs.live.values():   # no run outlives the server
-        run.cancel()
+    try:
+        server.run()
+    except KeyboardInterrupt:   # uvicorn raises the Ctrl-C again once it has shut down
+        pass
+    finally:
+        for run in app.state.runs.live.values():   # no run outlives the server
+            run.cancel()
     return 0
 
 

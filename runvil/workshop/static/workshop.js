@@ -4,6 +4,8 @@
 
 const DRAFT_KEY = 'runvil-workshop:draft:';
 const OPEN_KEY = 'runvil-workshop:open';
+const RUN_KEY = 'runvil-workshop:run';      // the run shown beside the editor, followed again after a reload
+const CHAT_KEY = 'runvil-workshop:chat';
 const CHECK_DELAY_MS = 400;
 const LINE_HEIGHT_PX = 20;
 
@@ -296,6 +298,7 @@ $('run-form').onsubmit = async (submit) => {
   $('form-error').textContent = '';
   const {status, data} = await api('/api/runs', RunForm.request());
   if (status !== 200) { $('form-error').textContent = data.error; return; }
+  localStorage.setItem(RUN_KEY, data.run_id);
   showRun(data.run_id, $('run-view'), Editor.path);
 };
 
@@ -409,10 +412,15 @@ const Chat = {
     const {status, data} = await api('/api/chat', {model: $('chat-model').value});
     if (status !== 200) { this.state(data.error, 'failed'); return; }
     if (this.runId) api('/api/runs/' + this.runId + '/cancel', {});
-    this.runId = data.run_id;
+    localStorage.setItem(CHAT_KEY, data.run_id);
+    this.follow(data.run_id);
+  },
+
+  follow(runId) {
+    this.runId = runId;
+    this.question = this.bubble = null;
     $('chat-log').replaceChildren();
     this.state('Starting…', 'running');
-    const runId = this.runId;
     followRun(runId, (event) => { if (runId === this.runId) this.apply(event); });
   },
 
@@ -487,3 +495,5 @@ $('chat-text').addEventListener('keydown', (key) => {
 });
 
 Editor.loadTree();
+if (localStorage.getItem(RUN_KEY)) showRun(localStorage.getItem(RUN_KEY), $('run-view'), null);
+if (localStorage.getItem(CHAT_KEY)) Chat.follow(localStorage.getItem(CHAT_KEY));

@@ -59,13 +59,15 @@ def test_a_run_shows_its_tool_rounds_messages_and_result(page, workshop, open_pr
     shot(page, 'run')
 
 
-def test_the_operator_answers_a_question_in_the_page(page, workshop, open_prompt, shot):
+def test_the_operator_answers_a_question_in_the_page_even_after_a_reload(page, workshop, open_prompt, shot):
     served = workshop({'asking.md': ASKING})
     open_prompt(served, 'asking.md')
     page.locator('#run').click()
     question = page.locator('#run-view .question')
     expect(question.locator('.question-text')).to_have_text('What is your name?')
     shot(page, 'question')
+    page.reload()       # the page follows the run again, the question still open
+    expect(question.locator('.question-text')).to_have_text('What is your name?')
     question.locator('input').fill('Ada')
     question.locator('button').click()
     expect(page.locator('#run-view .result-text')).to_have_text('hello Ada')

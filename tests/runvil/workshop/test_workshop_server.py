@@ -3,6 +3,9 @@ files it serves and saves, and the run history, over real HTTP."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 
 import httpx
 import pytest
@@ -68,3 +71,29 @@ def test_an_unknown_run_is_not_found(workshop):
     assert httpx.get(served.url + 'api/runs/../../x/events').status_code == 404
     assert httpx.get(served.url + 'api/runs/20260101-000000000-abcdef/events').status_code == 404
     assert httpx.post(served.url + 'api/runs/nope/cancel').status_code == 409
+
+
+def test_runvil_workshop_serves_on_127_0_0_1_until_ctrl_c(tmp_path):
+    pytest.importorskip('uvicorn', reason='the Workshop needs the workshop extra (starlette, uvicorn)')
+    (tmp_path / 'hello.md').write_text(PROMPT)
+    process = subprocess.Popen([sys.executable, '-m', 'runvil', 'workshop', str(tmp_path), '--port', '0',
+                                '--no-browser'], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        announced = process.stdout.readline()
+        url = announced.split()[2]
+        assert announced == 'Workshop on %s (Ctrl-C stops it)\n' % url and url.startswith('http://127.0.0.1:')
+        page = httpx.get(url)
+        assert page.status_code == 200 and '<title>Runvil Workshop</title>' in page.text
+        assert httpx.get(url + 'static/workshop.js').status_code == 200
+        assert httpx.get(url + 'api/files').json()['files'] == ['hello.md']
+    finally:
+        process.send_signal(signal.SIGINT)
+        assert process.wait(20) == 0
+        assert process.stderr.read() == ''
+
+
+def test_runvil_workshop_refuses_a_missing_directory(tmp_path):
+    done = subprocess.run([sys.executable, '-m', 'runvil', 'workshop', str(tmp_path / 'nowhere'), '--no-browser'],
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (2, 'runvil workshop: error: not a directory: %s\n'
+                                              % (tmp_path / 'nowhere'))
