@@ -52,11 +52,33 @@ def test_a_run_setup_problem_is_refused_before_anything_runs(workshop):
     assert not (served.root / '.runvil').exists()
 
 
+def followed(served, run_id: str) -> list[dict]:
+    """Every event the page gets for the run, to the end of the stream."""
+    with httpx.stream('GET', served.url + 'api/runs/%s/events' % run_id, timeout=10) as live:
+        return [json.loads(line[len('data: '):]) for line in live.iter_lines() if line.startswith('data: ')]
+
+
+def run_events(served, **request) -> tuple[str, list[dict]]:
+    """Start a run as the run form does; its id and every event the page gets."""
+    run_id = httpx.post(served.url + 'api/runs', json=request).json()['run_id']
+    return run_id, followed(served, run_id)
+
+
+def test_the_forms_limit_overrides_and_role_bindings_reach_the_run(workshop):
+    logging = PROMPT.replace('return "hi"', "log('one')\nlog('two')\nreturn 'logged'")
+    modelled = PROMPT.replace('runvil: 0\n', 'runvil: 0\nmodels:\n  writer: {}\n').replace(
+        'return "hi"', "models.use('writer')\nreturn models.infer('hi')")
+    served = workshop({'logging.md': logging, 'modelled.md': modelled}, {'models': {'big': ['from big']}})
+    _, events = run_events(served, prompt='logging.md', text=logging, limits={'log_event_quota': '1'})
+    assert events[-2]['error']['kind'] == 'Quota'
+    _, events = run_events(served, prompt='modelled.md', text=modelled, binds={'writer': 'big'})
+    assert events[-2]['result'] == 'from big'
+    assert served.gateway.requests[-1].json['model'] == 'big'
+
+
 def test_a_run_is_kept_as_json_lines_and_replayed_as_server_sent_events(workshop):
     served = workshop({'hello.md': PROMPT})
-    run_id = httpx.post(served.url + 'api/runs', json={'prompt': 'hello.md', 'text': PROMPT}).json()['run_id']
-    with httpx.stream('GET', served.url + 'api/runs/%s/events' % run_id, timeout=10) as live:
-        streamed = [json.loads(line[len('data: '):]) for line in live.iter_lines() if line.startswith('data: ')]
+    run_id, streamed = run_events(served, prompt='hello.md', text=PROMPT)
     assert streamed[-1] == {'event': 'stream_end'}
     assert streamed[-2]['event'] == 'run_finished' and streamed[-2]['result'] == 'hi'
     kept = [json.loads(line) for line in (served.root / '.runvil' / 'runs' / (run_id + '.jsonl')).open()]
@@ -64,6 +86,9 @@ def test_a_run_is_kept_as_json_lines_and_replayed_as_server_sent_events(workshop
     assert httpx.get(served.url + 'api/runs').json()['runs'] == [
         {'run_id': run_id, 'prompt': 'hello.md', 'chat': False, 'started': pytest.approx(kept[0]['time']),
          'outcome': 'completed'}]
+
+    restarted = workshop({})      # a new Workshop over the same directory replays the kept file
+    assert followed(restarted, run_id) == kept + [{'event': 'stream_end'}]
 
 
 def test_an_unknown_run_is_not_found(workshop):
