@@ -23,16 +23,16 @@ class LiveRun:
         self.lock = threading.Lock()
         self.question: _Question | None = None
         self.questions = 0
-        self.ended = False
 
     def publish(self, event: dict) -> None:
+        # Under the lock: fragments come from the round's thread, the rest from
+        # the Harness's, and every follower must see them in one order.
         with self.lock:
             if event['event'] not in (FRAGMENT, STREAM_END):
                 self.keep(event)
             self.events.append(event)
-            followers = tuple(self.followers)
-        for follower in followers:
-            follower(event)
+            for follower in self.followers:     # followers only queue the event
+                follower(event)
 
     def follow(self, follower) -> list[dict]:
         """Send every later event to ``follower``; returns the events so far."""
@@ -81,8 +81,6 @@ class LiveRun:
         self.handle.stop()
 
     def end(self) -> None:
-        with self.lock:
-            self.ended = True
         self.publish({'event': STREAM_END})
 
 

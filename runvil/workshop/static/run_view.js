@@ -304,7 +304,10 @@ class RunView {
     const box = el('details', 'conversation');
     box.open = true;
     box.append(el('summary', null, sectionLabel(event.section) + ' · ' + event.records.length + ' records'));
-    for (const record of event.records) box.append(recordNode(record));
+    for (const record of event.records) {
+      box.append(recordNode(record));
+      if (record.role === 'tool') this.toolResult(record);    // a last batch no round sent on
+    }
     this.conversations.append(box);
   }
 
