@@ -353,7 +353,7 @@ class RunView {
 
   on_stream_end() {
     if (!this.finished) { this.status.textContent = 'ended'; this.status.className = 'badge cancelled'; }
-    for (const button of [this.stopButton, this.cancelButton]) if (button) button.disabled = true;
+    for (const button of [this.stopButton, this.cancelButton]) if (button) button.hidden = true;
     for (const box of this.questionBoxes.values()) box.remove();
   }
 

@@ -198,6 +198,11 @@ const Editor = {
 };
 
 $('code').addEventListener('input', () => Editor.edited());
+$('code').addEventListener('keydown', (key) => {
+  if (key.key !== 'Tab' || key.shiftKey || key.ctrlKey || key.altKey) return;
+  key.preventDefault();       // Tab indents (Lua blocks use two spaces) instead of leaving the editor
+  document.execCommand('insertText', false, '  ');
+});
 $('code').addEventListener('scroll', () => {
   $('gutter').scrollTop = $('code').scrollTop;
   Editor.placeMark();

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import expect
+import pytest
+
+expect = pytest.importorskip('playwright.sync_api', reason='the Workshop browser tests need playwright').expect
 
 EXAMPLES = Path(__file__).parents[3] / 'examples'
 WORD_STATS = (EXAMPLES / 'word-stats.md').read_text(encoding='utf-8')
@@ -74,9 +76,10 @@ def test_unsaved_edits_survive_a_reload(page, workshop, open_prompt):
     served = workshop({'word-stats.md': WORD_STATS})
     open_prompt(served, 'word-stats.md')
     page.locator('#code').fill(WORD_STATS + '\nan unsaved line\n')
+    page.locator('#code').press('Tab')      # indents, and stays in the editor
     expect(page.locator('#save-state')).to_have_text('unsaved changes')
     page.reload()
     expect(page.locator('#file-name')).to_have_text('word-stats.md')
-    expect(page.locator('#code')).to_have_value(WORD_STATS + '\nan unsaved line\n')
+    expect(page.locator('#code')).to_have_value(WORD_STATS + '\nan unsaved line\n  ')
     expect(page.locator('#save-state')).to_have_text('unsaved changes')
     assert (served.root / 'word-stats.md').read_text() == WORD_STATS

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import expect
+import pytest
+
+expect = pytest.importorskip('playwright.sync_api', reason='the Workshop browser tests need playwright').expect
 
 EXAMPLES = Path(__file__).parents[3] / 'examples'
 WORD_STATS = (EXAMPLES / 'word-stats.md').read_text(encoding='utf-8')
