@@ -59,12 +59,20 @@ def test_past_runs_reopen_as_they_were_and_two_compare_side_by_side(page, worksh
     shot(page, 'compare')
 
 
-FIRST_QUESTION = 'Tell me about the letter a. ' + 'a' * 772
-FIRST_REPLY = 'The letter a is the first letter. ' + 'a' * 366
+# Sized for a 400-token window: the first turn fits, the second overflows
+# until the first is summarized.
+FIRST_QUESTION = ('Plan a three-day walk through Lisbon. '
+                  + 'I like old streets, tiled houses, small cafes and river views. ' * 12)
+FIRST_REPLY = ('Day one: Alfama and the castle. '
+               + 'Walk down to the river, then take the tram up to Graca for the view. ' * 5)
+SECOND_QUESTION = ('What about day two? I would rather avoid steep hills and long queues, '
+                   'and I want to be near the water in the evening. ') * 2
+SUMMARY = 'The user is planning a gentle three-day walk through Lisbon.'
+SECOND_REPLY = 'Day two: Belem along the river, with the monastery and an evening by the water.'
 CHAT_SCRIPT = {'models': {'tiny': [
     {'text': FIRST_REPLY, 'chunk_chars': 20, 'delay': 0.05},
-    'The user asked about the letter a.',           # the compactor's summary
-    'B comes after a.',
+    SUMMARY,            # the compactor's models.infer
+    SECOND_REPLY,
     {'status': 503, 'body': {'error': {'message': 'overloaded'}}},
     'Still here.',
 ]}}
@@ -84,24 +92,23 @@ def test_chat_two_turns_with_a_compaction_and_a_failed_turn_that_loses_only_itse
     expect(page.locator('.bubble.assistant')).to_have_text([FIRST_REPLY])
     expect(page.locator('#chat-state')).to_have_text('Your turn')
 
-    text.fill('And b? ' + 'b' * 193)
+    text.fill(SECOND_QUESTION)
     page.locator('#chat-send').click()
     expect(page.locator('.bubble.note')).to_have_text(
         'Older turns were summarized to fit the context window (3 → 2 records).')
-    expect(page.locator('.bubble.assistant')).to_have_text([FIRST_REPLY, 'B comes after a.'])
+    expect(page.locator('.bubble.assistant')).to_have_text([FIRST_REPLY, SECOND_REPLY])
     expect(page.locator('#chat-state')).to_have_text('Your turn')
     shot(page, 'chat')
 
-    text.fill('And c?')
+    text.fill('And day three?')
     text.press('Enter')
     expect(page.locator('.bubble.error')).to_contain_text('This turn failed and was dropped:')
     expect(page.locator('#chat-state')).to_have_text('Your turn')
     text.fill('Are you there?')
     text.press('Enter')
-    expect(page.locator('.bubble.assistant')).to_have_text([FIRST_REPLY, 'B comes after a.', 'Still here.'])
+    expect(page.locator('.bubble.assistant')).to_have_text([FIRST_REPLY, SECOND_REPLY, 'Still here.'])
 
     # The summary and the turn after it are adjacent user records: they go out merged.
     sent = served.gateway.requests[-1].json['messages']
     assert [message['content'] for message in sent] == [
-        'Summary of the earlier conversation: The user asked about the letter a.\n\nAnd b? ' + 'b' * 193,
-        'B comes after a.', 'Are you there?']
+        'Summary of the earlier conversation: %s\n\n%s' % (SUMMARY, SECOND_QUESTION), SECOND_REPLY, 'Are you there?']
