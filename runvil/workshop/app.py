@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, StreamingResponse
 from starlette.routing import Mount, Route
@@ -16,6 +17,7 @@ from ..host.diagnostics import text_problem
 from ..host.runner import SetupError
 from .history import RunHistory
 from .live_run import STREAM_END
+from .local_only import LocalOnly
 from .prompt_files import FileRefused, PromptFiles, SaveConflict
 from .run_form import run_form
 from .runs import RunRequest, Runs
@@ -43,7 +45,7 @@ def build_app(root: str, flags, environ) -> Starlette:
         Route('/api/runs/{run_id}/stop', api.stop, methods=['POST']),
         Route('/api/runs/{run_id}/answer', api.answer, methods=['POST']),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, middleware=[Middleware(LocalOnly)])
     app.state.runs = runs
     return app
 

@@ -95,7 +95,7 @@ def test_an_unknown_run_is_not_found(workshop):
     served = workshop({})
     assert httpx.get(served.url + 'api/runs/../../x/events').status_code == 404
     assert httpx.get(served.url + 'api/runs/20260101-000000000-abcdef/events').status_code == 404
-    assert httpx.post(served.url + 'api/runs/nope/cancel').status_code == 409
+    assert httpx.post(served.url + 'api/runs/nope/cancel', json={}).status_code == 409
 
 
 def test_runvil_workshop_serves_on_127_0_0_1_until_ctrl_c(tmp_path):
@@ -122,3 +122,20 @@ def test_runvil_workshop_refuses_a_missing_directory(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (2, 'runvil workshop: error: not a directory: %s\n'
                                               % (tmp_path / 'nowhere'))
+
+
+def test_only_the_workshops_own_page_is_answered(workshop):
+    served = workshop({'hello.md': PROMPT})
+    save = {'path': 'hello.md', 'text': 'overwritten', 'version': ''}
+    rebound = httpx.get(served.url + 'api/files', headers={'Host': 'evil.example:8470'})
+    assert rebound.status_code == 403
+    assert rebound.json() == {'error': 'the Workshop answers requests to 127.0.0.1 only, not to evil.example:8470'}
+    as_form = httpx.post(served.url + 'api/save', content=json.dumps(save), headers={'Content-Type': 'text/plain'})
+    assert (as_form.status_code, as_form.json()) == (403, {'error': 'the Workshop takes JSON bodies only'})
+    elsewhere = httpx.post(served.url + 'api/runs', json={'prompt': 'hello.md', 'text': PROMPT},
+                           headers={'Origin': 'https://evil.example'})
+    assert elsewhere.status_code == 403
+    assert (served.root / 'hello.md').read_text() == PROMPT and not (served.root / '.runvil').exists()
+    own = httpx.post(served.url + 'api/check', json={'path': 'hello.md', 'text': PROMPT},
+                     headers={'Origin': served.url.rstrip('/')})
+    assert own.status_code == 200 and own.json()['problem'] is None
