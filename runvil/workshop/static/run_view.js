@@ -289,6 +289,7 @@ class RunView {
     }
     this.questions.append(box);
     this.questionBoxes.set(event.id, box);
+    if (!input.disabled) input.focus();
     this.add('question-entry', 'Question: ' + event.question);
   }
 

@@ -3,7 +3,8 @@ to the scripted gateway over HTTP, driven by headless Chromium through
 Playwright (Debian's ``chromium``; Playwright's own browsers are never
 downloaded).  ``workshop(prompts, script, *flags)`` writes the prompt
 files into a fresh directory and serves the Workshop over it; ``page`` is a
-browser page; ``open_prompt(served, name)`` opens a file in it;
+browser page; ``open_prompt(served, name)`` opens a file in it and ``run_prompt(served,
+name)`` runs it;
 ``shot(page, name)`` saves a screenshot of the view (into
 ``$RUNVIL_WORKSHOP_SCREENSHOTS`` when set, docs/images for the docs)."""
 from __future__ import annotations
@@ -102,6 +103,17 @@ def open_prompt(page):
         page.locator('#file-tree a', has_text=name).click()
         expect(page.locator('#file-name')).to_have_text(name)
     return open_file
+
+
+@pytest.fixture
+def run_prompt(page, open_prompt):
+    """``run_prompt(served, name)``: open prompt file ``name``, run it with
+    the form as it stands; returns the run's view."""
+    def run(served: Served, name: str):
+        open_prompt(served, name)
+        page.locator('#run').click()
+        return page.locator('#run-view')
+    return run
 
 
 @pytest.fixture

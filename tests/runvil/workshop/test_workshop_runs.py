@@ -61,11 +61,9 @@ def test_a_run_shows_its_tool_rounds_messages_and_result(page, workshop, open_pr
     shot(page, 'run')
 
 
-def test_the_operator_answers_a_question_in_the_page_even_after_a_reload(page, workshop, open_prompt, shot):
+def test_the_operator_answers_a_question_in_the_page_even_after_a_reload(page, workshop, run_prompt, shot):
     served = workshop({'asking.md': ASKING})
-    open_prompt(served, 'asking.md')
-    page.locator('#run').click()
-    question = page.locator('#run-view .question')
+    question = run_prompt(served, 'asking.md').locator('.question')
     expect(question.locator('.question-text')).to_have_text('What is your name?')
     shot(page, 'question')
     page.reload()       # the page follows the run again, the question still open
@@ -77,11 +75,9 @@ def test_the_operator_answers_a_question_in_the_page_even_after_a_reload(page, w
     expect(page.locator('#run-view .entry.answer-entry')).to_have_text('Answered: Ada')
 
 
-def test_cancel_ends_a_spinning_run_cancelled(page, workshop, open_prompt):
+def test_cancel_ends_a_spinning_run_cancelled(page, workshop, run_prompt):
     served = workshop({'spinner.md': SPINNER})
-    open_prompt(served, 'spinner.md')
-    page.locator('#run').click()
-    run = page.locator('#run-view')
+    run = run_prompt(served, 'spinner.md')
     expect(run.locator('.entry.log')).to_contain_text(['spinning'])
     expect(run.locator('.badge')).to_have_text('running')
     run.locator('.cancel-run').click()
@@ -89,22 +85,18 @@ def test_cancel_ends_a_spinning_run_cancelled(page, workshop, open_prompt):
     expect(run.locator('.outcome')).to_have_text('Cancelled')
 
 
-def test_stop_round_interrupts_the_round_in_flight_and_the_run_goes_on(page, workshop, open_prompt):
+def test_stop_round_interrupts_the_round_in_flight_and_the_run_goes_on(page, workshop, run_prompt):
     served = workshop({'patient.md': PATIENT}, [{'text': 'too late', 'headers_delay': 30}])
-    open_prompt(served, 'patient.md')
-    page.locator('#run').click()
-    run = page.locator('#run-view')
+    run = run_prompt(served, 'patient.md')
     expect(run.locator('.round-usage')).to_have_text('waiting for the model…')
     run.locator('.stop-round').click()
     expect(run.locator('.result-text')).to_have_text('stopped')
     expect(run.locator('.badge')).to_have_text('completed')
 
 
-def test_tasks_show_as_a_tree_with_their_status(page, workshop, open_prompt):
+def test_tasks_show_as_a_tree_with_their_status(page, workshop, run_prompt):
     served = workshop({'fanout-stats.md': FANOUT})
-    open_prompt(served, 'fanout-stats.md')
-    page.locator('#run').click()
-    run = page.locator('#run-view')
+    run = run_prompt(served, 'fanout-stats.md')
     expect(run.locator('.badge')).to_have_text('completed')
     tasks = run.locator('.task-tree > .task')
     expect(tasks.locator('.task-id')).to_have_text(['0.0', '0.1', '0.2'])
@@ -112,13 +104,11 @@ def test_tasks_show_as_a_tree_with_their_status(page, workshop, open_prompt):
     expect(tasks.locator('.task-state')).to_have_text(['completed', 'completed', 'completed'])
 
 
-def test_a_round_streams_its_text_and_usage_and_the_precheck_refusal_shows(page, workshop, open_prompt, shot):
+def test_a_round_streams_its_text_and_usage_and_the_precheck_refusal_shows(page, workshop, run_prompt, shot):
     reply = {'text': 'Hello there, from a streamed reply.', 'chunk_chars': 4, 'delay': 0.1,
              'usage': {'prompt_tokens': 9, 'completion_tokens': 7}}
     served = workshop({'rounds.md': ROUNDS}, [reply], '--model-context', 'default=4096')
-    open_prompt(served, 'rounds.md')
-    page.locator('#run').click()
-    run = page.locator('#run-view')
+    run = run_prompt(served, 'rounds.md')
     expect(run.locator('.round-text.streaming')).to_contain_text('Hel')
     expect(run.locator('.result-text')).to_have_text('Hello there, from a streamed reply. / context_exhausted')
     expect(run.locator('.round-text')).to_have_text('Hello there, from a streamed reply.')
@@ -132,11 +122,9 @@ def selected_text(page) -> str:
                          " return code.value.slice(code.selectionStart, code.selectionEnd); })()")
 
 
-def test_a_run_error_shows_its_kind_message_and_links_to_its_line(page, workshop, open_prompt, shot):
+def test_a_run_error_shows_its_kind_message_and_links_to_its_line(page, workshop, run_prompt, shot):
     served = workshop({'failing.md': FAILING})
-    open_prompt(served, 'failing.md')
-    page.locator('#run').click()
-    outcome = page.locator('#run-view .outcome.failed')
+    outcome = run_prompt(served, 'failing.md').locator('.outcome.failed')
     expect(outcome.locator('.error-kind')).to_have_text('Lua')
     expect(outcome.locator('.error-message')).to_have_text('failing:14: no words to count')
     link = outcome.locator('.error-location .line-link')
