@@ -8,7 +8,6 @@ import argparse
 import threading
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 
 from ..harness import EventStream
 from ..harness.limits import LIMIT_NAMES
