@@ -20,7 +20,8 @@ def prompt(name: str, lua: str, head: str = '') -> str:
             '```lua\n%s\n```\n' % (name, head, name.title(), lua))
 
 
-ASKING = prompt('asking', "local name = input.ask('What is your name?')\nlog('asked')\nreturn 'hello ' .. name")
+ASKING = prompt('asking', "local name = input.ask('What is your name?')\nlog('asked')\n"
+                          "return input.text .. ', ' .. name", 'input:\n  description: How to greet.\n')
 SPINNER = prompt('spinner', "log('spinning')\nwhile true do end")
 PATIENT = prompt('patient', "models.use('writer')\nlocal ok, out = pcall(models.infer, 'Draft the summary.')\n"
                             "if not ok and out.kind == 'cancelled' then\n  return 'stopped'\nend\nreturn out",
@@ -61,16 +62,20 @@ def test_a_run_shows_its_tool_rounds_messages_and_result(page, workshop, open_pr
     shot(page, 'run')
 
 
-def test_the_operator_answers_a_question_in_the_page_even_after_a_reload(page, workshop, run_prompt, shot):
+def test_the_operator_answers_a_question_in_the_page_even_after_a_reload(page, workshop, open_prompt, shot):
     served = workshop({'asking.md': ASKING})
-    question = run_prompt(served, 'asking.md').locator('.question')
+    open_prompt(served, 'asking.md')
+    expect(page.locator('#form-input small')).to_have_text('How to greet.')
+    page.locator('#form-input textarea').fill('hello')
+    page.locator('#run').click()
+    question = page.locator('#run-view .question')
     expect(question.locator('.question-text')).to_have_text('What is your name?')
     shot(page, 'question')
     page.reload()       # the page follows the run again, the question still open
     expect(question.locator('.question-text')).to_have_text('What is your name?')
     question.locator('input').fill('Ada')
     question.locator('button').click()
-    expect(page.locator('#run-view .result-text')).to_have_text('hello Ada')
+    expect(page.locator('#run-view .result-text')).to_have_text('hello, Ada')
     expect(question).to_have_count(0)
     expect(page.locator('#run-view .entry.answer-entry')).to_have_text('Answered: Ada')
 
