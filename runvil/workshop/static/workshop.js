@@ -6,6 +6,7 @@ const DRAFT_KEY = 'runvil-workshop:draft:';
 const OPEN_KEY = 'runvil-workshop:open';
 const RUN_KEY = 'runvil-workshop:run';      // the run shown beside the editor, followed again after a reload
 const CHAT_KEY = 'runvil-workshop:chat';
+const VIEW_KEY = 'runvil-workshop:view';
 const CHECK_DELAY_MS = 400;
 const LINE_HEIGHT_PX = 20;
 
@@ -25,6 +26,7 @@ for (const tab of document.querySelectorAll('.tab')) {
 }
 
 function showView(name) {
+  localStorage.setItem(VIEW_KEY, name);
   for (const tab of document.querySelectorAll('.tab')) tab.classList.toggle('active', tab.dataset.view === name);
   for (const view of document.querySelectorAll('.view')) view.hidden = view.id !== 'view-' + name;
   if (name === 'history') History.load();
@@ -502,3 +504,4 @@ $('chat-text').addEventListener('keydown', (key) => {
 Editor.loadTree();
 if (localStorage.getItem(RUN_KEY)) showRun(localStorage.getItem(RUN_KEY), $('run-view'), null);
 if (localStorage.getItem(CHAT_KEY)) Chat.follow(localStorage.getItem(CHAT_KEY));
+showView(localStorage.getItem(VIEW_KEY) || 'prompts');

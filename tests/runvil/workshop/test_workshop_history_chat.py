@@ -91,6 +91,9 @@ def test_chat_two_turns_with_a_compaction_and_a_failed_turn_that_loses_only_itse
     expect(page.locator('.bubble.assistant.streaming')).to_be_visible()
     expect(page.locator('.bubble.assistant')).to_have_text([FIRST_REPLY])
     expect(page.locator('#chat-state')).to_have_text('Your turn')
+    page.reload()       # the chat and its view come back as they were
+    expect(page.locator('.bubble')).to_have_text([FIRST_QUESTION, FIRST_REPLY])
+    expect(page.locator('#chat-state')).to_have_text('Your turn')
 
     text.fill(SECOND_QUESTION)
     page.locator('#chat-send').click()
