@@ -316,16 +316,24 @@ function runControls(runId) {
 
 // Show a run (live or past) in container; lines link to the editor when the
 // run's prompt is the file open there.
+// What a container shows follows one run's events at a time: showing another
+// closes the streams it followed.
+function release(container) {
+  for (const source of container.sources || []) source.close();
+  container.sources = [];
+}
+
 function showRun(runId, container, prompt) {
+  release(container);
   const view = new RunView(container, {
     controls: runControls(runId),
     openLine: (line) => { if (Editor.path === view.prompt) Editor.goToLine(line); else openAt(view.prompt, line); },
   });
   view.prompt = prompt;
-  followRun(runId, (event) => {
+  container.sources.push(followRun(runId, (event) => {
     if (event.event === 'workshop_run') view.prompt = event.prompt;
     view.apply(event);
-  });
+  }));
   return view;
 }
 
@@ -375,6 +383,7 @@ const History = {
   compare() {
     const [first, second] = this.checked();
     const detail = $('history-detail');
+    release(detail);
     detail.replaceChildren();
     const banner = document.createElement('div');
     banner.className = 'compare-banner';
@@ -388,10 +397,10 @@ const History = {
       return {runId, view: new RunView(side, {}), ended: false};
     });
     for (const entry of views) {
-      followRun(entry.runId, (event) => {
+      detail.sources.push(followRun(entry.runId, (event) => {
         entry.view.apply(event);
         if (event.event === 'stream_end') { entry.ended = true; this.judge(views, banner); }
-      });
+      }));
     }
   },
 
@@ -428,7 +437,8 @@ const Chat = {
     this.question = this.bubble = null;
     $('chat-log').replaceChildren();
     this.state('Starting…', 'running');
-    followRun(runId, (event) => { if (runId === this.runId) this.apply(event); });
+    release($('chat-log'));
+    $('chat-log').sources.push(followRun(runId, (event) => this.apply(event)));
   },
 
   state(text, className) {
