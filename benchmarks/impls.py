@@ -12,16 +12,21 @@ show it and carry on.
 * pylua runs the ``.lua`` file in this process through the CLI's entry point
   ``pylua.cli.run_file(path, args, stdout, stderr) -> exit code``; each repeat
   times one whole call (parse, compile and run, no interpreter start-up).
-* lua5.4 runs the ``.lua`` file as a subprocess; the time is the wall time of
-  the process, start-up included (a few milliseconds, reported separately).
+* lua5.4 runs the ``.lua`` file as a subprocess; the time is the process's,
+  start-up included (a few milliseconds, reported separately).
+
+Every time is read from one :class:`Clock`: CPU time (this process's, or the
+finished child's user + system time) or wall time.
 """
 from __future__ import annotations
 
 import builtins
 import contextlib
+import enum
 import gc
 import io
 import os
+import resource
 import shutil
 import subprocess
 import time
@@ -30,12 +35,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
+class Clock(enum.Enum):
+    """What a time measures.  CPU time counts only the measured program's
+    own work, so load from other processes on a shared machine inflates it
+    far less than wall time."""
+    CPU = 'cpu'
+    WALL = 'wall'
+
+    def own(self) -> float:
+        """Seconds so far, for work done in this process."""
+        return time.process_time() if self is Clock.CPU else time.perf_counter()
+
+    def children(self) -> float:
+        """Seconds so far, for finished child processes."""
+        if self is Clock.WALL:
+            return time.perf_counter()
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+
 @dataclass
 class Program:
     name: str
     lua: Path
     py: Path
     description: str = ''
+    suite: str = 'core'
 
 
 @dataclass
@@ -66,6 +91,7 @@ class Impl:
     name = '?'
     available = True
     reason = ''          # why the implementation is unavailable
+    clock = Clock.CPU
 
     def prepare(self, program: Program):
         """Per-program set-up that is not timed; returns a handle for
@@ -84,6 +110,9 @@ class RunFailed(Exception):
 class CPython(Impl):
     name = 'CPython'
 
+    def __init__(self, clock: Clock = Clock.CPU):
+        self.clock = clock
+
     def prepare(self, program: Program):
         source = program.py.read_text(encoding='utf-8')
         return program.py, compile(source, str(program.py), 'exec')
@@ -96,9 +125,9 @@ class CPython(Impl):
         gc.collect()
         try:
             with contextlib.redirect_stdout(buf):
-                start = time.perf_counter()
+                start = self.clock.own()
                 exec(code, namespace)
-                seconds = time.perf_counter() - start
+                seconds = self.clock.own() - start
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # noqa: BLE001 - SystemExit included
@@ -140,7 +169,8 @@ class _Capture:
 class PyLua(Impl):
     name = 'pylua'
 
-    def __init__(self):
+    def __init__(self, clock: Clock = Clock.CPU):
+        self.clock = clock
         self.import_seconds = None
         try:
             start = time.perf_counter()
@@ -162,9 +192,9 @@ class PyLua(Impl):
         try:
             with contextlib.redirect_stdout(out.stream), \
                     contextlib.redirect_stderr(err.stream):
-                start = time.perf_counter()
+                start = self.clock.own()
                 code = self.run_file(str(path), [], out.stream, err.stream)
-                seconds = time.perf_counter() - start
+                seconds = self.clock.own() - start
         except KeyboardInterrupt:
             raise
         except SystemExit as exc:
@@ -181,7 +211,9 @@ class PyLua(Impl):
 class Lua54(Impl):
     name = 'lua5.4'
 
-    def __init__(self, exe: str | None = None, timeout: float = 600.0):
+    def __init__(self, exe: str | None = None, timeout: float = 600.0,
+                 clock: Clock = Clock.CPU):
+        self.clock = clock
         self.timeout = timeout
         self.version = None
         self.startup = None
@@ -201,15 +233,15 @@ class Lua54(Impl):
             self.reason = 'cannot run %s: %s' % (self.exe, exc)
 
     def measure_startup(self, repeat: int = 5) -> float | None:
-        """Best wall time of ``lua5.4 -e ''``: the process start-up included
-        in every lua5.4 time."""
+        """Best time of ``lua5.4 -e ''``: the process start-up included in
+        every lua5.4 time."""
         if not self.available:
             return None
         best = None
         for _ in range(repeat):
-            start = time.perf_counter()
+            start = self.clock.children()
             subprocess.run([self.exe, '-e', ''], capture_output=True)
-            seconds = time.perf_counter() - start
+            seconds = self.clock.children() - start
             best = seconds if best is None else min(best, seconds)
         self.startup = best
         return best
@@ -219,10 +251,10 @@ class Lua54(Impl):
 
     def run_once(self, path):
         try:
-            start = time.perf_counter()
+            start = self.clock.children()
             proc = subprocess.run([self.exe, str(path)], capture_output=True,
                                   timeout=self.timeout)
-            seconds = time.perf_counter() - start
+            seconds = self.clock.children() - start
         except subprocess.TimeoutExpired:
             raise RunFailed('timed out after %g s' % self.timeout) from None
         except OSError as exc:

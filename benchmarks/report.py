@@ -3,6 +3,7 @@ a plain-text table for the terminal and a Markdown table for the README."""
 from __future__ import annotations
 
 IMPLS = ('CPython', 'pylua', 'lua5.4')
+GEOMEAN = 'geomean'
 HEADERS = ('program', 'CPython s', 'pylua s', 'lua5.4 s',
            'pylua/CPython', 'pylua/lua5.4', 'check')
 
@@ -26,16 +27,21 @@ def _check_cell(row: dict) -> str:
 
 
 def _rows(results: dict) -> list[tuple[str, ...]]:
+    """Each suite's programs, then a row of its geometric means."""
     rows = []
-    for row in results['programs']:
-        rows.append((row['name'],
-                     *(_time_cell(results, row, impl) for impl in IMPLS),
-                     _ratio(row['pylua_cpython']), _ratio(row['pylua_lua']),
-                     _check_cell(row)))
-    summary = results['summary']
-    rows.append(('geomean', '', '', '',
-                 _ratio(summary['geomean_pylua_cpython']),
-                 _ratio(summary['geomean_pylua_lua']), ''))
+    for summary in results['suites']:
+        if not summary['programs']:
+            continue
+        for row in results['programs']:
+            if row['suite'] != summary['suite']:
+                continue
+            rows.append((row['name'],
+                         *(_time_cell(results, row, impl) for impl in IMPLS),
+                         _ratio(row['pylua_cpython']), _ratio(row['pylua_lua']),
+                         _check_cell(row)))
+        rows.append((GEOMEAN + ' ' + summary['suite'], '', '', '',
+                     _ratio(summary['geomean_pylua_cpython']),
+                     _ratio(summary['geomean_pylua_lua']), ''))
     return rows
 
 
@@ -45,32 +51,38 @@ def _met(value, limit) -> str:
     return 'met' if value <= limit else 'MISSED'
 
 
-def _summary_lines(results: dict) -> list[str]:
-    s = results['summary']
-    impls = results['impls']
-    total = len(results['programs'])
+def _suite_lines(s: dict) -> list[str]:
     lines = []
     if s['geomean_pylua_cpython'] is not None:
-        lines.append('pylua/CPython geometric mean %.2fx over %d of %d programs '
+        lines.append('%s: pylua/CPython geometric mean %.2fx over %d of %d programs '
                      '(target <= %.1f: %s)' % (
-                         s['geomean_pylua_cpython'], s['n_pylua_cpython'], total,
-                         s['target_geomean'],
+                         s['title'], s['geomean_pylua_cpython'], s['n_pylua_cpython'],
+                         s['programs'], s['target_geomean'],
                          _met(s['geomean_pylua_cpython'], s['target_geomean'])))
-        lines.append('pylua/CPython worst %.2fx (%s) (target <= %.1f: %s)' % (
-            s['max_pylua_cpython'], s['max_program'], s['target_max'],
+        lines.append('%s: pylua/CPython worst %.2fx (%s) (target <= %.1f: %s)' % (
+            s['title'], s['max_pylua_cpython'], s['max_program'], s['target_max'],
             _met(s['max_pylua_cpython'], s['target_max'])))
     if s['geomean_pylua_lua'] is not None:
-        lines.append('pylua/lua5.4 geometric mean %.2fx over %d of %d programs' % (
-            s['geomean_pylua_lua'], s['n_pylua_lua'], total))
+        lines.append('%s: pylua/lua5.4 geometric mean %.2fx over %d of %d programs' % (
+            s['title'], s['geomean_pylua_lua'], s['n_pylua_lua'], s['programs']))
     if s['geomean_lua_cpython'] is not None:
-        lines.append('(for scale: lua5.4/CPython geometric mean %.2fx)'
-                     % s['geomean_lua_cpython'])
+        lines.append('(for scale: %s: lua5.4/CPython geometric mean %.2fx)'
+                     % (s['title'], s['geomean_lua_cpython']))
+    return lines
+
+
+def _summary_lines(results: dict) -> list[str]:
+    impls = results['impls']
+    lines = []
+    for summary in results['suites']:
+        if summary['programs']:
+            lines += _suite_lines(summary)
     for impl in IMPLS:
         if not impls[impl]['available']:
             lines.append('%s not run: %s' % (impl, impls[impl]['reason']))
     lua = impls['lua5.4']
     if lua['available'] and lua.get('startup_ms') is not None:
-        lines.append("lua5.4 times are process wall times and include start-up "
+        lines.append("lua5.4 times are whole processes and include start-up "
                      "(%.1f ms for lua5.4 -e '')" % lua['startup_ms'])
     lines.append('CPython times exclude compiling the .py file; pylua times '
                  'include parsing and compiling the .lua file')
@@ -116,7 +128,7 @@ def format_text(results: dict) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(HEADERS))]
     out = [results['machine']['summary'], '']
     for n, r in enumerate(rows):
-        if n == len(rows) - 1:
+        if r[0].startswith(GEOMEAN):
             out.append('  '.join('-' * w for w in widths))
         cells = [r[0].ljust(widths[0])]
         cells += [c.rjust(w) for c, w in zip(r[1:-1], widths[1:-1])]
@@ -145,8 +157,8 @@ def format_markdown(results: dict) -> str:
            '| ' + ' | '.join(HEADERS) + ' |',
            '|' + '|'.join(['---'] + ['---:'] * 5 + ['---']) + '|']
     for r in rows:
-        if r[0] == 'geomean':
-            r = ('**geomean**', *r[1:4], *('**%s**' % c for c in r[4:6]), r[6])
+        if r[0].startswith(GEOMEAN):
+            r = ('**%s**' % r[0], *r[1:4], *('**%s**' % c for c in r[4:6]), r[6])
         out.append('| ' + ' | '.join(r) + ' |')
     out.append('')
     out += ['- ' + line.strip() for line in _summary_lines(results)]

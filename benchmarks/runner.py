@@ -3,10 +3,12 @@
     python -m benchmarks [--repeat N | --quick] [--filter TEXT] [--json FILE]
                          [--markdown] [--impl NAMES] [--lua PATH] ...
 
-Runs every ``benchmarks/programs/NAME.lua`` / ``NAME.py`` pair on CPython,
-pylua and lua5.4, checks that all outputs agree, prints a table of best
-times with the ratios pylua/CPython and pylua/lua5.4 and their geometric
-means, then the cost of a fresh ``LuaRuntime()``.  Exit status: 0 when every
+Runs every ``NAME.lua`` / ``NAME.py`` pair of every suite (``SUITES``: the
+core programs in ``benchmarks/programs/``, the object-oriented ones in
+``benchmarks/programs/oo/``) on CPython, pylua and lua5.4, checks that all
+outputs agree, prints a table of best times (CPU time unless ``--clock
+wall``) with the ratios pylua/CPython and pylua/lua5.4 and each suite's
+geometric means, then the cost of a fresh ``LuaRuntime()``.  Exit status: 0 when every
 implementation that ran printed the same result for every program, 1 when an
 output differs or a program failed, 2 for a usage error.  pylua or lua5.4
 being absent is reported ("n/a"), not a failure.
@@ -19,31 +21,51 @@ import math
 import os
 import platform
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks import report
-from benchmarks.impls import (CPython, Impl, Lua54, Program, PyLua, Run,
-                              time_program)
+from benchmarks.impls import (Clock, CPython, Impl, Lua54, Program, PyLua,
+                              Run, time_program)
 
 PROGRAMS_DIR = Path(__file__).resolve().parent / 'programs'
 
-TARGET_GEOMEAN = 3.0
-TARGET_MAX = 6.0
+
+@dataclass(frozen=True)
+class Suite:
+    """A set of programs with its own geometric mean and targets."""
+    name: str
+    directory: Path
+    title: str
+    target_geomean: float
+    target_max: float
+
+
+# The core targets are the first issue's maximum and issue 16's geometric
+# mean; the object-oriented set's are issue 16's.
+SUITES = (
+    Suite('core', PROGRAMS_DIR, 'core programs', 2.0, 6.0),
+    Suite('oo', PROGRAMS_DIR / 'oo', 'object-oriented programs', 2.5, 4.0),
+)
 
 IMPL_NAMES = {'cpython': 'CPython', 'python': 'CPython', 'pylua': 'pylua',
               'lua': 'lua5.4', 'lua5.4': 'lua5.4'}
 
 
 def discover(filter_text: str | None = None) -> list[Program]:
-    """Every NAME with both NAME.lua and NAME.py in ``programs/``, sorted.
+    """Every pair NAME.lua / NAME.py of every suite, suite by suite, sorted
+    by name; a program outside the core suite is named SUITE/NAME.
     ``filter_text`` is a comma-separated list of parts; a part that is the
     exact name of a program selects that program, any other part selects
     the programs whose names contain it."""
     programs = []
-    for lua in sorted(PROGRAMS_DIR.glob('*.lua')):
-        py = lua.with_suffix('.py')
-        if py.exists():
-            programs.append(Program(lua.stem, lua, py, _description(lua)))
+    for suite in SUITES:
+        prefix = '' if suite is SUITES[0] else suite.name + '/'
+        for lua in sorted(suite.directory.glob('*.lua')):
+            py = lua.with_suffix('.py')
+            if py.exists():
+                programs.append(Program(prefix + lua.stem, lua, py,
+                                        _description(lua), suite.name))
     if not filter_text:
         return programs
     names = {p.name for p in programs}
@@ -70,7 +92,7 @@ def geomean(values: list[float]) -> float | None:
     return math.exp(sum(math.log(v) for v in values) / len(values))
 
 
-def _machine(repeat: int, lua: Lua54) -> dict:
+def _machine(repeat: int, lua: Lua54, clock: Clock) -> dict:
     cpu = platform.processor() or platform.machine()
     try:
         with open('/proc/cpuinfo', encoding='utf-8') as f:
@@ -88,10 +110,13 @@ def _machine(repeat: int, lua: Lua54) -> dict:
         'cpus': os.cpu_count(),
         'lua': lua.version,
         'repeat': repeat,
+        'clock': clock.value,
+        'load': os.getloadavg()[0],
     }
-    info['summary'] = '%s %s, %s, %s, %s CPUs; best of %d' % (
+    info['summary'] = '%s %s, %s, %s, %s CPUs (load %.1f); best of %d, %s time' % (
         info['python_implementation'], info['python'],
-        (lua.version or 'no lua5.4').split('  ')[0], cpu, info['cpus'], repeat)
+        (lua.version or 'no lua5.4').split('  ')[0], cpu, info['cpus'],
+        info['load'], repeat, 'CPU' if clock is Clock.CPU else 'wall')
     return info
 
 
@@ -147,6 +172,9 @@ def parse_args(argv):
     p.add_argument('--impl', metavar='NAMES',
                    help='comma-separated subset of cpython,pylua,lua5.4 '
                         '(default: all)')
+    p.add_argument('--clock', choices=[c.value for c in Clock], default='cpu',
+                   help="what a time measures: the process's CPU time (default; "
+                        'a shared machine disturbs it least) or wall time')
     p.add_argument('--lua', metavar='PATH',
                    help='the reference interpreter (default: lua5.4 on PATH)')
     p.add_argument('--budget', type=float, default=60.0, metavar='SECONDS',
@@ -200,11 +228,34 @@ def _measure_runtime(args) -> dict:
         return {'error': '%s: %s' % (type(exc).__name__, exc)}
 
 
+def _summarize(suite: Suite, rows: list[dict]) -> dict:
+    """One suite's geometric means and worst program, with its targets."""
+    vs_cpython = [(r['pylua_cpython'], r['name']) for r in rows
+                  if r['pylua_cpython'] is not None]
+    vs_lua = [r['pylua_lua'] for r in rows if r['pylua_lua'] is not None]
+    worst = max(vs_cpython, default=(None, None))
+    return {
+        'suite': suite.name,
+        'title': suite.title,
+        'programs': len(rows),
+        'geomean_pylua_cpython': geomean([v for v, _ in vs_cpython]),
+        'n_pylua_cpython': len(vs_cpython),
+        'max_pylua_cpython': worst[0],
+        'max_program': worst[1],
+        'geomean_pylua_lua': geomean(vs_lua),
+        'n_pylua_lua': len(vs_lua),
+        'geomean_lua_cpython': geomean([r['lua_cpython'] for r in rows]),
+        'target_geomean': suite.target_geomean,
+        'target_max': suite.target_max,
+    }
+
+
 def run_suite(args) -> dict:
     programs = discover(args.filter)
-    cpython = CPython()
-    pylua = PyLua() if 'pylua' in args.selected else None
-    lua = Lua54(args.lua)
+    clock = Clock(args.clock)
+    cpython = CPython(clock)
+    pylua = PyLua(clock) if 'pylua' in args.selected else None
+    lua = Lua54(args.lua, clock=clock)
     impls: dict[str, Impl] = {'CPython': cpython, 'pylua': pylua, 'lua5.4': lua}
     for name in ('CPython', 'pylua', 'lua5.4'):
         if impls[name] is None:
@@ -223,7 +274,7 @@ def run_suite(args) -> dict:
         impl_info['lua5.4']['version'] = lua.version
         impl_info['lua5.4']['startup_ms'] = lua.measure_startup() * 1e3
 
-    results = {'machine': _machine(args.repeat, lua),
+    results = {'machine': _machine(args.repeat, lua, clock),
                'impls': impl_info,
                'programs': [],
                'runtime': None}
@@ -238,6 +289,7 @@ def run_suite(args) -> dict:
         problems, details = _check(program, runs, impls)
         results['programs'].append({
             'name': program.name,
+            'suite': program.suite,
             'description': program.description,
             'runs': {name: run.as_dict() for name, run in runs.items()},
             'problems': problems,
@@ -247,23 +299,10 @@ def run_suite(args) -> dict:
             'lua_cpython': _ratio(runs, 'lua5.4', 'CPython', problems),
         })
 
-    rows = results['programs']
-    vs_cpython = [(r['pylua_cpython'], r['name']) for r in rows
-                  if r['pylua_cpython'] is not None]
-    vs_lua = [r['pylua_lua'] for r in rows if r['pylua_lua'] is not None]
-    worst = max(vs_cpython, default=(None, None))
-    results['summary'] = {
-        'geomean_pylua_cpython': geomean([v for v, _ in vs_cpython]),
-        'n_pylua_cpython': len(vs_cpython),
-        'max_pylua_cpython': worst[0],
-        'max_program': worst[1],
-        'geomean_pylua_lua': geomean(vs_lua),
-        'n_pylua_lua': len(vs_lua),
-        'geomean_lua_cpython': geomean([r['lua_cpython'] for r in rows]),
-        'target_geomean': TARGET_GEOMEAN,
-        'target_max': TARGET_MAX,
-    }
-    results['ok'] = not any(r['problems'] for r in rows)
+    results['suites'] = [_summarize(suite, [r for r in results['programs']
+                                            if r['suite'] == suite.name])
+                         for suite in SUITES]
+    results['ok'] = not any(r['problems'] for r in results['programs'])
     return results
 
 
@@ -271,7 +310,7 @@ def main(argv=None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.list:
         for program in discover(args.filter):
-            print('%-10s %s' % (program.name, program.description))
+            print('%-14s %s' % (program.name, program.description))
         return 0
     if not discover(args.filter):
         print('no benchmark program matches %r' % args.filter, file=sys.stderr)

@@ -1,0 +1,270 @@
+"""What one operation costs in the shapes pylua's translator emits, in the
+shapes a proposed mechanism would emit instead, and in CPython.
+
+    python -m benchmarks.shape_costs [--iterations N]
+
+Each case is one Lua operation (``obj:m()``'s method lookup, a nil field
+read, ``self.x = v``, ``s:sub(i, i)``, ``table.concat``, a call) written in up to three ways:
+the Python the translator emits today (copied from its output for the
+benchmark programs), a candidate replacement, and the CPython idiom.  Each
+way runs N times in a loop inside one function, on the Lua thread, over
+real pylua values made by Lua code (classes through ``__index``, a string
+with the string metatable); the time per operation is the best of 7 runs
+minus an empty loop's, in ns of thread CPU time.
+
+The candidates are sketches that measure a cost, not finished fast paths:
+each assumes the guard its mechanism would need (named in the case) and
+keeps only the common path.  ``docs/performance-profile.md`` uses these
+costs, with the profiler's shares of each shape, to estimate savings.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass
+
+# Lua values the cases work on: a two-level class chain (Derived -> Base,
+# method m in Base), a three-level one (Top -> Derived -> Base) and an
+# instance of each; `link` is a field no level holds (nil); a string buffer.
+SETUP_LUA = b'''
+local Base = {}
+Base.__index = Base
+function Base:m() return self end
+local Derived = setmetatable({}, {__index = Base})
+Derived.__index = Derived
+local Top = setmetatable({}, {__index = Derived})
+Top.__index = Top
+return setmetatable({x = 1, y = 2}, Derived), setmetatable({x = 1}, Top), Base.m,
+       {'"', 'item 7', '"'}
+'''
+
+
+@dataclass(frozen=True)
+class Way:
+    label: str          # 'today', 'proposed' or 'CPython'
+    body: str           # the loop body (one operation)
+    setup: str = ''     # run once before the loop (caches a candidate keeps)
+
+
+@dataclass(frozen=True)
+class Case:
+    operation: str
+    mechanism: str      # what the proposed way needs to be correct
+    ways: tuple
+
+
+CASES = (
+    Case('method lookup found two classes up (obj:m with Derived -> Base)',
+         'inline cache at the site keyed on the metatable, valid while no class '
+         'table was written since (a global epoch bumped by writes to tables used '
+         'as __index)', (
+             Way('today', '''
+r1 = obj
+if r1.__class__ is Table:
+    r2 = r1.hash.get('m')
+    if r2 is None and r1.meta is not None:
+        _h2 = r1.meta.hash.get('__index')
+        if _h2.__class__ is Table:
+            r2 = _h2.hash.get('m')
+            if r2 is None and _h2.meta is not None:
+                _h1 = _h2.meta.hash.get('__index')
+                if _h1.__class__ is Table:
+                    r2 = _h1.hash.get('m')
+                    if r2 is None and _h1.meta is not None:
+                        r2 = index_chain(_h1, 'm')'''),
+             Way('proposed', '''
+r1 = obj
+if r1.__class__ is Table and r1.meta is _cm and _ce == EPOCH[0] and 'm' not in r1.hash:
+    r2 = _cv
+else:
+    r2 = None''', "_cm = obj.meta; _ce = EPOCH[0]; _cv = obj.meta.hash['__index'].meta.hash['__index'].hash['m']"),
+             Way('CPython', 'r2 = pobj.m'),
+         )),
+    Case('read of a field that is nil, three classes deep (self.link on Top -> Derived -> Base)',
+         'the same inline cache, remembering that no level holds the key', (
+             Way('today', '''
+r1 = obj3
+if r1.__class__ is Table:
+    r2 = r1.hash.get('link')
+    if r2 is None and r1.meta is not None:
+        _h1 = r1.meta.hash.get('__index')
+        if _h1.__class__ is Table:
+            r2 = _h1.hash.get('link')
+            if r2 is None and _h1.meta is not None:
+                r2 = index_chain(_h1, 'link')'''),
+             Way('proposed', '''
+r1 = obj3
+if r1.__class__ is Table and r1.meta is _cm and _ce == EPOCH[0] and 'link' not in r1.hash:
+    r2 = None''', '_cm = obj3.meta; _ce = EPOCH[0]'),
+             Way('CPython', 'r2 = pobj3.link'),
+         )),
+    Case('read of a field the object holds (self.x)',
+         "the register's class tested once per function, not per access", (
+             Way('today', '''
+r1 = obj
+if r1.__class__ is Table:
+    r2 = r1.hash.get('x')
+    if r2 is None and r1.meta is not None:
+        r2 = index_chain(r1, 'x')'''),
+             Way('proposed', '''
+r2 = obj.hash.get('x')
+if r2 is None and obj.meta is not None:
+    r2 = index_chain(obj, 'x')'''),
+             Way('CPython', 'r2 = pobj.x'),
+         )),
+    Case('write of a field (self.x = v)',
+         'a metatable known to have no __newindex, cached at the site like a lookup', (
+             Way('today', '''
+r0 = obj; r2 = 5
+if r0.__class__ is Table and (r0.meta is None or 'x' in r0.hash or '__newindex' not in r0.meta.hash):
+    if r2 is not None: r0.hash['x'] = r2
+    else: r0.hash.pop('x', None)'''),
+             Way('proposed', '''
+r0 = obj; r2 = 5
+if r0.__class__ is Table and r0.meta is _cm and r2 is not None:
+    r0.hash['x'] = r2''', '_cm = obj.meta'),
+             Way('CPython', 'pobj.x = 5'),
+         )),
+    Case('call of a Lua function with one argument, one result used',
+         'the callee known (by the translator) to return exactly one value and '
+         'to take its arguments as given', (
+             Way('today', '''
+r2 = method; r3 = obj
+if r2.__class__ is FN:
+    try: _R = r2(r3)
+    except TypeError as _x: _R = r2(*refit(_x, r2, (r3,)))
+    r2 = _R if _R.__class__ is not tuple else _R[0] if _R else None'''),
+             Way('proposed', '''
+r2 = method; r3 = obj
+if r2.__class__ is FN:
+    r2 = r2(r3)'''),
+             Way('CPython', 'r2 = pmethod(pobj)'),
+         )),
+    Case("method lookup on a string (s:sub)",
+         'a string receiver tested inline, the string metatable\'s __index read '
+         'directly instead of through the generator ops.index run by SYNC', (
+             Way('today', '''
+r2 = S
+if r2.__class__ is Table: pass
+else: r1 = SYNC(index(r2, 'sub', "field 'text'"))'''),
+             Way('proposed', '''
+r2 = S
+if r2.__class__ is str:
+    r1 = STRMETA.hash.get('__index').hash.get('sub')'''),
+         )),
+    Case('s:sub(i, i) once the method is found',
+         'an intrinsic: the callee compared with string.sub, integer arguments in range', (
+             Way('today', '''
+r1 = SUB; r2 = S; r3 = 3; r4 = 3
+try: _R = r1.fn(r2, r3, r4)
+except NeedsLua as _x: pass
+r1 = _R[0] if _R else None'''),
+             Way('proposed', '''
+r1 = SUB; r2 = S; r3 = 3; r4 = 3
+if r1 is _sub and r2.__class__ is str and r3.__class__ is int and r4 is r3 and r3 > 0:
+    r1 = r2[r3 - 1:r3]''', '_sub = SUB'),
+             Way('CPython', 'r1 = S[2:3]'),
+         )),
+    Case('table.concat(parts) of a three-piece buffer',
+         'a plain function for a table without metatable (as table.insert has), '
+         'or an intrinsic: the callee compared with table.concat, str.join on the '
+         'array part, numbers and errors left to the general path', (
+             Way('today', '''
+r3 = CONCAT; r4 = PARTS
+if r3.__class__ is Builtin:
+    try: _R = r3.fn(r4)
+    except NeedsLua as _x: pass
+    r3 = _R[0] if _R else None'''),
+             Way('proposed', '''
+r3 = CONCAT; r4 = PARTS
+if r3 is _tc and r4.__class__ is Table and r4.meta is None and not r4.hash:
+    try: r3 = ''.join(r4.arr)
+    except TypeError: pass''', '_tc = CONCAT'),
+             Way('CPython', "r3 = ''.join(PPARTS)"),
+         )),
+)
+
+
+def _python_twins():
+    class PBase:
+        def m(self):
+            return self
+
+    class PDerived(PBase):
+        pass
+
+    class PTop(PDerived):
+        pass
+
+    pobj, pobj3 = PDerived(), PTop()
+    pobj.x, pobj.y, pobj.link = 1, 2, None
+    pobj3.x, pobj3.link = 1, None
+    return {'pobj': pobj, 'pobj3': pobj3, 'pmethod': PBase.m}
+
+
+def _namespace():
+    """Globals for the cases: the translated code's helpers and the values."""
+    from pylua.api import LuaRuntime
+    from pylua.runtime import ops, state
+    rt = LuaRuntime(profile='standalone')
+    obj, obj3, method, parts = rt.call_raw(rt.load(SETUP_LUA, '=shape_costs'), ())
+    state.set_current(rt.vm)
+    strmeta = rt.vm.string_meta
+    namespace = dict(ops.HELPERS)
+    namespace.update(_python_twins())
+    namespace.update({'obj': obj, 'obj3': obj3, 'method': method, 'EPOCH': [0],
+                      'S': 'hello world', 'STRMETA': strmeta,
+                      'SUB': strmeta.hash['__index'].hash['sub'], 'PARTS': parts,
+                      'PPARTS': list(parts.arr),
+                      'CONCAT': rt.vm.globals.get('table').hash['concat'], 'rt': rt})
+    return namespace
+
+
+def _timer(body: str, setup: str, namespace: dict, iterations: int):
+    source = 'def run(N):\n    %s\n    for _ in range(N):\n%s\n' % (
+        setup or 'pass', '\n'.join('        ' + line for line in body.strip('\n').split('\n')))
+    scope = dict(namespace)
+    exec(compile(source, '<shape>', 'exec'), scope)
+    run = scope['run']
+
+    def best():
+        times = []
+        for _ in range(7):
+            start = time.thread_time()
+            run(iterations)
+            times.append(time.thread_time() - start)
+        return min(times)
+    return best
+
+
+def measure(iterations: int) -> list[tuple[Case, list[tuple[Way, float]]]]:
+    """Every case's ways with their ns per operation (run on the Lua thread)."""
+    namespace = _namespace()
+    empty = _timer('pass', '', namespace, iterations)
+    results = []
+    for case in CASES:
+        timed = []
+        for way in case.ways:
+            seconds = _timer(way.body, way.setup, namespace, iterations)()
+            timed.append((way, max(0.0, seconds - empty()) / iterations * 1e9))
+        results.append((case, timed))
+    return results
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog='python -m benchmarks.shape_costs',
+                                 description='ns per operation of generated-code shapes')
+    ap.add_argument('--iterations', type=int, default=300000, metavar='N')
+    args = ap.parse_args(argv)
+    from pylua.runtime.luathread import on_lua_thread
+    for case, timed in on_lua_thread(measure, args.iterations):
+        print(case.operation)
+        for way, ns in timed:
+            print('  %8.1f ns  %s' % (ns, way.label))
+        print('  (proposed: %s)' % case.mechanism)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
