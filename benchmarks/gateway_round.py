@@ -1,6 +1,6 @@
 """The cost of one model round beyond the server's own time.
 
-    python -m benchmarks.gateway_round [--rounds N] [--json FILE]
+    python -m benchmarks.gateway_round [--rounds N] [--cancels N] [--json FILE]
 
 Starts the scripted gateway on 127.0.0.1, in a process of its own as a real
 gateway would be (in this process its threads would compete for the GIL with
@@ -9,8 +9,11 @@ the client's), and times, for a few reply shapes,
 keep-alive connection and reads until the end of the chunked reply, which is
 the server's own time plus the loopback, and (b) ``GatewayClient.complete``
 for the same round.  The difference is the client's overhead per round:
-request encoding, httpx, the network thread hand-off, SSE decoding, reply
-assembly and checks.  Target (issue 7): under 5 ms per round.
+request encoding, httpx, the hand-off to the event-loop thread and back, SSE
+decoding, reply assembly and checks.  Target (issue 7): under 5 ms per round.
+
+It then cancels rounds in flight (sent to a peer that never answers) and
+times each cancel until the peer sees the connection dropped.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 from runvil.gateway import GatewayClient, GatewayConfig
@@ -89,29 +93,93 @@ def measure(reply: dict, request: dict, rounds: int) -> dict:
         with socket.create_connection(("127.0.0.1", port)) as sock, \
                 GatewayClient(GatewayConfig(url)) as client:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            raw, full = [], []
+            raw, full, cpu = [], [], []
             for i in range(rounds + 20):  # the first 20 pairs warm up
                 start = time.perf_counter()
                 raw_round(sock, data)
                 middle = time.perf_counter()
+                cpu_start = time.process_time()
                 client.complete(request, on_text=fragments.append)
+                cpu_end = time.process_time()
                 end = time.perf_counter()
                 if i >= 20:
                     raw.append((middle - start) * 1e3)
                     full.append((end - middle) * 1e3)
+                    cpu.append((cpu_end - cpu_start) * 1e3)
     overhead = [f - r for f, r in zip(full, raw, strict=True)]
     return {
         "server_ms": round(statistics.median(raw), 3),
         "client_ms": round(statistics.median(full), 3),
         "overhead_ms": round(statistics.median(overhead), 3),
         "overhead_p90_ms": round(statistics.quantiles(overhead, n=10)[-1], 3),
+        # CPU of this process (every thread) per client round: the overhead
+        # as work done, which a loaded machine inflates far less than time.
+        "client_cpu_ms": round(statistics.mean(cpu), 3),
     }
+
+
+CANCEL_AFTER = 0.05  # seconds after the request arrived
+
+
+class SilentServer:
+    """A loopback HTTP peer that reads each request, never answers, and
+    notes when the client drops the connection: the round is in flight (sent,
+    nothing received) until its cancel closes the socket."""
+
+    def __init__(self) -> None:
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}/v1"
+        self.received = threading.Event()
+        self.dropped = threading.Event()
+        self.dropped_at = 0.0
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                connection, _ = self._listener.accept()
+            except OSError:
+                return  # closed
+            with connection:
+                data = b""
+                while b"\r\n\r\n" not in data:
+                    data += connection.recv(65536)
+                self.received.set()
+                while connection.recv(65536):
+                    pass
+                self.dropped_at = time.perf_counter()
+                self.dropped.set()
+
+    def close(self) -> None:
+        self._listener.close()
+
+
+def cancel_latency(rounds: int) -> dict:
+    """Time from cancelling a round in flight to its connection being dropped."""
+    latencies = []
+    server = SilentServer()
+    try:
+        with GatewayClient(GatewayConfig(server.url)) as client:
+            for _ in range(rounds):
+                server.received.clear()
+                server.dropped.clear()
+                future = client.submit(ASK)
+                server.received.wait(10)
+                time.sleep(CANCEL_AFTER)
+                start = time.perf_counter()
+                future.cancel()
+                server.dropped.wait(10)
+                latencies.append((server.dropped_at - start) * 1e3)
+    finally:
+        server.close()
+    return {"median_ms": round(statistics.median(latencies), 3), "max_ms": round(max(latencies), 3)}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.gateway_round",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=300)
+    parser.add_argument("--cancels", type=int, default=30, help="rounds to cancel in flight")
     parser.add_argument("--json", help="also write the results to this file")
     options = parser.parse_args(argv)
     if options.rounds < 2:
@@ -119,13 +187,17 @@ def main(argv: list[str] | None = None) -> int:
     results = {name: measure(reply, request, options.rounds)
                for name, (reply, request) in SCENARIOS.items()}
     print(f"{'scenario (medians)':36} {'server':>9} {'client':>9} {'overhead':>9} "
-          f"{'overhead p90':>13}")
+          f"{'overhead p90':>13} {'client cpu':>11}")
     for name, r in results.items():
         print(f"{name:36} {r['server_ms']:7.3f}ms {r['client_ms']:7.3f}ms "
-              f"{r['overhead_ms']:7.3f}ms {r['overhead_p90_ms']:11.3f}ms")
+              f"{r['overhead_ms']:7.3f}ms {r['overhead_p90_ms']:11.3f}ms {r['client_cpu_ms']:9.3f}ms")
     worst = max(r["overhead_ms"] for r in results.values())
     verdict = "met" if worst < TARGET_MS else "MISSED"
     print(f"worst median overhead {worst:.3f} ms per round: target < {TARGET_MS} ms {verdict}")
+    cancels = cancel_latency(options.cancels)
+    print(f"cancel latency of a round in flight: median {cancels['median_ms']:.3f} ms, "
+          f"max {cancels['max_ms']:.3f} ms ({options.cancels} cancels)")
+    results["cancel latency"] = cancels
     if options.json:
         with open(options.json, "w", encoding="utf-8") as file:
             json.dump(results, file, indent=2)

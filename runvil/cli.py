@@ -11,6 +11,7 @@ import sys
 
 from .host.command import add_run
 from .host.diagnostics import file_problem
+from .host.models_command import add_models
 from .workshop.command import add_workshop
 
 
@@ -19,6 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest='command', required=True, metavar='COMMAND')
     _add_check(commands)
     add_run(commands)
+    add_models(commands)
     add_workshop(commands)
     return parser
 

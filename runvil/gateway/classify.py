@@ -23,7 +23,7 @@ from .errors import (
 )
 
 # The twelve provider overflow phrases of conversations.txt, matched ignoring case.
-OVERFLOW_PHRASES = (
+SPEC_OVERFLOW_PHRASES = (
     "context length",
     "context window",
     "context size",
@@ -37,6 +37,18 @@ OVERFLOW_PHRASES = (
     "exceeds the maximum number of tokens",
     "too large for model",
 )
+
+# Overflow wordings of servers people run that the twelve miss: vLLM's engine
+# check ("... is longer than the maximum model length of 4096"), LiteLLM's
+# error class (ContextWindowExceededError), Anthropic's input plus max_tokens
+# check ("... exceed context limit: ...").
+SERVER_OVERFLOW_PHRASES = (
+    "maximum model length",
+    "contextwindowexceeded",
+    "context limit",
+)
+
+OVERFLOW_PHRASES = SPEC_OVERFLOW_PHRASES + SERVER_OVERFLOW_PHRASES
 
 # "A 429 whose body names a quota, billing, or credit" (credits, insufficient_quota ...).
 QUOTA_WORDS = ("quota", "billing", "credit")

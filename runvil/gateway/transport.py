@@ -1,13 +1,11 @@
-"""The network side of the client: httpx.AsyncClient on one event-loop thread.
+"""The network side of the client: an httpx transport on one event-loop thread.
 
-Rounds run as tasks on a private asyncio loop so that a waiting round can be
-abandoned at once: cancelling its task closes the connection mid-wait, which a
-blocking socket read in the caller's thread could not do.  A round reports to
-its caller through a queue, in order: ``("fragments", [(kind, text), ...])``
-any number of times, ``("response", status, body)`` when the caller asked for
-debug capture and a response arrived, then exactly one terminal item,
-``("done", Completion)``, ``("error", CompletionError)`` or
-``("crash", exception)`` for a bug.
+Every round of a client is a task on one private asyncio loop, so that a
+waiting round can be abandoned at once: cancelling its task closes the
+connection mid-wait, which a blocking socket read could not do.  A round
+settles a ``concurrent.futures.Future`` its caller holds (a ``Completion``,
+a ``CompletionError``, or the exception of a bug); cancelling that future
+cancels the task.  The round's listeners are called on the loop thread.
 
 This module imports httpx, so the client imports it only for a first round.
 """
@@ -16,10 +14,22 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import queue
+import contextlib
+import sys
 import threading
+import urllib.parse
+import urllib.request
 
 import httpx
+
+try:
+    import sniffio  # noqa: F401
+except ImportError:
+    # httpcore tries ``import sniffio`` each time it sets up a lock, several
+    # times a round; without the package each failed import searches the
+    # whole sys.path again (a quarter of a round's client time).  A None
+    # entry makes the import fail at once, as Python documents.
+    sys.modules.setdefault("sniffio", None)
 
 from .classify import classify_status, classify_stream_error
 from .config import GatewayConfig
@@ -30,8 +40,10 @@ from .errors import (
     ErrorKind,
     malformed,
 )
+from .listeners import DebugCapture, RoundListeners
+from .model_list import ModelInfo, parse_model_list
 from .readers import EventStreamReply, JsonReply
-from .reply import StreamErrorReported
+from .reply import Completion, StreamErrorReported
 
 
 def _advertised_length(response: httpx.Response) -> int | None:
@@ -43,14 +55,34 @@ def _media_type(response: httpx.Response) -> str:
     return response.headers.get("content-type", "").partition(";")[0].strip().lower()
 
 
-class Transport:
-    """One gateway's connection pool, its event-loop thread and its rounds."""
+def _environment_proxy(url: str) -> str | None:
+    """The proxy the environment names for ``url``: HTTP_PROXY or HTTPS_PROXY
+    by its scheme, else ALL_PROXY, unless NO_PROXY covers its host (the
+    variables httpx reads, through the same standard-library lookup)."""
+    parts = urllib.parse.urlsplit(url)
+    if urllib.request.proxy_bypass(parts.hostname or ""):
+        return None
+    proxies = urllib.request.getproxies()
+    proxy = proxies.get(parts.scheme) or proxies.get("all")
+    if not proxy:
+        return None
+    return proxy if "://" in proxy else f"http://{proxy}"
 
-    def __init__(self, config: GatewayConfig, *, receive_timeout: float, response_cap: int) -> None:
-        self._endpoint = config.endpoint
+
+class Transport:
+    """One gateway's connection pool, its event-loop thread and its rounds.
+
+    ``http_transport`` replaces httpx's network transport (an
+    ``httpx.MockTransport`` in byte-level unit tests).
+    """
+
+    def __init__(self, config: GatewayConfig, *, receive_timeout: float, response_cap: int,
+                 http_transport: httpx.AsyncBaseTransport | None = None) -> None:
+        self._endpoint = httpx.URL(config.endpoint)
+        self._models_url = httpx.URL(f"{config.url}/models")
         self._receive_timeout = receive_timeout
         self._cap = response_cap
-        headers = {
+        self._headers = {
             "content-type": "application/json",
             "accept": "text/event-stream",
             # The cap counts bytes as they arrive; compression would let a
@@ -59,34 +91,56 @@ class Transport:
             "user-agent": "runvil",
         }
         if config.api_key is not None:
-            headers["authorization"] = b"Bearer " + config.api_key.encode("utf-8")
+            self._headers["authorization"] = b"Bearer " + config.api_key.encode("utf-8")
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever,
                                         name="runvil-gateway", daemon=True)
         self._thread.start()
-        # Proxy and CA variables apply to remote gateways; a loopback gateway
-        # is always reached directly.
-        self._http = self._call(self._open(headers, trust_env=not config.is_loopback)).result()
-
-    def _call(self, coroutine) -> concurrent.futures.Future:
-        return asyncio.run_coroutine_threadsafe(coroutine, self._loop)
+        self._http = http_transport or asyncio.run_coroutine_threadsafe(
+            self._open(config), self._loop).result()
 
     @staticmethod
-    async def _open(headers: dict, *, trust_env: bool) -> httpx.AsyncClient:
-        # Built on the loop that will use it.  No httpx timeouts: they are per
-        # socket operation, while the receive timeout is one window from the
-        # send to the headers, then one per chunk (_ReceiveTimer).
-        return httpx.AsyncClient(headers=headers, timeout=None, trust_env=trust_env)
+    async def _open(config: GatewayConfig) -> httpx.AsyncHTTPTransport:
+        # Built on the loop that will use it.  Rounds go to the transport
+        # itself, not through an httpx.AsyncClient, whose auth, redirect and
+        # cookie steps (none of which a round uses) cost an eighth of a
+        # round's client time.  No httpx timeouts: they are per socket
+        # operation, while the receive timeout is one window from the send
+        # to the headers, then one per chunk (_ReceiveTimer).  Proxy and CA
+        # variables apply to remote gateways; a loopback gateway is always
+        # reached directly.
+        if config.is_loopback:
+            return httpx.AsyncHTTPTransport(trust_env=False)
+        return httpx.AsyncHTTPTransport(trust_env=True, proxy=_environment_proxy(config.url))
 
-    def start_round(self, body: bytes, *, tools_advertised: bool, capture: bool,
-                    out: queue.SimpleQueue) -> concurrent.futures.Future:
-        return self._call(self._round(body, tools_advertised, capture, out))
+    def submit(self, body: bytes, *, tools_advertised: bool,
+               listeners: RoundListeners) -> concurrent.futures.Future:
+        """Start one round; the future settles with its Completion or failure."""
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        self._loop.call_soon_threadsafe(self._start, body, tools_advertised, listeners, future)
+        return future
+
+    def list_models(self, timeout: float) -> concurrent.futures.Future:
+        """``GET {url}/models``; the future settles with a tuple of ModelInfo."""
+        return asyncio.run_coroutine_threadsafe(self._models(timeout), self._loop)
 
     def close(self) -> None:
-        self._call(self._shutdown()).result()
+        asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop).result()
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join()
         self._loop.close()
+
+    def _start(self, body: bytes, tools_advertised: bool, listeners: RoundListeners,
+               future: concurrent.futures.Future) -> None:
+        if future.cancelled():
+            return  # cancelled before the loop got to it: nothing is sent
+        task = self._loop.create_task(self._round(body, tools_advertised, listeners, future))
+        future.add_done_callback(lambda done: done.cancelled() and self._cancel_soon(task))
+
+    def _cancel_soon(self, task: asyncio.Task) -> None:
+        # A future the loop cancelled itself (close) needs nothing more.
+        with contextlib.suppress(RuntimeError):
+            self._loop.call_soon_threadsafe(task.cancel)
 
     async def _shutdown(self) -> None:
         tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
@@ -95,32 +149,37 @@ class Transport:
         await asyncio.gather(*tasks, return_exceptions=True)
         await self._http.aclose()
 
-    async def _round(self, body: bytes, tools_advertised: bool, capture: bool,
-                     out: queue.SimpleQueue) -> None:
-        report = _Report(out, capture)
+    async def _round(self, body: bytes, tools_advertised: bool, listeners: RoundListeners,
+                     future: concurrent.futures.Future) -> None:
+        report = _Report(future, listeners)
         timer = _ReceiveTimer(self._receive_timeout)
         try:
             try:
-                async with self._http.stream("POST", self._endpoint, content=body) as response:
+                response = await self._http.handle_async_request(
+                    httpx.Request("POST", self._endpoint, headers=self._headers, content=body))
+                try:
                     timer.touch()  # headers are in: now each chunk
                     await self._answer(response, timer, tools_advertised, report)
+                finally:
+                    await response.aclose()  # a reply not read to its end closes the connection
             finally:
                 timer.stop()
         except asyncio.CancelledError:
             if not timer.expired:
-                raise  # the caller gave up, or the client is closing
+                future.cancel()  # the caller gave up, or the client is closing
+                raise
             asyncio.current_task().uncancel()
-            report.end("error", CompletionError(ErrorKind.TIMEOUT, NO_ANSWER_IN_TIME))
+            report.fail(CompletionError(ErrorKind.TIMEOUT, NO_ANSWER_IN_TIME))
         except CompletionError as error:
-            report.end("error", error)
+            report.fail(error)
         except StreamErrorReported as reported:
-            report.end("error", classify_stream_error(reported.text))
+            report.fail(classify_stream_error(reported.text))
         except httpx.DecodingError:
-            report.end("error", malformed("reply body could not be decoded"))
+            report.fail(malformed("reply body could not be decoded"))
         except httpx.HTTPError:
-            report.end("error", CompletionError(ErrorKind.TRANSPORT, TRANSPORT_FAILED))
-        except Exception as bug:  # surfaces in the caller's thread, not lost here
-            report.end("crash", bug)
+            report.fail(CompletionError(ErrorKind.TRANSPORT, TRANSPORT_FAILED))
+        except Exception as bug:  # a listener's exception, or a bug: the caller gets it
+            report.fail(bug)
 
     async def _answer(self, response: httpx.Response, timer: _ReceiveTimer,
                       tools_advertised: bool, report: _Report) -> None:
@@ -155,7 +214,7 @@ class Transport:
             if reader.done:
                 break
         report.fragments(reader.close())
-        report.end("done", reader.builder.build(tools_advertised=tools_advertised))
+        report.finish(reader.builder.build(tools_advertised=tools_advertised))
         async for chunk in chunks:
             timer.touch()
             total += len(chunk)
@@ -179,6 +238,27 @@ class Transport:
             # "an error reply whose body cannot be read" is a Transport failure.
             return CompletionError(ErrorKind.TRANSPORT, TRANSPORT_FAILED)
         return classify_status(response.status_code, bytes(body))
+
+    async def _models(self, timeout: float) -> tuple[ModelInfo, ...]:
+        body = bytearray()
+        try:
+            async with asyncio.timeout(timeout):
+                response = await self._http.handle_async_request(httpx.Request(
+                    "GET", self._models_url, headers={**self._headers, "accept": "application/json"}))
+                try:
+                    async for chunk in response.aiter_bytes():
+                        body += chunk
+                        if len(body) > self._cap:
+                            raise malformed(f"response body exceeds the {self._cap}-byte limit")
+                finally:
+                    await response.aclose()
+        except TimeoutError:
+            raise CompletionError(ErrorKind.TIMEOUT, NO_ANSWER_IN_TIME) from None
+        except httpx.HTTPError:
+            raise CompletionError(ErrorKind.TRANSPORT, TRANSPORT_FAILED) from None
+        if not response.is_success:
+            raise classify_status(response.status_code, bytes(body))
+        return parse_model_list(bytes(body))
 
 
 class _ReceiveTimer:
@@ -214,12 +294,15 @@ class _ReceiveTimer:
 
 
 class _Report:
-    """A round's side of the queue: at most one terminal item, preceded by
-    the raw response when the caller asked for debug capture."""
+    """A round's side of its future: the listeners as the reply comes in,
+    then the one result, preceded by the raw response in debug mode."""
 
-    def __init__(self, out: queue.SimpleQueue, capture: bool) -> None:
-        self._out = out
-        self._body: list[bytes] | None = [] if capture else None
+    def __init__(self, future: concurrent.futures.Future, listeners: RoundListeners) -> None:
+        self._future = future
+        self._on_text = listeners.on_text
+        self._on_reasoning = listeners.on_reasoning
+        self._debug = listeners.debug
+        self._body: list[bytes] | None = [] if listeners.debug is not None else None
         self._ended = False
         self.status: int | None = None
 
@@ -228,14 +311,31 @@ class _Report:
             self._body.append(chunk)
 
     def fragments(self, fragments: list[tuple[str, str]]) -> None:
-        if fragments:
-            self._out.put(("fragments", fragments))
+        for kind, text in fragments:
+            listener = self._on_text if kind == "text" else self._on_reasoning
+            if listener is not None:
+                listener(text)
 
-    def end(self, tag: str, value: object) -> None:
-        # A failure while draining a delivered reply concerns nobody.
+    def finish(self, completion: Completion) -> None:
+        self._end(completion, None)
+
+    def fail(self, error: BaseException) -> None:
+        self._end(None, error)
+
+    def _end(self, completion: Completion | None, error: BaseException | None) -> None:
+        # A failure while draining a delivered reply concerns nobody, nor
+        # does any result of a round its caller cancelled.
         if self._ended:
             return
         self._ended = True
-        if self._body is not None and self.status is not None:
-            self._out.put(("response", self.status, b"".join(self._body)))
-        self._out.put((tag, value))
+        if self._debug is not None and self.status is not None:
+            try:
+                self._debug(DebugCapture("response", b"".join(self._body), self.status))
+            except Exception as bug:
+                error = bug
+        if not self._future.set_running_or_notify_cancel():
+            return
+        if error is None:
+            self._future.set_result(completion)
+        else:
+            self._future.set_exception(error)

@@ -26,6 +26,7 @@ as Unavailable without touching the network.
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 
 from ..engine.requirements import DEFAULT_MODEL_ID, UNBOUND_CONTEXT_WINDOW, Environment, ModelBinding
 from ..prompt.contract import MODEL_KEYWORDS
@@ -56,11 +57,40 @@ def build_environment(config_path: str | None, binds: list[str], default_model: 
     return Environment(packs=packs or {}, models=models, catalog=catalog, default_model=default)
 
 
+@dataclass(frozen=True)
+class BoundModel:
+    model: str
+    source: str         # "--bind ROLE=MODEL" or "config FILE [models.bind]"
+
+
+@dataclass(frozen=True)
+class ModelSources:
+    """Where the Host's model ids came from, in words for its hints."""
+    bound: dict         # role -> BoundModel
+    default_model: str
+    default_source: str     # "--default-model MODEL", "config FILE [models] default" or "built in"
+
+
+def model_sources(config_path: str | None, binds: list[str], default_model: str | None) -> ModelSources:
+    """The sources of the settings ``build_environment`` read and checked."""
+    table = read_document(config_path).get('models', {}) if config_path else {}
+    bound = {role: BoundModel(model, 'config %s [models.bind]' % config_path)
+             for role, model in table.get('bind', {}).items()}
+    for setting in binds:
+        role, _, model = setting.partition('=')
+        bound[role] = BoundModel(model, '--bind %s' % setting)
+    if default_model:
+        return ModelSources(bound, default_model, '--default-model %s' % default_model)
+    if 'default' in table:
+        return ModelSources(bound, table['default'], 'config %s [models] default' % config_path)
+    return ModelSources(bound, DEFAULT_MODEL_ID, 'built in')
+
+
 def gateway_client(environ, prompt_text: str, limits):
     """What a run's model rounds go through (see the module docstring for
     when model access is on)."""
     config = None
-    if GATEWAY_URL in environ or _declares_models(prompt_text):
+    if GATEWAY_URL in environ or declared_roles(prompt_text):
         from ..gateway import GatewaySetupError, load_gateway_config
         try:
             config = load_gateway_config(environ)
@@ -79,13 +109,19 @@ class LazyGateway:
         self._client = None
         self._lock = threading.Lock()
 
-    def complete(self, request, **options):
+    def submit(self, request, **options):
+        return self._get().submit(request, **options)
+
+    def list_models(self, **options):
+        return self._get().list_models(**options)
+
+    def _get(self):
         with self._lock:
             if self._client is None:
                 from ..gateway import GatewayClient
                 self._client = GatewayClient(self._config, receive_timeout=self._limits.receive_timeout,
                                              response_cap=self._limits.response_cap)
-        return self._client.complete(request, **options)
+            return self._client
 
     def close(self) -> None:
         with self._lock:
@@ -93,13 +129,15 @@ class LazyGateway:
                 self._client.close()
 
 
-def _declares_models(text: str) -> bool:
+def declared_roles(text: str) -> tuple:
+    """The model roles (``ModelRole``) a prompt's frontmatter declares; none
+    when it does not parse (the run reports that, and calls no model)."""
     from ..prompt import ParseError
     from ..prompt.frontmatter import read, split
     try:
-        return bool(read(split(text.removeprefix('\ufeff').replace('\r\n', '\n'))[0]).models)
+        return read(split(text.removeprefix('\ufeff').replace('\r\n', '\n'))[0]).models
     except ParseError:
-        return False        # the run reports the parse failure; it calls no model
+        return ()
 
 
 def _catalog(table, where: str) -> dict:

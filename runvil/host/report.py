@@ -2,17 +2,23 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 EXIT_CODES = {'completed': 0, 'failed': 1, 'cancelled': 130}
 
 
-def as_json(outcome, label: str) -> str:
-    return json.dumps(_labelled(outcome.to_dict(), label), ensure_ascii=False)
+def as_json(outcome, label: str, hint: Sequence[str] = ()) -> str:
+    """The outcome object; a failure's error gets a ``hint`` (its lines
+    joined by newlines) when the Host has one."""
+    document = _labelled(outcome.to_dict(), label)
+    if hint:
+        document['error']['hint'] = '\n'.join(hint)
+    return json.dumps(document, ensure_ascii=False)
 
 
-def as_text(outcome, label: str, stdout, stderr) -> None:
+def as_text(outcome, label: str, stdout, stderr, hint: Sequence[str] = ()) -> None:
     """The result on stdout; a failure as ``error[KIND]: MESSAGE`` (and its
-    location when known) on stderr."""
+    location when known, then any ``hint: `` lines) on stderr."""
     if outcome.status == 'completed':
         stdout.write(outcome.result + '\n')
     elif outcome.status == 'cancelled':
@@ -24,6 +30,8 @@ def as_text(outcome, label: str, stdout, stderr) -> None:
         if location is not None and location['line'] is not None:
             column = ':%d' % location['column'] if location['column'] is not None else ''
             stderr.write('  --> %s:%d%s\n' % (location['path'], location['line'], column))
+        for line in hint:
+            stderr.write('hint: %s\n' % line)
 
 
 def _labelled(report: dict, label: str) -> dict:

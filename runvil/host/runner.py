@@ -10,7 +10,8 @@ from ..harness import EventStream, Harness, RunHandle
 from ..harness.limits import LIMIT_NAMES
 from ..harness.store_answerer import DirectoryStore
 from . import report
-from .model_settings import build_environment, gateway_client
+from .model_settings import ModelSources, build_environment, declared_roles, gateway_client, model_sources
+from .rejections import RejectionRecorder, rejection_hint
 from ..tools import load_packs
 from .settings import SettingsError, build_limits, pack_modules
 from .sinks import JsonLinesFile, LiveLog, LiveReplies
@@ -23,16 +24,27 @@ class SetupError(Exception):
 @dataclass
 class HostSetup:
     """What the Harness flags build, the same for every Host: the limits,
-    the model environment (bindings, Packs), the gateway client and the store."""
+    the model environment (bindings, Packs), the gateway client and the store;
+    where the model ids came from and the prompt's roles, for the hint on a
+    rejected round."""
     limits: object
     environment: object
-    gateway: object
+    gateway: RejectionRecorder
     store: DirectoryStore | None
     debug: bool
+    model_sources: ModelSources
+    roles: tuple = ()
 
     def harness(self, *, live=None, operator=None) -> Harness:
         return Harness(self.limits, self.environment, debug=self.debug, gateway=self.gateway,
                        live=live, operator=operator, store=self.store)
+
+    def rejection_hint(self, outcome) -> list[str]:
+        """The hint's lines when a rejected round failed the run, else none."""
+        if outcome.status != 'failed':
+            return []
+        return rejection_hint(outcome.to_dict()['error'], self.gateway, self.model_sources, self.roles,
+                              self.debug)
 
     def close(self) -> None:
         self.gateway.close()
@@ -47,9 +59,10 @@ def host_setup(args, environ, prompt_text: str) -> HostSetup:
                                         _packs(args))
     except SettingsError as err:
         raise SetupError(str(err)) from None
-    gateway = _gateway(environ, prompt_text, limits)
+    gateway = RejectionRecorder(_gateway(environ, prompt_text, limits))
     store = None if args.store is None else DirectoryStore(args.store)
-    return HostSetup(limits, environment, gateway, store, args.debug)
+    sources = model_sources(args.config, args.bind, args.default_model)
+    return HostSetup(limits, environment, gateway, store, args.debug, sources, declared_roles(prompt_text))
 
 
 def run_prompt(args, stdout, stderr, run_handle: RunHandle | None, environ) -> int:
@@ -68,11 +81,13 @@ def run_prompt(args, stdout, stderr, run_handle: RunHandle | None, environ) -> i
             raise SetupError('cannot write events to %s: %s' % (args.events, err.strerror or err)) from None
         sinks.append(events_file)
     live = LiveReplies(stderr) if args.stream else None
+    hint = []
     try:
         harness = setup.harness(live=live, operator=_terminal_operator(stderr))
         outcome = harness.run(
             text, args.prompt, input_text=input_text, args=_prompt_args(args.args),
             handle=run_handle, events=EventStream(sinks))
+        hint = setup.rejection_hint(outcome)     # before close: it may ask the gateway
     except KeyboardInterrupt:   # a second Ctrl-C: stop waiting for the teardown
         outcome = Outcome.cancelled()
     finally:
@@ -82,9 +97,9 @@ def run_prompt(args, stdout, stderr, run_handle: RunHandle | None, environ) -> i
         if events_file is not None:
             events_file.close()
     if args.json:
-        stdout.write(report.as_json(outcome, args.prompt) + '\n')
+        stdout.write(report.as_json(outcome, args.prompt, hint) + '\n')
     else:
-        report.as_text(outcome, args.prompt, stdout, stderr)
+        report.as_text(outcome, args.prompt, stdout, stderr, hint)
     stdout.flush()
     return report.EXIT_CODES[outcome.status]
 

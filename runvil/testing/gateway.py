@@ -3,7 +3,8 @@ prompt development.
 
 It listens on 127.0.0.1 only, answers ``POST /v1/chat/completions`` with the
 next scripted reply (streamed as server-sent events when the request asks for
-``stream``, one JSON body otherwise) and records every request it receives.
+``stream``, one JSON body otherwise) and records every POST it receives;
+``GET /v1/models`` lists the script's models (not recorded).
 
     with ScriptedGateway(["Hello!"]) as gw:
         ...  # point a client at gw.url
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from .script import Reply, ScriptError, load_script, render_body, render_stream
+from .script import Reply, ScriptError, load_script, render_body, render_model_list, render_stream
 
 HOST = "127.0.0.1"
 API_ROOT = "/v1"
@@ -60,8 +61,10 @@ class ScriptedGateway:
         self._queues = {None: deque(loaded.replies),
                         **{m: deque(q) for m, q in loaded.models.items()}}
         self._fallback = loaded.fallback
+        self.model_list_body = render_model_list(loaded.listed_models())
         self._requests: list[RecordedRequest] = []
         self._lock = threading.Lock()
+        self._arrived = threading.Condition(self._lock)
         self._on_request = on_request
         self._port = port
         self._server: _Server | None = None
@@ -110,9 +113,15 @@ class ScriptedGateway:
         server.drop_connections()
         self._thread.join()
 
+    def wait_for_requests(self, count: int = 1, timeout: float = 10.0) -> bool:
+        """Wait until ``count`` requests have arrived: True, or False after ``timeout`` seconds."""
+        with self._arrived:
+            return self._arrived.wait_for(lambda: len(self._requests) >= count, timeout)
+
     def _record(self, request: RecordedRequest) -> None:
-        with self._lock:
+        with self._arrived:
             self._requests.append(request)
+            self._arrived.notify_all()
         if self._on_request is not None:
             self._on_request(request)
 
@@ -171,6 +180,13 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # requests are recorded, not logged
+
+    def do_GET(self) -> None:
+        if self.path == f"{API_ROOT}/models":
+            reply = Reply(body=self.server.gateway.model_list_body.decode("utf-8"))
+        else:
+            reply = Reply(status=404, body=json.dumps({"error": {"message": "not found"}}))
+        self._send(reply, "", streaming=False)
 
     def do_POST(self) -> None:
         length = int(self.headers.get("content-length") or 0)

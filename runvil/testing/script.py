@@ -1,8 +1,9 @@
 """The scripted gateway's script format: which replies it sends, in order.
 
 A script is a list of replies, or a mapping with ``replies`` (the default
-queue), ``models`` (queues keyed by the request's model id) and ``fallback``
-(the reply sent whenever the matching queue is empty).  Each reply is a
+queue), ``models`` (queues keyed by the request's model id), ``fallback``
+(the reply sent whenever the matching queue is empty) and ``model_list``
+(what ``GET /v1/models`` lists; by default the ids of ``models``).  Each reply is a
 mapping; see docs/scripted-gateway.md for every key.  ``render_*`` turn a
 reply into the bytes the server writes, so the server itself stays a thin
 HTTP layer.
@@ -78,6 +79,16 @@ class Script:
     replies: tuple[Reply, ...] = ()
     models: Mapping[str, tuple[Reply, ...]] = field(default_factory=dict)
     fallback: Reply | None = None
+    model_list: tuple[ListedModel, ...] | None = None  # None: the ids of ``models``
+
+    def listed_models(self) -> tuple[ListedModel, ...]:
+        return self.model_list if self.model_list is not None else tuple(map(ListedModel, self.models))
+
+
+@dataclass(frozen=True)
+class ListedModel:
+    id: str
+    context_length: int | None = None  # sent as OpenRouter's ``context_length``
 
 
 _REPLY_KEYS = {f.name for f in fields(Reply)}
@@ -170,7 +181,7 @@ def load_script(source: Any = None) -> Script:
     if isinstance(source, list | tuple):
         return Script(replies=_parse_queue(source, "replies"))
     _check(isinstance(source, Mapping), "script", "must be a list of replies or a mapping")
-    _check_keys(source, {"replies", "models", "fallback"}, "script")
+    _check_keys(source, {"replies", "models", "fallback", "model_list"}, "script")
     models = source.get("models") or {}
     _check(isinstance(models, Mapping), "models", "must map model ids to reply lists")
     fallback = source.get("fallback")
@@ -178,7 +189,37 @@ def load_script(source: Any = None) -> Script:
         replies=_parse_queue(source.get("replies") or [], "replies"),
         models={str(m): _parse_queue(q, f"models.{m}") for m, q in models.items()},
         fallback=None if fallback is None else parse_reply(fallback, "fallback"),
+        model_list=None if source.get("model_list") is None
+        else _parse_model_list(source["model_list"]),
     )
+
+
+def _parse_model_list(raw: Any) -> tuple[ListedModel, ...]:
+    _check(isinstance(raw, list | tuple), "model_list", "must be a list of model ids")
+    listed = []
+    for i, entry in enumerate(raw):
+        where = f"model_list[{i}]"
+        if isinstance(entry, str):
+            entry = {"id": entry}
+        _check(isinstance(entry, Mapping), where, "must be a model id or {id, context_length}")
+        _check_keys(entry, {"id", "context_length"}, where)
+        _check(isinstance(entry.get("id"), str) and bool(entry["id"]), where, "id must be a non-empty string")
+        context = entry.get("context_length")
+        _check(context is None or (type(context) is int and context > 0), where,
+               "context_length must be a whole number of tokens")
+        listed.append(ListedModel(entry["id"], context))
+    return tuple(listed)
+
+
+def render_model_list(models: tuple[ListedModel, ...]) -> bytes:
+    """``GET /v1/models``'s body, in the OpenAI list shape."""
+    data = []
+    for model in models:
+        entry: dict[str, Any] = {"id": model.id, "object": "model", "created": 0, "owned_by": "scripted"}
+        if model.context_length is not None:
+            entry["context_length"] = model.context_length
+        data.append(entry)
+    return json.dumps({"object": "list", "data": data}, ensure_ascii=False).encode("utf-8")
 
 
 # ---- rendering --------------------------------------------------------------

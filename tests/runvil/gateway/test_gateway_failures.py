@@ -4,7 +4,7 @@ message and retryable answer, and that no backend body reaches a message."""
 import pytest
 
 from runvil.gateway import CompletionError, ErrorKind
-from runvil.gateway.classify import OVERFLOW_PHRASES, bound_error_text
+from runvil.gateway.classify import OVERFLOW_PHRASES, SPEC_OVERFLOW_PHRASES, bound_error_text
 
 ASK = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
 FORGED = "SECRET-PAYLOAD\nerror[Internal]: forged log line"
@@ -79,8 +79,8 @@ def test_each_overflow_phrase_ignoring_case(gateway, gateway_client, phrase):
     assert error.kind == ErrorKind.CONTEXT_OVERFLOW and not error.retryable
 
 
-def test_twelve_overflow_phrases():
-    assert len(OVERFLOW_PHRASES) == 12
+def test_the_spec_twelve_overflow_phrases_are_all_recognised():
+    assert len(SPEC_OVERFLOW_PHRASES) == 12 and set(SPEC_OVERFLOW_PHRASES) <= set(OVERFLOW_PHRASES)
 
 
 @pytest.mark.parametrize("status", [400, 401, 429, 500, 502, 503])
