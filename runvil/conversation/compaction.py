@@ -5,7 +5,8 @@ A compactor is a Lua function that edits ``messages`` in place (``replace``
 works only while one runs).  Running one snapshots the records, calls it
 with its one argument (the reason), then checks the structural rules of
 what it left (the cross-record rules; an empty list passes them).  A raise
-or a broken rule puts the snapshot back and raises that failure: an Engine
+or a broken rule puts the snapshot back (the records the compactor added
+with builders go too) and raises that failure: an Engine
 failure as its error value, a string or table the compactor raised
 unchanged.  The size rules of an overflow are the loop's (``loop``).
 """
@@ -88,7 +89,7 @@ class Compaction:
     def run(self, compactor, reason: str):
         """Run ``compactor(reason)`` over the list (a generator); on any
         failure the records are put back and the failure raised."""
-        snapshot = self.list.records
+        snapshot = self.list.snapshot()
         busy = self.list.busy
         self.list.busy, self.list.compacting = 'compactor', True
         try:
@@ -97,14 +98,14 @@ class Compaction:
         except LuaInterrupt:
             raise
         except (LuaError, Failure):
-            self.list.set_records(snapshot)
+            self.list.restore(snapshot)
             self._report(reason, snapshot, restored=True)
             raise
         finally:
             self.list.busy, self.list.compacting = busy, False
         self._report(reason, snapshot, restored=False)
 
-    def _report(self, reason: str, before: list, restored: bool) -> None:
+    def _report(self, reason: str, before, restored: bool) -> None:
         self.emit('compaction', section=self.section, reason=text(reason), records_before=len(before),
                   records_after=len(self.list.records), restored=restored)
 

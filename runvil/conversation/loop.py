@@ -17,10 +17,10 @@ rounds; the cap's last tool round raises ``tool_loop_exhausted``.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from itertools import groupby
 
+from ..bounded_json import loads
 from ..engine.failure import Failure, lua_failure
 from ..engine.kinds import ErrorKind, RunErrorKind
 from ..engine.luatext import lua
@@ -124,16 +124,16 @@ class _Call:
         if overflow.__class__ is not str:
             return overflow, attempt.place
         before = precheck.estimate(attempt.sent, attempt.text_bytes)
-        snapshot = self.list.records
+        snapshot = self.list.snapshot()
         yield from self.loop.compaction.run(self.compactor, lua(overflow))
         if self.list.records and precheck.estimate(*self.list.request()) >= before:
-            self.list.set_records(snapshot)
+            self.list.restore(snapshot)
             raise context_exhausted(overflow)
         retry = self.prepare()
         overflow = yield from self.attempt(retry)
         if overflow.__class__ is not str:
             return overflow, retry.place
-        self.list.set_records(snapshot)
+        self.list.restore(snapshot)
         raise context_exhausted(overflow)
 
     def prepare(self) -> '_Attempt':
@@ -184,7 +184,7 @@ class _Call:
     def tool_round(self, completion, place):
         """Answer every call of the round, then append the whole batch."""
         scope = self.loop.tools.scope
-        calls = [(call, scope.in_scope(call.name), json.loads(call.arguments)) for call in completion.tool_calls]
+        calls = [(call, scope.in_scope(call.name), loads(call.arguments)) for call in completion.tool_calls]
         for call, tool, _ in calls:
             if tool is None:
                 raise out_of_scope(call.name)

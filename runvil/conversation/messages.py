@@ -185,6 +185,16 @@ class MessageList:
         return (self.userdata,)
 
     # -- what the loop and compaction use -------------------------------------------
+    def snapshot(self) -> tuple[dict, ...]:
+        """The records as they are now, for ``restore``: builders append to
+        the live list in place, so a compaction keeps its own copy."""
+        return tuple(self.records)
+
+    def restore(self, snapshot: tuple[dict, ...]) -> None:
+        """Put back the records of ``snapshot`` (the same record objects,
+        so views read before keep matching them)."""
+        self.set_records(list(snapshot))
+
     def set_records(self, records: list[dict]) -> None:
         """Make ``records`` (checked records) the list's records."""
         self.records = records

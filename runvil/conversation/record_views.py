@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from pylua.raw import Builtin, LuaTable, Userdata
 
+from ..engine import charged
 from ..engine.failure import lua_failure
 from ..engine.luatext import lua
 from .records import FIELDS
@@ -37,7 +38,7 @@ class RecordViews:
         self.meta.set_str('__newindex', vm.function('message record', self._assign))
         self.meta.set_str('__pairs', Builtin(self._pairs, 'pairs'))
         self.meta.set_str('__metatable', False)
-        self._next = Builtin(self._next_field, 'next')
+        self._next = vm.function('next', self._next_field)   # it builds field values: guarded
 
     def make(self, record: dict) -> Userdata:
         return Userdata(record, self.meta)
@@ -51,7 +52,7 @@ class RecordViews:
         """The Lua value of one field; nil for a field the record lacks."""
         if key.__class__ is not str or key not in record:
             return None
-        return self.shapes.to_lua(record[key])
+        return charged.data(self.shapes, record[key])
 
     def _index(self, view, key=None, *_):
         return (self.field(view.payload, key),)

@@ -7,8 +7,10 @@ is the empty object).  Outside Lua it is plain Python JSON data: str, int,
 float, bool, None, list, dict.  Decoded arrays come back marked, so an empty
 list stays a list through every round trip.
 
-Limits: a value nests at most ``MAX_DEPTH`` levels, and its compact JSON
-text must fit the size budget, which is the VM's memory ceiling.
+Limits: a value nests at most ``MAX_DEPTH`` levels (``bounded_json``'s
+bound, which ``decode`` checks on the text before decoding it), and its
+compact JSON text must fit the size budget, which is the VM's memory
+ceiling.
 """
 from __future__ import annotations
 
@@ -18,10 +20,11 @@ import re
 
 from pylua.raw import Builtin, LuaTable, Userdata, type_name
 
+from .. import bounded_json
+from ..bounded_json import MAX_DEPTH
 from .failure import lua_failure
 from .luatext import lua
 
-MAX_DEPTH = 256
 _INT_MIN, _INT_MAX = -(1 << 63), (1 << 63) - 1
 _NAME = re.compile(r'[A-Za-z_][A-Za-z0-9_]*\Z')
 
@@ -39,10 +42,12 @@ class JsonShapes:
         self.array_meta.set_str('__name', 'json.array')
 
     # -- Lua -> data ---------------------------------------------------------
-    def to_data(self, value, root: str, prefix: str = ''):
+    def to_data(self, value, root: str, prefix: str = '', record_of=None):
         """``value`` as JSON data; a refusal names the offending path, such as
-        ``var.notes[2] must be JSON data, got userdata``."""
-        return _Reader(self, root, prefix).read(value, 0)
+        ``var.notes[2] must be JSON data, got userdata``.  ``record_of``, when
+        given, maps a record view to its record (None for any other value),
+        so views convert to their records' JSON form, meta included."""
+        return _Reader(self, root, prefix, record_of).read(value, 0)
 
     def encode(self, value, root: str, prefix: str) -> str:
         return self.dumps(self.to_data(value, root, prefix), root, prefix)
@@ -79,15 +84,13 @@ class JsonShapes:
     def decode(self, text: str, prefix: str):
         """JSON text (a Python str) as a Lua value."""
         try:
-            data = json.loads(text, parse_constant=_refuse_constant, parse_int=_parse_int)
+            data = bounded_json.loads(text, parse_constant=_refuse_constant, parse_int=_parse_int)
         except json.JSONDecodeError as err:
             raise lua_failure('%s%s at line %d column %d' % (prefix, err.msg, err.lineno, err.colno))
+        except bounded_json.TooDeep as err:
+            raise lua_failure('%stext is %s' % (prefix, err))
         except _Constant as err:
             raise lua_failure('%s%s is not JSON' % (prefix, err.args[0]))
-        except RecursionError:
-            raise lua_failure('%stext is nested more than %d levels deep' % (prefix, MAX_DEPTH))
-        if _depth(data) > MAX_DEPTH:
-            raise lua_failure('%stext is nested more than %d levels deep' % (prefix, MAX_DEPTH))
         return self.to_lua(data)
 
 
@@ -104,25 +107,23 @@ def _parse_int(digits):
     return number if _INT_MIN <= number <= _INT_MAX else float(number)
 
 
-def _depth(data) -> int:
-    deepest, stack = 0, [(data, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if item.__class__ is dict:
-            item = item.values()
-        elif item.__class__ is not list:
-            continue
-        deepest = max(deepest, depth)
-        if depth <= MAX_DEPTH:
-            stack.extend((child, depth + 1) for child in item)
-    return deepest
+def _copy(data):
+    """A deep copy of JSON data: a stored record is never changed, whoever
+    receives its data."""
+    c = data.__class__
+    if c is dict:
+        return {key: _copy(item) for key, item in data.items()}
+    if c is list:
+        return [_copy(item) for item in data]
+    return data
 
 
 class _Reader:
     """One conversion; the path is built only when a refusal needs it."""
 
-    def __init__(self, shapes: JsonShapes, root: str, prefix: str):
+    def __init__(self, shapes: JsonShapes, root: str, prefix: str, record_of=None):
         self.shapes = shapes
+        self.record_of = record_of
         self.root = root
         self.prefix = prefix
         self.path: list = []
@@ -157,6 +158,10 @@ class _Reader:
             return self.table(value, depth + 1)
         if value is self.shapes.null:
             return None
+        if self.record_of is not None:
+            record = self.record_of(value)
+            if record is not None:
+                return _copy(record)
         self.refuse('must be JSON data, got %s' % type_name(value))
 
     def text(self, value: str, what: str) -> str:

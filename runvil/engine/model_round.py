@@ -23,9 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..conversation import precheck
+from . import charged
 from .effects import request
 from .model_failures import CONTEXT_OVERFLOW_KIND, completion_failure, context_exhausted
-from .luatext import lua, text
+from .luatext import text
 
 MODEL_ROUND = 'model.round'
 INFER_ORIGIN = 'infer'
@@ -133,12 +134,14 @@ def infer(run, section: str | None, target: Target, prompt: str):
         raise failure
     try:
         completion = yield from send(run, place, RoundRequest(body), [message])
-    except ProviderOverflow as overflow:     # infer has no compactor: a plain model failure
-        raise completion_failure(overflow.error) from None
+    except ProviderOverflow:
+        # conversations.txt names this case (context_exhausted, reason
+        # provider) over the general rule that model failures are internal.
+        raise context_exhausted('provider') from None
     if completion.is_empty:
         raise completion_failure(completion.empty_reply_error())
     report_reply(run, place, completion)
-    return lua(completion.text)
+    return charged.text(completion.text)
 
 
 def _debug(run, place: dict, captures) -> None:

@@ -3,10 +3,11 @@ Harness (``runvil run`` asks on the terminal).  The question waits through
 a stop, so the operator's answer still reaches the prompt."""
 from __future__ import annotations
 
+from . import charged
 from .effects import request
 from .failure import lua_failure
 from .functions import bad_argument
-from .luatext import lua, text
+from .luatext import text
 
 ASK = 'input.ask'
 
@@ -21,4 +22,4 @@ def _ask(*args):
     if args[0].__class__ is not str:
         raise bad_argument(1, 'input.ask', 'string', args[0])
     answer = yield from request(ASK, text(args[0]), survives_stop=True)
-    return (lua(answer),)
+    return (charged.text(answer),)

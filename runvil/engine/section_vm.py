@@ -17,7 +17,7 @@ from .effects import EffectRequest
 from .error_values import ErrorValues, default_text, describe, interrupted
 from .failure import INTERRUPTED, internal_failure, lua_failure
 from .jsondata import JsonShapes
-from .kinds import ErrorKind
+from .kinds import ErrorKind, RunErrorKind
 from .log import LogBook
 from .luatext import lua
 from ..conversation import globals as conversation
@@ -212,7 +212,8 @@ class SectionVM:
     def _install_prelude(self, pack) -> None:
         """Run a declared Pack's prelude in this VM, before any section
         code.  One that fails, or would wait on the Harness, fails the run
-        as Lua (never as the H1 gate)."""
+        as Lua (never as the H1 gate); one that runs out a log quota, as
+        Quota."""
         problem = None
         try:
             gen = self.runtime.run(self.runtime.load(pack.prelude, '=[pack %s]' % pack.id))
@@ -223,7 +224,9 @@ class SectionVM:
             return
         except LuaError as err:
             failure = self.failure_of(err)
-            if failure.error_kind is ErrorKind.CANCELLED:
+            # A cancel, and a log quota run out (uncaught Lua quota errors
+            # always end the run as Quota), keep their own kind.
+            if failure.error_kind is ErrorKind.CANCELLED or failure.kind is RunErrorKind.QUOTA:
                 raise failure from None
             problem = failure.run_message
         raise lua_failure('Pack `%s` prelude failed to install: %s' % (pack.id, problem), gate=False)

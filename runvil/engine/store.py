@@ -6,7 +6,8 @@
   file was there; ``store.list(prefix?)`` -> the sorted paths under
   ``prefix``.
 
-A path is relative, ``/``-separated, with no empty, ``.`` or ``..`` part.
+A path is relative, ``/``-separated, with no empty, ``.`` or ``..`` part
+and no NUL byte.
 A failure is an error value of kind ``store`` with a ``reason``; left
 uncaught it ends the run as Vfs.  Every access is checked against the
 run's claims first (``claims``): a race between chains ends the run on the
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from pylua.raw import LuaTable
 
+from . import charged
 from .chains import ABORT
 from .effects import request
 from .failure import Failure, lua_failure
@@ -45,6 +47,8 @@ def check_path(path: str) -> str | None:
         return 'a path is relative and separated by /'
     if any(part in ('', '.', '..') for part in path.split('/')):
         return 'a path has no empty, . or .. part'
+    if '\0' in path:
+        return 'a path has no NUL byte'
     return None
 
 
@@ -59,7 +63,7 @@ class Store:
     def _read(self, *args):
         path = self._path(args, 1, 'store.read')
         yield from self._claim('read', path)
-        return (lua((yield from request(STORE, ('read', path, None)))),)
+        return (charged.text((yield from request(STORE, ('read', path, None)))),)
 
     def _write(self, *args):
         if len(args) != 2:
@@ -89,7 +93,7 @@ class Store:
             raise bad_argument(1, 'store.list', 'string', prefix)
         yield from self._claim('list', None)
         paths = yield from request(STORE, ('list', '' if prefix is None else text(prefix), None))
-        return (LuaTable([lua(path) for path in paths]),)
+        return (charged.texts(paths),)
 
     def _path(self, args, count: int, who: str) -> str:
         if count == 1 and len(args) != 1:
@@ -99,7 +103,8 @@ class Store:
         path = text(args[0])
         problem = check_path(path)
         if problem is not None:
-            raise store_failure(INVALID_PATH, 'invalid store path `%s`: %s' % (path, problem))
+            # A NUL byte is shown as \0, so the message stays printable text.
+            raise store_failure(INVALID_PATH, 'invalid store path `%s`: %s' % (path.replace('\0', '\\0'), problem))
         return path
 
     def _claim(self, access: str, path: str | None):

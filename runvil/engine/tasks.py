@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from pylua.raw import LuaTable
 
-from . import headings
+from . import charged, headings
 from .chains import CALL_DEPTH_CAP, WAIT
 from .effects import request
 from .failure import Failure, lua_failure
@@ -151,7 +151,7 @@ class Tasks:
         return self.result(task)
 
     def result(self, task):
-        return None if task.result is None else self.vm.shapes.to_lua(task.result)
+        return None if task.result is None else charged.data(self.vm.shapes, task.result)
 
     def _owned(self, value, position: int, who: str):
         task = self.board.task_of(value)

@@ -27,14 +27,13 @@ class VarView:
             self.live.set_str(lua(key), shapes.to_lua(item))
         meta = LuaTable()
         meta.set_str('__name', 'var')
-        meta.set_str('__index', Builtin(self._index, 'var'))
+        # The live values are the index table itself, so they are reachable
+        # (through the protected metatable) whenever pylua measures the heap.
+        meta.set_str('__index', self.live)
         meta.set_str('__newindex', functions.function(values, 'var', self._assign))
         meta.set_str('__pairs', Builtin(self._pairs, 'pairs'))
         meta.set_str('__metatable', False)
         self.userdata = Userdata(None, meta)
-
-    def _index(self, _var, key=None, *_):
-        return (self.live.get(key) if key.__class__ is str else None,)
 
     def _assign(self, _var, key=ABSENT, value=None, *_):
         if key.__class__ is not str:

@@ -9,10 +9,10 @@ model was trained for; the server's own slot size is not listed).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..bounded_json import TooDeep, loads
 from .errors import malformed
 
 CONTEXT_FIELDS = ("context_window", "context_length", "max_model_len", "max_context_length")
@@ -39,7 +39,9 @@ def _window(entry: dict[str, Any]) -> int | None:
 def parse_model_list(body: bytes) -> tuple[ModelInfo, ...]:
     """The listed models in the server's order; entries without a string id are skipped."""
     try:
-        listing = json.loads(body.decode("utf-8"))
+        listing = loads(body.decode("utf-8"))
+    except TooDeep as err:
+        raise malformed(f"model list is {err}") from None
     except (UnicodeDecodeError, ValueError):
         raise malformed("model list is not valid JSON") from None
     entries = listing.get("data") if isinstance(listing, dict) else None

@@ -8,8 +8,7 @@ the fragments to show live, and ``builder`` holds the reply.
 
 from __future__ import annotations
 
-import json
-
+from ..bounded_json import TooDeep, loads
 from .errors import malformed
 from .reply import ReplyBuilder, StreamErrorReported
 from .sse import Event, EventStreamDecoder
@@ -49,7 +48,9 @@ class EventStreamReply:
                 self.done = True
                 break
             try:
-                chunk = json.loads(event.data)
+                chunk = loads(event.data)
+            except TooDeep as err:
+                raise malformed(f"reply event is {err}") from None
             except ValueError:
                 raise malformed("reply event is not valid JSON") from None
             fragments += self.builder.add_chunk(chunk)
@@ -68,9 +69,11 @@ class JsonReply:
 
     def close(self) -> list[tuple[str, str]]:
         try:
-            reply = json.loads(b"".join(self._parts).decode("utf-8"))
+            reply = loads(b"".join(self._parts).decode("utf-8"))
         except UnicodeDecodeError:
             raise malformed("reply is not valid UTF-8") from None
+        except TooDeep as err:
+            raise malformed(f"reply body is {err}") from None
         except ValueError:
             raise malformed("reply body is not valid JSON") from None
         return self.builder.add_message(reply)

@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..bounded_json import TooDeep, loads
 from .errors import EMPTY_REPLY, REASONING_IGNORED, CompletionError, ErrorKind, malformed
 
 
@@ -19,7 +20,7 @@ from .errors import EMPTY_REPLY, REASONING_IGNORED, CompletionError, ErrorKind, 
 class ToolCall:
     id: str
     name: str
-    arguments: str  # JSON object text as the model sent it ("{}" when it sent none)
+    arguments: str  # JSON object text as the model sent it
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,9 +236,11 @@ class ReplyBuilder:
             raise malformed(f"tool call {number} has no id")
         if not name.strip():
             raise malformed(f"tool call {number} has no name")
-        arguments = "".join(pending.arguments) or "{}"
+        arguments = "".join(pending.arguments)  # missing or empty is not an object either
         try:
-            decoded = json.loads(arguments)
+            decoded = loads(arguments)
+        except TooDeep as err:
+            raise malformed(f"tool call {number} arguments are {err}") from None
         except ValueError:
             decoded = None
         if not isinstance(decoded, dict):

@@ -93,4 +93,7 @@ WEB = Pack('web', (
 # A Pack whose prelude cannot install, for the tests of that failure.
 BROKEN = Pack('broken', (), "local helpers = nil\nhelpers.setup()\n")
 
-PACKS = [WEB, BROKEN]
+# A Pack whose prelude logs three checkpoints, for the log quota tests.
+CHATTY = Pack('chatty', (), "for n = 1, 3 do log('prelude ' .. n) end\n")
+
+PACKS = [WEB, BROKEN, CHATTY]

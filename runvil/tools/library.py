@@ -7,7 +7,8 @@
 * ``tools.offer_tasks(section, ...)`` offers the model's task built-ins
   (``task_tools``), naming the sections the model may start;
 * ``tools.call(name, args?)`` runs a tool now, by its ``pack/tool`` id or
-  local name, offered or not, and returns its result text.
+  local name, offered or not, and returns its result text; a record view
+  in ``args`` (or as ``args``) passes its record's JSON form, meta included.
 
 A handler returns its result: a string as it is, a number as its text,
 nil as the empty string, JSON data (tables, booleans, ``json.null``) as
@@ -21,8 +22,8 @@ from pylua.raw import LuaTable, call, is_function, tostring_raw, type_name
 
 from ..engine.failure import lua_failure
 from ..engine.functions import bad_argument
-from ..engine.luatext import lua, text
-from ..engine import headings
+from ..engine.luatext import text
+from ..engine import charged, headings
 from .calls import ToolRequest, run_bound
 from .scope import BoundTool, LocalTool, ToolScope, tool_failed, unbound
 from .task_tools import TaskTool, run_task_tool, task_tools
@@ -129,15 +130,17 @@ class Tools:
         name, arguments = args[0], args[1] if len(args) == 2 else None
         if name.__class__ is not str:
             raise bad_argument(1, 'tools.call', 'string', name)
-        if arguments is not None and arguments.__class__ is not LuaTable:
+        record_of = self.vm.messages.views.record_of
+        if arguments is not None and arguments.__class__ is not LuaTable and record_of(arguments) is None:
             raise bad_argument(2, 'tools.call', 'table', arguments)
-        data = {} if arguments is None else self.vm.shapes.to_data(arguments, 'args', 'tools.call: ')
+        # A record view, alone or inside the table, is its record's JSON form.
+        data = {} if arguments is None else self.vm.shapes.to_data(arguments, 'args', 'tools.call: ', record_of)
         if data.__class__ is not dict:
             data = {}                       # an empty or array table names no argument
         label = text(name)
         tool = self.local.get(label)
         if tool is not None:
-            return (lua((yield from self.run_local(tool, data))),)
+            return (charged.text((yield from self.run_local(tool, data))),)
         match = TOOL_ID.match(label)
         pack = self.packs.get(match.group(1)) if match else None
         if pack is None or pack.tool(match.group(2)) is None:
@@ -146,7 +149,7 @@ class Tools:
                                         pack.tool(match.group(2)).survives_stop)
         if not result.ok:
             raise tool_failed(label, result.text)
-        return (lua(result.text),)
+        return (charged.text(result.text),)
 
     def run_unbound(self, tool, arguments: dict):
         """Answer a model's call of a tool the Engine runs itself: a local
@@ -158,7 +161,7 @@ class Tools:
     def run_local(self, tool: LocalTool, arguments: dict):
         """Call a local tool's handler (a generator); returns its result
         text.  The handler's own errors pass through unchanged."""
-        results = yield from call(tool.handler, (self.vm.shapes.to_lua(arguments),))
+        results = yield from call(tool.handler, (charged.data(self.vm.shapes, arguments),))
         return self.result_text(tool.name, results[0] if results else None)
 
     def result_text(self, name: str, value) -> str:

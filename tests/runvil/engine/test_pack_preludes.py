@@ -46,3 +46,11 @@ def test_a_prelude_may_not_wait_on_the_harness():
     outcome = run_with(section('A', "return 1"), 'uses:\n  - syntax\n', syntax)
     assert outcome.to_dict()['error']['message'] == \
         "Pack `syntax` prelude failed to install: [pack syntax]:1: unexpected symbol near '='"
+
+
+def test_a_prelude_that_runs_out_the_log_quota_ends_the_run_as_quota():
+    chatty = Pack('chatty', (), "for n = 1, 3 do log('prelude ' .. n) end\n")
+    harness = Harness(RunLimits(log_event_quota=2), Environment(packs={'chatty': chatty}))
+    outcome = harness.run(prompt(section('A', "return 1"), 'uses:\n  - chatty\n'), 't.md')
+    assert outcome.to_dict()['error'] == {'kind': 'Quota', 'message': 'lua log event quota exceeded',
+                                          'retryable': False, 'location': None}

@@ -161,8 +161,14 @@ def test_the_precheck_refuses_an_infer_too_large_for_the_window(served):
     assert len(gw.requests) == 1
 
 
-def test_a_provider_overflow_on_infer_is_internal(served):
-    _, client = served([{'status': 400, 'body': {'error': {'message': 'maximum context length is 8192'}}}])
-    body = section('S', "local ok, e = pcall(models.infer, 'x')\nreturn e.kind .. ': ' .. e.message")
-    assert result(client, prompt(body, h1=DEFAULT)) == \
-        "internal: the request is larger than the model's context window (status 400)"
+def test_a_provider_overflow_on_infer_is_context_exhausted(served):
+    overflow = {'status': 400, 'body': {'error': {'message': 'maximum context length is 8192'}}}
+    gw, client = served([overflow, overflow])
+    body = section('S', "local ok, e = pcall(models.infer, 'x')\nreturn e.kind .. '|' .. e.reason .. '|' .. tostring(e)")
+    assert result(client, prompt(body, h1=DEFAULT)) == ("context_exhausted|provider|context exhausted: the provider "
+                                                        "rejected the request as exceeding the model's context window")
+    failure = error(client, prompt(section('S', "return models.infer('x')"), h1=DEFAULT))
+    assert (failure['kind'], failure['message'], failure['retryable']) == (
+        'ContextExhausted', "context exhausted: the provider rejected the request as exceeding the model's context "
+        'window', False)
+    assert len(gw.requests) == 2
