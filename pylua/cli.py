@@ -98,21 +98,17 @@ def _set_arg(rt, script, args):
     rt.vm.globals.set_str('arg', t)
 
 
-def _list(path, out):
-    from .compiler.bytecode import listing
-    from .compiler.pipeline import compile_lua
+def _list(path, out, python=False):
+    """``-l FILE``: its bytecode; ``--emit-python FILE``: its Python."""
+    from .compiler.listing import show_chunk
     from .runtime.errors import LuaError
     with open(path, 'rb') as fh:
         src = fh.read().decode('latin-1')
     try:
-        compiled = compile_lua(src, path)
+        out.write(show_chunk(src, path, python))
     except LuaError as e:
         sys.stderr.buffer.write(_error_text(e))
         return 1
-    import io
-    buf = io.StringIO()
-    listing(compiled.proto, buf)
-    out.write(buf.getvalue())
     return 0
 
 
@@ -164,8 +160,8 @@ def main(argv=None):
     stderr = sys.stderr.buffer
     if not argv:
         return repl(stdout, stderr)
-    if argv[0] == '-l' and len(argv) >= 2:
-        return _list(argv[1], sys.stdout)
+    if argv[0] in ('-l', '--emit-python') and len(argv) >= 2:
+        return _list(argv[1], sys.stdout, argv[0] == '--emit-python')
     if argv[0] == '-e' and len(argv) >= 2:
         rt = _runtime(stdout)
         _set_arg(rt, 'pylua', argv[2:])

@@ -36,6 +36,7 @@ class _FuncState:
         self.tbc = []                 # stack of (register, loop depth, block depth) of live <close> vars
         self.loops = 0
         self.depth = 0                # block nesting, counted as the resolver counts it
+        self.label_numbers = {}       # id(Label) -> its number in this function
 
     # ------------------------------------------------------------ emission
     def emit(self, op, a=0, b=0, c=0, line=0, note=None):
@@ -378,15 +379,22 @@ class _FuncState:
             if depth <= target:
                 break
             self.emit('CLOSE', reg, 1, line=s.line)
-        self.emit('GOTO', s.label, line=s.line)
+        self.emit('GOTO', s.label, self.label_number(self.res.goto_label[id(s)]), line=s.line)
 
     def s_Label(self, s):
         self.proto.has_goto = True
-        self.emit('LABEL', s.name, line=s.line)
+        self.emit('LABEL', s.name, self.label_number(s), line=s.line)
+
+    def label_number(self, label):
+        """The number naming ``label`` in its function's GOTO and LABEL
+        instructions (operand B): labels of sibling blocks may share a name."""
+        return self.label_numbers.setdefault(id(label), len(self.label_numbers) + 1)
 
     # ----------------------------------------------------------- expressions
     def describe(self, e):
-        """Lua's variable description of an expression, for error messages."""
+        """Lua's variable description of an expression, for error messages
+        (names are C strings there: they end at a NUL)."""
+        e = _decided(e)
         c = e.__class__
         if c is A.Name:
             b = self.res.names.get(id(e))
@@ -395,17 +403,17 @@ class _FuncState:
             kind = b[0]
             if kind == 'const':
                 v = b[1]
-                return "constant '%s'" % v if isinstance(v, str) else None
+                return "constant '%s'" % _c_string(v) if isinstance(v, str) else None
             return "%s '%s'" % ({'local': 'local', 'upval': 'upvalue', 'global': 'global'}[kind], e.name)
         if c is A.Index:
             k = e.key
             if k.__class__ is A.String:
-                return "field '%s'" % k.value
+                return "field '%s'" % _c_string(k.value)
             if k.__class__ is A.Number and k.value.__class__ is int and 0 <= k.value <= 255:
                 return "field 'integer index'"
             return "field '?'"
         if c is A.String:
-            return "constant '%s'" % e.value
+            return "constant '%s'" % _c_string(e.value)
         return None
 
     def binding_reg(self, b, line):
@@ -439,6 +447,7 @@ class _FuncState:
 
     def exp_rk(self, e):
         """An operand: a constant for literals, else a register."""
+        e = _decided(e)
         c = e.__class__
         if c is A.Number or c is A.String:
             return self.const(e.value)
@@ -541,6 +550,9 @@ class _FuncState:
 
     def binop(self, e, reg):
         op = e.op
+        if _decided(e) is not e:
+            self.exp_to(_decided(e), reg)
+            return
         if op == 'and' or op == 'or':
             self.exp_to(e.left, reg)
             self.emit('IF' if op == 'and' else 'IFNOT', reg, line=e.line)
@@ -556,15 +568,33 @@ class _FuncState:
             return
         if op in _CMP:
             name, swap = _CMP[op]
-            left, right = (e.right, e.left) if swap else (e.left, e.right)
-            b = self.exp_rk(left)
-            c = self.exp_rk(right)
+            # Operands are evaluated left to right; ``a > b`` then tests ``b < a``.
+            b = self.left_operand(e.left, reg)
+            c = self.exp_rk(e.right)
+            if swap:
+                b, c = c, b
             self.emit(name, reg, b, c, line=e.line)
             return
-        b = self.exp_rk(e.left)
+        b = self.left_operand(e.left, reg)
         c = self.exp_rk(e.right)
         self.emit(ARITH[op], reg, b, c, line=e.line,
                   note=(self.describe(e.left), self.describe(e.right)))
+
+    def left_operand(self, e, reg):
+        """The left operand of a binary operator whose result goes to
+        ``reg``: in a long chain like ``a + b + c + ...`` it is computed in
+        ``reg`` itself when that is a temporary, so the chain needs two
+        registers, as in Lua.  (Short chains keep a register per operand,
+        which the translator's tracking of known types follows best.)"""
+        if (reg < self._locals_top or _decided(e).__class__ in _OPERAND_IN_PLACE
+                or _left_depth(e) < _LONG_CHAIN):
+            return self.exp_rk(e)
+        if e.__class__ is A.Name:
+            binding = self.res.names[id(e)]
+            if binding[0] == 'const' or binding[0] == 'local' and not binding[1].captured:
+                return self.exp_rk(e)
+        self.exp_to(e, reg)
+        return reg
 
     def concat(self, e, reg):
         parts = []
@@ -751,3 +781,36 @@ def _int_literal(e):
         folded = _fold_unary(e.op, e.operand)
         return folded is not None and folded[0].__class__ is int
     return e.__class__ is A.Number and e.value.__class__ is int
+
+
+_LONG_CHAIN = 16                   # binary operators nested on the left that make a long chain
+
+
+def _left_depth(e):
+    depth = 0
+    while e.__class__ is A.BinOp and depth < _LONG_CHAIN:
+        e = e.left
+        depth += 1
+    return depth
+
+
+_ALWAYS_TRUE = (A.TrueLit, A.Number, A.String)
+_OPERAND_IN_PLACE = (A.Nil, A.TrueLit, A.FalseLit, A.Number, A.String)   # constants
+
+
+def _decided(e):
+    """``e``, or the right operand when ``e`` is an ``and``/``or`` whose
+    literal left operand decides that the right one is its value (Lua's code
+    generator drops the test: a constant on the right stays a constant)."""
+    found = e
+    while True:
+        inner = e.expr if e.__class__ is A.Paren else e
+        if inner.__class__ is not A.BinOp or not (
+                inner.op == 'or' and inner.left.__class__ in (A.Nil, A.FalseLit)
+                or inner.op == 'and' and inner.left.__class__ in _ALWAYS_TRUE):
+            return found
+        e = found = inner.right
+
+
+def _c_string(text):
+    return text.partition('\0')[0]

@@ -172,12 +172,20 @@ def _skip_header(source: str) -> str:
     return source
 
 
+_MAX_INT_DIGITS = len(str(2 ** 63))
+
+
 def to_number(text: str):
     """luaO_str2num for the text of a numeral, or None when it is malformed."""
     if text.isdigit():
-        value = int(text)
-        # a decimal integer that does not fit is read as a float
-        return value if value <= _MAX_INT else float(text)
+        # A decimal integer that does not fit is read as a float (and one
+        # longer than any int64 is never converted to a Python int: CPython
+        # limits the length of decimal conversions).
+        digits = text.lstrip('0') or '0'
+        if len(digits) > _MAX_INT_DIGITS:
+            return float(digits)
+        value = int(digits)
+        return value if value <= _MAX_INT else float(digits)
     if _HEX_INT.match(text):
         value = int(text, 16) & 0xFFFFFFFFFFFFFFFF   # hex integers wrap around
         return value - (1 << 64) if value > _MAX_INT else value

@@ -2,6 +2,7 @@
 cached per (source, chunk name) so a chunk compiles once per process."""
 from __future__ import annotations
 
+import linecache
 from collections import OrderedDict
 from functools import partial
 from types import FunctionType
@@ -16,16 +17,19 @@ LUA_IDSIZE = 60
 
 
 class Compiled:
-    __slots__ = ('module_code', 'main_factory', 'proto')
+    __slots__ = ('module_code', 'main_factory', 'proto', 'filenames')
 
-    def __init__(self, module_code, main_factory, proto):
+    def __init__(self, module_code, main_factory, proto, filenames):
         self.module_code = module_code      # MODULE(): defines the prototypes, returns the main factory
         self.main_factory = main_factory
         self.proto = proto
+        self.filenames = filenames          # of its Python sources in ``linecache`` (grows with generator forms)
 
 
 def display_name(chunkname: str) -> str:
-    """Lua's rendering of a chunk name in messages (luaO_chunkid)."""
+    """Lua's rendering of a chunk name in messages (luaO_chunkid) given
+    through the C API, which reads it up to its first NUL."""
+    chunkname = chunkname.partition('\0')[0]
     if chunkname.startswith('='):
         return chunkname[1:LUA_IDSIZE]
     if chunkname.startswith('@'):
@@ -50,14 +54,32 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
     from .parser import parse     # deferred: importing the grammar is the slow part
     proto = compile_chunk(parse(source, chunkname, from_file=False))
     tr = translate(proto)
-    code = compile(tr.source, '<lua %s>' % chunkname, 'exec')
+    filenames = []
+    code = _compile_python(tr.source, chunkname, tr.main_factory, filenames)
     _register(code, chunkname, tr.lines, tr.calls, tr.proto_names)
-    _link_forms(code, tr, chunkname)
-    result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, proto)
+    _link_forms(code, tr, chunkname, filenames)
+    result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, proto, filenames)
     _CACHE[key] = result
     if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+        for filename in _CACHE.popitem(last=False)[1].filenames:
+            linecache.cache.pop(filename, None)
     return result
+
+
+def translate_chunk(source: str, chunkname: str):
+    """The Translation of a chunk (for ``pylua --emit-python``)."""
+    from .parser import parse
+    return translate(compile_chunk(parse(source, chunkname, from_file=False)))
+
+
+def _compile_python(source, chunkname, part, filenames):
+    """Compile generated Python, registered in ``linecache`` under a name
+    of its own so that Python-level tracebacks show its lines."""
+    filename = '<lua %s %s>' % (chunkname, part)
+    code = compile(source, filename, 'exec')
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    filenames.append(filename)
+    return code
 
 
 def _find_code(code, name):
@@ -84,25 +106,25 @@ def _code_objects(code):
     return forms
 
 
-def _link_forms(code, tr, chunkname):
+def _link_forms(code, tr, chunkname, filenames):
     """Give each plain form's code (``Q...``) the way to its generator
     form's (``P...``), and record which plain forms are predicates or plain
     orders."""
     for name, plain in _code_objects(code).items():
         if name.startswith('Q'):
             ops.link_gen_form(plain, partial(_compile_generator_form, name, tr.generator_forms[name],
-                                             tr.proto_names, chunkname))
+                                             tr.proto_names, chunkname, filenames))
             if name in tr.predicates:
                 ops.PREDICATES.add(plain)
             if name in tr.orders:
                 ops.ORDERS[plain] = tr.orders[name]
 
 
-def _compile_generator_form(name, translate, proto_names, chunkname):
+def _compile_generator_form(name, translate, proto_names, chunkname, filenames):
     """The code of plain form ``name``'s generator form, translated (by
     ``translate()``) and compiled on first use."""
     source, lines, calls = translate()
-    code = compile(source, '<lua %s>' % chunkname, 'exec')
+    code = _compile_python(source, chunkname, 'P' + name[1:], filenames)
     _register(code, chunkname, lines, calls, proto_names)
     return _code_objects(code)['P' + name[1:]]
 

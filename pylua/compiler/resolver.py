@@ -24,12 +24,16 @@ class Var:
         self.line = line
 
 
+MAX_LOCALS = 200                   # Lua's MAXVARS: locals alive at once in one function
+
+
 class FuncInfo:
     """Per-function resolution: its upvalues as (name, from_parent_local, index, var)."""
-    __slots__ = ('parent', 'upvals', 'upindex', 'is_vararg', 'blocks')
+    __slots__ = ('parent', 'upvals', 'upindex', 'is_vararg', 'blocks', 'line')
 
-    def __init__(self, parent, is_vararg):
+    def __init__(self, parent, is_vararg, line=0):
         self.parent = parent
+        self.line = line              # where it starts (0: the main function)
         self.upvals = []
         self.upindex = {}             # id(var) or name -> upvalue index
         self.is_vararg = is_vararg
@@ -37,10 +41,11 @@ class FuncInfo:
 
 
 class _Block:
-    __slots__ = ('vars', 'labels', 'gotos', 'is_loop')
+    __slots__ = ('vars', 'labels', 'gotos', 'is_loop', 'hidden')
 
     def __init__(self, is_loop):
         self.vars = []
+        self.hidden = 0               # Lua's unnamed locals: a for loop's state
         self.labels = {}              # name -> (line, nvars when declared, at_end)
         self.gotos = []               # pending (name, line, nvars at goto, node)
         self.is_loop = is_loop
@@ -52,6 +57,7 @@ class Resolution:
         self.decls = {}       # id(Local/LocalFunction/For/Function) -> [Var]
         self.funcs = {}       # id(Function or Chunk) -> FuncInfo
         self.goto_depth = {}  # id(Goto) -> block depth (in its function) of the target label
+        self.goto_label = {}  # id(Goto) -> the Label it jumps to
         self.env_assigned = False     # does the chunk assign its _ENV upvalue
 
 
@@ -104,7 +110,12 @@ class _Resolver:
                 self.error(end_line, "no visible label '%s' for <goto> at line %d" % (name, line))
             parent.gotos.append((name, line, len(parent.vars), node))
 
-    def declare(self, name, attrib, line):
+    def declare(self, name, attrib, line, near="'='"):
+        """A new local; ``near`` is the token Lua's parser has reached when
+        it declares it, for the message past Lua's limit of locals."""
+        if sum(len(b.vars) + b.hidden for b in self.fn.blocks) >= MAX_LOCALS:
+            where = 'main function' if self.fn.parent is None else 'function at line %d' % self.fn.line
+            self.error(line, 'too many local variables (limit is %d) in %s near %s' % (MAX_LOCALS, where, near))
         v = Var(name, attrib, line)
         self.fn.blocks[-1].vars.append(v)
         self.vars.append(v)
@@ -179,10 +190,11 @@ class _Resolver:
             fi, idx = fi.parent, ref
 
     # ------------------------------------------------------------ statements
-    def block(self, blk, is_loop, pre_vars=()):
+    def block(self, blk, is_loop, pre_vars=(), hidden=0):
         b = self.open_block(is_loop)
-        for name, attrib, line, holder in pre_vars:
-            holder.append(self.declare(name, attrib, line))
+        b.hidden = hidden
+        for name, attrib, line, holder, near in pre_vars:
+            holder.append(self.declare(name, attrib, line, near))
         self.stmts(blk.stmts)
         self.close_block(b, blk.end_line)
 
@@ -204,7 +216,7 @@ class _Resolver:
             if s.name in blk.labels:
                 self.error(s.line, "label '%s' already defined on line %d" % (s.name, blk.labels[s.name][0]))
         b = self.fn.blocks[-1]
-        b.labels[s.name] = (s.line, len(b.vars), at_end)
+        b.labels[s.name] = (s.line, len(b.vars), at_end, s)
         self.resolve_gotos(b)
 
     def resolve_gotos(self, b):
@@ -220,7 +232,8 @@ class _Resolver:
                 pending.append((name, line, nvars, node))
                 continue
             self.res.goto_depth[id(node)] = self.fn.blocks.index(b)
-            _, lvars, at_end = lab
+            _, lvars, at_end, label = lab
+            self.res.goto_label[id(node)] = label
             if lvars > nvars and not at_end:
                 self.error(line,
                            "<goto %s> at line %d jumps into the scope of local '%s'"
@@ -236,21 +249,19 @@ class _Resolver:
         for e in s.exprs:
             self.expr(e)
         vars_ = []
-        for name, attrib in zip(s.names, s.attribs):
-            vars_.append(self.declare(name, attrib, s.line))
-        # A <const> local whose initializer is a literal is folded away.
+        for n, (name, attrib) in enumerate(zip(s.names, s.attribs)):
+            near = "','" if n + 1 < len(s.names) else "'<'" if attrib else "'='"
+            vars_.append(self.declare(name, attrib, s.line, near))
+        # A <const> local whose initializer is a literal is folded away (one
+        # without an initializer is not: Lua keeps it a local).
         if len(s.exprs) == len(s.names):
             for v, e in zip(vars_, s.exprs):
                 if v.attrib == 'const' and e.__class__ in _LITERALS:
                     v.const = (_literal_value(e),)
-        elif not s.exprs:
-            for v in vars_:
-                if v.attrib == 'const':
-                    v.const = (None,)
         self.res.decls[id(s)] = vars_
 
     def s_LocalFunction(self, s):
-        v = self.declare(s.name, None, s.line)
+        v = self.declare(s.name, None, s.line, "'('")
         self.res.decls[id(s)] = [v]
         self.function(s.func)
 
@@ -293,14 +304,15 @@ class _Resolver:
         if s.step is not None:
             self.expr(s.step)
         holder = []
-        self.block(s.body, True, [(s.var, None, s.line, holder)])
+        self.block(s.body, True, [(s.var, None, s.line, holder, "'='")], hidden=3)
         self.res.decls[id(s)] = holder
 
     def s_GenFor(self, s):
         for e in s.exprs:
             self.expr(e)
         holder = []
-        self.block(s.body, True, [(n, None, s.line, holder) for n in s.names])
+        self.block(s.body, True, [(n, None, s.line, holder, "','" if k + 1 < len(s.names) else "'in'")
+                                  for k, n in enumerate(s.names)], hidden=4)
         self.res.decls[id(s)] = holder
 
     def s_FunctionStat(self, s):
@@ -354,12 +366,13 @@ class _Resolver:
                 self.expr(f.value)
 
     def function(self, f):
-        fi = FuncInfo(self.fn, f.is_vararg)
+        fi = FuncInfo(self.fn, f.is_vararg, f.line)
         self.res.funcs[id(f)] = fi
         saved = self.fn
         self.fn = fi
         holder = []
-        self.block(f.body, False, [(p, None, f.line, holder) for p in f.params])
+        self.block(f.body, False, [(p, None, f.line, holder, "','" if k + 1 < len(f.params) or f.is_vararg
+                                    else "')'") for k, p in enumerate(f.params)])
         self.res.decls[id(f)] = holder
         self.fn = saved
 

@@ -44,16 +44,29 @@ _DEC = re.compile(r'[ \t\n\v\f\r]*([-+]?)(?:(\d+)|(\d+\.?\d*(?:[eE][-+]?\d+)?|\.
 _HEX = re.compile(r'[ \t\n\v\f\r]*([-+]?)0[xX](?:([0-9a-fA-F]+)|([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([-+]?\d+))?)[ \t\n\v\f\r]*\Z')
 
 
+_MAX_INT_DIGITS = len(str(2 ** 63))
+
+
+def _clamped_exponent(text):
+    digits = text.lstrip('+-').lstrip('0')
+    if len(digits) > 6:
+        return -10 ** 7 if text.startswith('-') else 10 ** 7
+    return int(text)
+
+
 def str2number(s: str):
     """Convert a string to a Lua number following the lexer's numeral rules, or None."""
     m = _DEC.match(s)
     if m:
         sign, integer, flt = m.groups()
         if integer is not None:
-            i = int(integer)
+            # Longer than any int64: a float (and never a Python int, whose
+            # decimal conversion CPython limits in length).
+            digits = integer.lstrip('0') or '0'
+            i = int(digits) if len(digits) <= _MAX_INT_DIGITS else MAXINT + 2
             if i <= MAXINT or (sign == '-' and i == -MININT):
                 return -i if sign == '-' else i
-            f = float(integer)
+            f = float(digits)
             return -f if sign == '-' else f
         f = float(flt)
         return -f if sign == '-' else f
@@ -68,7 +81,8 @@ def str2number(s: str):
         if not ipart and not fpart:
             return None
         mant = int(ipart + fpart, 16) if ipart + fpart else 0
-        e = (int(exp) if exp else 0) - 4 * len(fpart)
+        # An exponent this long only says overflow or underflow.
+        e = (_clamped_exponent(exp) if exp else 0) - 4 * len(fpart)
         try:
             f = math.ldexp(float(mant), e) if mant < (1 << 1000) else float(mant) * 2.0 ** e
         except OverflowError:

@@ -348,6 +348,9 @@ def toint_strict(v):
     return None
 
 
+_BY_ZERO = {'mod': "attempt to perform 'n%0'", 'idiv': 'attempt to divide by zero'}
+
+
 def arith(op, a, b, notes=(None, None)):
     if op in _BITWISE:
         # Strings are not coerced for bitwise operators in Lua 5.4.
@@ -361,6 +364,11 @@ def arith(op, a, b, notes=(None, None)):
         x = tonumber(a)
         y = tonumber(b)
         if x is not None and y is not None:
+            if y == 0 and op in _BY_ZERO and x.__class__ is int and y.__class__ is int and (
+                    a.__class__ is str or b.__class__ is str):
+                # Arithmetic on strings runs in the string library's
+                # metamethods: their error has no position.
+                raise LuaError(_BY_ZERO[op])
             return arith_num(op, x, y)
     h = metamethod(a, _EVENTS[op])
     if h is None:

@@ -20,8 +20,8 @@ Modules: ``module`` (``translate``, the MODULE around the prototypes),
 ``function`` (one prototype's translator and its driver, built from the
 mixins ``arithmetic``, ``tables``, ``calls`` and ``control``, one family of
 instructions each), ``dispatcher`` (functions that use ``goto``), ``facts``
-(what the bytecode says, emitting nothing) and ``intrinsics`` (the library
-calls inlined).
+(what the bytecode says, emitting nothing), ``intrinsics`` (the library
+calls inlined) and ``layout`` (the runtime table's slots, named once).
 """
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ temporaries into one expression under one guard."""
 from __future__ import annotations
 
 from .facts import FUSABLE, OPENERS, may_read, writes
+from .layout import arr_of, meta_of
 
 MAXINT = (1 << 63) - 1
 MININT = -(1 << 63)
@@ -158,7 +159,7 @@ class ArithmeticOps:
         bk, bv = self.const(i.b)
         ck, cv = self.const(i.c)
         w = self.w
-        slow = '%s = yield from arith(%r, %s, %s, %r)' % (a, helper, b, c, i.note)
+        slow = '%s = %s' % (a, self.wait('arith(%r, %s, %s, %r)' % (helper, b, c, i.note)))
         check = self.overflow_check(i, pyop, a)
         bi, ci = self.isint(i.b), self.isint(i.c)
         if bk and ck:
@@ -215,11 +216,11 @@ class ArithmeticOps:
     def op_helper_numeric(self, i, helper):
         """Ops whose number semantics need a helper (division, modulo, power, shifts)."""
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
-        self.w('%s = yield from arith(%r, %s, %s, %r)' % (a, helper, b, c, i.note))
+        self.w('%s = %s' % (a, self.wait('arith(%r, %s, %s, %r)' % (helper, b, c, i.note))))
 
     def op_DIV(self, i):
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
-        slow = "%s = yield from arith('div', %s, %s, %r)" % (a, b, c, i.note)
+        slow = '%s = %s' % (a, self.wait("arith('div', %s, %s, %r)" % (b, c, i.note)))
         bf, cf = self.isfloat(i.b), self.isfloat(i.c)
         if (bf or cf) and (bf or self.isint(i.b)) and (cf or self.isint(i.c)):
             # Numbers divide to a float; Python refuses only a zero divisor.
@@ -259,7 +260,7 @@ class ArithmeticOps:
         """Emit ``a = expr`` under an integer guard (plus ``extra`` condition), else the helper."""
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
         guard = self.int_guard(i.b, i.c)
-        slow = '%s = yield from arith(%r, %s, %s, %r)' % (a, helper, b, c, i.note)
+        slow = '%s = %s' % (a, self.wait('arith(%r, %s, %s, %r)' % (helper, b, c, i.note)))
         if guard is False:
             self.w(slow)
             return
@@ -332,12 +333,12 @@ class ArithmeticOps:
             return
         self.w('if %s.__class__ is float: %s = -%s' % (b, a, b))
         self.w('elif %s.__class__ is int: %s = -%s if %s != %d else %s' % (b, a, b, b, MININT, b))
-        self.w("else: %s = yield from arith('unm', %s, %s, %r)" % (a, b, b, (i.note, i.note)))
+        self.w('else: %s = %s' % (a, self.wait("arith('unm', %s, %s, %r)" % (b, b, (i.note, i.note)))))
 
     def op_BNOT(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
         self.w('if %s.__class__ is int: %s = ~%s' % (b, a, b))
-        self.w("else: %s = yield from arith('bnot', %s, %s, %r)" % (a, b, b, (i.note, i.note)))
+        self.w('else: %s = %s' % (a, self.wait("arith('bnot', %s, %s, %r)" % (b, b, (i.note, i.note)))))
 
     def op_NOT(self, i):
         self.bool_line(i.a, 'r%d is None or r%d is False' % (i.b, i.b))
@@ -345,11 +346,11 @@ class ArithmeticOps:
     def op_LEN(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
         if self.istable(i.b):
-            self.w('if %s.meta is None: %s = len(%s.arr) or %s.length()' % (b, a, b, b))
+            self.w('if %s is None: %s = len(%s) or %s.length()' % (meta_of(b), a, arr_of(b), b))
         else:
-            self.w('if %s.__class__ is Table and %s.meta is None: %s = len(%s.arr) or %s.length()' % (b, b, a, b, b))
+            self.w('if %s.__class__ is Table and %s is None: %s = len(%s) or %s.length()' % (b, meta_of(b), a, arr_of(b), b))
             self.w('elif %s.__class__ is str: %s = len(%s)' % (b, a, b))
-        self.w('else: %s = yield from length(%s, %r)' % (a, b, i.note))
+        self.w('else: %s = %s' % (a, self.wait('length(%s, %r)' % (b, i.note))))
 
     def op_CONCAT(self, i):
         regs = ['r%d' % r for r in range(i.a, i.a + i.b)]
@@ -368,7 +369,7 @@ class ArithmeticOps:
             self.w('    ' + text)
         self.w('else:')
         self.w('    _s = concat_plain((%s,))' % ', '.join(regs))
-        self.w('    r%d = _s if _s is not None else (yield from concat((%s,), %r))' % (i.a, ', '.join(regs), i.note))
+        self.w('    r%d = _s if _s is not None else (%s)' % (i.a, self.wait('concat((%s,), %r)' % (', '.join(regs), i.note))))
 
     # ---------------------------------------------------------- comparisons
     def op_EQ(self, i, negate=False):
@@ -378,6 +379,12 @@ class ArithmeticOps:
         if bk and not ck:
             b, c, bk, bv, ck, cv = c, b, ck, cv, bk, bv
         w = self.w
+        if bk and ck:
+            # Two constants: equal exactly when the same Lua value.
+            same = bv == cv and (bv.__class__ is cv.__class__ or (bv.__class__ in (int, float)
+                                                                  and cv.__class__ in (int, float)))
+            self.bool_line(i.a, repr(same != negate))
+            return
         if ck and self.isint(i.b) and cv.__class__ in (int, float):
             self.bool_line(i.a, '%s %s %s' % (b, '!=' if negate else '==', c))
             return
@@ -398,7 +405,7 @@ class ArithmeticOps:
         self.w('_e = %s == %s and (%s.__class__ is %s.__class__ or (%s.__class__ is int or %s.__class__ is float) '
           'and (%s.__class__ is int or %s.__class__ is float))' % (b, c, b, c, b, b, c, c))
         w('if not _e and %s.__class__ is %s.__class__ and (%s.__class__ is Table or %s.__class__ is Userdata): '
-          '_e = yield from eq_meta(%s, %s)' % (b, c, b, b, b, c))
+          '_e = %s' % (b, c, b, b, self.wait('eq_meta(%s, %s)' % (b, c))))
         w('%s = %s_e' % (a, 'not ' if negate else ''))
         self.ind -= 1
         self.next_bool = i.a
@@ -413,7 +420,7 @@ class ArithmeticOps:
         w = self.w
         self.next_bool = i.a
         if bk and ck:
-            w('%s = yield from %s(%s, %s)' % (a, helper, b, c))
+            w('%s = %s' % (a, self.wait('%s(%s, %s)' % (helper, b, c))))
             return
         bn = self.isint(i.b) or self.isfloat(i.b)
         cn = self.isint(i.c) or self.isfloat(i.c)
@@ -428,7 +435,7 @@ class ArithmeticOps:
         else:
             w('if %s.__class__ is %s.__class__ and (%s.__class__ is int or %s.__class__ is float '
               'or %s.__class__ is str): %s = %s %s %s' % (b, c, b, b, b, a, b, pyop, c))
-        w('else: %s = yield from %s(%s, %s)' % (a, helper, b, c))
+        w('else: %s = %s' % (a, self.wait('%s(%s, %s)' % (helper, b, c))))
         self.next_bool = i.a
 
     def bool_line(self, reg, expr):

@@ -47,7 +47,7 @@ class CallOps:
             w('    try: _g = %s.gen' % f)
             w('    except AttributeError: _g = gen_form(%s)' % f)
             self.call_lua('_g', args, tup, '_c =')
-            w('    _R = yield from _c')
+            w('    _R = %s' % self.wait('_c'))
             if tail:
                 w('    return _R')
         # All results kept (n == -1) go to T, a tuple; host functions give
@@ -61,14 +61,14 @@ class CallOps:
         w('elif %s.__class__ is Builtin:' % f)
         w('    try: _R = %s.fn(%s)' % (f, args))
         self.out.calls[len(self.out.lines) - 1] = i.note
-        w('    except NeedsLua as _x: _R = yield from finish(_x, %s, %s)' % (f, tup))
+        w('    except NeedsLua as _x: _R = %s' % self.wait('finish(_x, %s, %s)' % (f, tup)))
         self.out.calls[len(self.out.lines) - 1] = i.note
         if n == 1:
             w('    r%d = _R[0] if _R else None' % a)
         elif n == -1 and not tail:
             w('    T = _R if _R.__class__ is tuple else tuple(_R)')
         w('else:')
-        w('    _R = yield from call(%s, %s, %r)' % (f, tup, i.note))
+        w('    _R = %s' % self.wait('call(%s, %s, %r)' % (f, tup, i.note)))
         self.out.calls[len(self.out.lines) - 1] = i.note
         if n == 1:
             w('    r%d = _R[0] if _R else None' % a)
@@ -96,11 +96,11 @@ class CallOps:
             f = self.qname if self.sync else self.pname
             self.call_lua(f, ', '.join(regs), tup, '_R =', '')
             if not self.sync:
-                self.w('_R = yield from _R')
+                self.w('_R = %s' % self.wait('_R'))
             call = '_R'
         else:
             args = ', '.join(regs[:self.p.numparams] if not self.p.is_vararg else regs)
-            call = '%s(%s)' % (self.qname, args) if self.sync else 'yield from %s(%s)' % (self.pname, args)
+            call = '%s(%s)' % (self.qname, args) if self.sync else self.wait('%s(%s)' % (self.pname, args))
         if tail:
             if call == '_R':
                 self.w('return _R')
@@ -155,7 +155,7 @@ class CallOps:
         emit = INTRINSICS.get((name, len(regs)))
         if emit is None:
             return False
-        guard, body, result = emit(*regs)
+        guard, body, result = emit(self.debt, *regs)
         w = self.w
         w('if r%d is %s:' % (i.a, ' and '.join(c for c in guard if c not in self.known_conditions(regs))))
         for text in body:

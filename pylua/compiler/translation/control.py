@@ -240,9 +240,9 @@ class ControlOps:
             w('if %s.__class__ is Builtin:' % f)
         w('    try: _R = %s.fn(%s)' % (f, args))
         self.out.calls[len(self.out.lines) - 1] = note
-        w('    except NeedsLua as _x: _R = yield from finish(_x, %s, (%s))' % (f, args))
+        w('    except NeedsLua as _x: _R = %s' % self.wait('finish(_x, %s, (%s))' % (f, args)))
         self.out.calls[len(self.out.lines) - 1] = note
-        w('else: _R = yield from call(%s, (%s), %r)' % (f, args, note))
+        w('else: _R = %s' % self.wait('call(%s, (%s), %r)' % (f, args, note)))
         self.out.calls[len(self.out.lines) - 1] = note
 
     def op_TBC(self, i):
@@ -260,7 +260,7 @@ class ControlOps:
             self.close_block()
             self.w('except BaseException as _e:')
             self.w('    _v = %s; %s = None' % (r, r))
-            self.w('    yield from close_error(_v, _e)')
+            self.w('    ' + self.wait('close_error(_v, _e)'))
             self.w('    raise')
         self.w('_v = %s; %s = None' % (r, r))
-        self.w('if _v is not None and _v is not False: yield from close_var(_v, None)')
+        self.w('if _v is not None and _v is not False: ' + self.wait('close_var(_v, None)'))

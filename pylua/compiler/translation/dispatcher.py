@@ -63,7 +63,7 @@ class Dispatcher:
             for r in reversed(tbc):
                 ft.w('    if _tbc%d:' % r)
                 ft.w('        _tbc%d = False; _v = r%d; r%d = None' % (r, r, r))
-                ft.w('        yield from close_error(_v, _e)')
+                ft.w('        ' + ft.wait('close_error(_v, _e)'))
             ft.w('    raise')
 
     def lower(self, code):
@@ -113,7 +113,7 @@ class Dispatcher:
                 items.append(('raw', ('    if _kv[1] is None: pc = %d; continue' % top, ins.line)))
                 items.append(('raw', ('    %s = adjust(_kv, %d)' % (vars_, n) if n != 1 else '    r%d = _kv[0]' % (a + 4), ins.line)))
                 items.append(('raw', ('else:', ins.line)))
-                items.append(('raw', ("    _R = yield from call(r%d, (r%d, r%d), \"for iterator 'for iterator'\")" % (a, a + 1, a + 2), ins.line)))
+                items.append(('raw', ('    _R = ' + self.ft.wait("call(r%d, (r%d, r%d), \"for iterator 'for iterator'\")" % (a, a + 1, a + 2)), ins.line)))
                 items.append(('raw', ('    %s = adjust(_R, %d)' % (vars_, n) if n != 1 else '    r%d = _R[0] if _R else None' % (a + 4), ins.line)))
                 items.append(('raw', ('    if r%d is None: pc = %d; continue' % (a + 4, exit_), ins.line)))
                 items.append(('raw', ('    r%d = r%d' % (a + 2, a + 4), ins.line)))
@@ -138,42 +138,14 @@ class Dispatcher:
             elif op == 'CLOSE':
                 r = 'r%d' % ins.a
                 items.append(('raw', ('_tbc%d = False; _v = %s; %s = None' % (ins.a, r, r), ins.line)))
-                items.append(('raw', ('if _v is not None and _v is not False: yield from close_var(_v, None)', ins.line)))
+                items.append(('raw', ('if _v is not None and _v is not False: ' + self.ft.wait('close_var(_v, None)'), ins.line)))
             else:
                 items.append(('ins', ins))
         return items
 
     def resolve_labels(self, code):
-        """Map each GOTO's and LABEL's pc to the id of the label it means.
-
-        A goto sees the labels of its own and enclosing structured blocks; the
-        resolver has already rejected invisible ones."""
-        path = [0]
-        block_ids = itertools.count(1)
-        labels = []                      # (name, path tuple, pc, id)
-        gotos = []                       # (name, path tuple, pc)
-        ids = {}
-        for pc, ins in enumerate(code):
-            op = ins.op
-            if op in ('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'):
-                path.append(next(block_ids))
-            elif op == 'ELSE':
-                path[-1] = next(block_ids)
-            elif op == 'END':
-                path.pop()
-            elif op == 'LABEL':
-                lid = next(self.ids)
-                labels.append((ins.a, tuple(path), pc, lid))
-                ids[pc] = lid
-            elif op == 'GOTO':
-                gotos.append((ins.a, tuple(path), pc))
-        for name, gpath, gpc in gotos:
-            best = None
-            for lname, lpath, lpc, lid in labels:
-                if lname != name or gpath[:len(lpath)] != lpath:
-                    continue
-                rank = (len(lpath), lpc <= gpc, lpc if lpc <= gpc else -lpc)
-                if best is None or rank > best[0]:
-                    best = (rank, lid)
-            ids[gpc] = best[1]
-        return ids
+        """Map each GOTO's and LABEL's pc to the id of the block of its label
+        (the code generator numbered each label in operand B)."""
+        blocks = {}
+        return {pc: blocks.setdefault(ins.b, next(self.ids))
+                for pc, ins in enumerate(code) if ins.op in ('GOTO', 'LABEL')}

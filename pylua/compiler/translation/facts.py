@@ -22,6 +22,32 @@ FRESH_KEEPS = frozenset(('NEWTABLE', 'SETTABLE', 'SETLIST', 'LOADK', 'LOADNIL', 
                          'GETUPVAL'))
 
 
+# Python refuses more than 20 statically nested loop and try blocks and 100
+# levels of indentation; nesting past these bounds is translated flat (by the
+# dispatcher).  A for loop costs two blocks (its loop and a try).
+_MAX_LOOP_BLOCKS = 14
+_MAX_NESTING = 40
+
+
+def too_deep_for_python(p):
+    """Does ``p`` nest blocks deeper than structured Python can hold?"""
+    depth = blocks = 0
+    open_ = []
+    for ins in p.code:
+        op = ins.op
+        if op in OPENERS:
+            cost = 2 if op in ('FORPREP', 'TFORPREP') else 1 if op == 'LOOP' else 0
+            open_.append(cost)
+            depth += 1
+            blocks += cost
+            if depth > _MAX_NESTING or blocks > _MAX_LOOP_BLOCKS:
+                return True
+        elif op == 'END':
+            depth -= 1
+            blocks -= open_.pop()
+    return False
+
+
 def passes_results(call, ret):
     """``CALL a`` keeping all results, then ``RETURN a`` of all of them."""
     return call.c == -1 and ret.op == 'RETURN' and ret.a == call.a and ret.b == -1

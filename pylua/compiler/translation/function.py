@@ -13,7 +13,8 @@ from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, new_tables,
-                    passes_results, writes)
+                    passes_results, too_deep_for_python, writes)
+from .layout import hash_of
 from .tables import TableOps
 
 # Indexing instructions: the operand holding the table.
@@ -77,15 +78,23 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         # every return so far gives an integer.
         self.int_results = None
         self.results_int = True
+        self.allocates = False        # has the function being emitted accounted an allocation
 
     # ------------------------------------------------------------ output
     def w(self, text):
-        if self.sync and 'yield from ' in text:
-            # Every emitted ``yield from`` call ends its line.
-            text = text.replace('yield from ', 'SYNC(') + ')'
         self.out.line(self.ind, text, self.line)
         if self.empty:
             self.empty[-1] = False
+
+    def debt(self, size):
+        """The statement accounting an allocation of ``size`` bytes."""
+        self.allocates = True
+        return 'DEBT += %d' % size
+
+    def wait(self, call):
+        """A call whose callee may suspend the Lua thread: the generator form
+        delegates to it, the plain form runs it to its end (``SYNC``)."""
+        return ('SYNC(%s)' if self.sync else 'yield from %s') % call
 
     def open(self, text, kind, data=None):
         self.w(text)
@@ -124,7 +133,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             # A global read looks in the environment's dict first: a table's
             # dict is never replaced, and a miss (or an environment that is
             # no table) takes the full path.
-            self.out.line(1, 'E%d = (U%d.hash if U%d.__class__ is Table else NOHASH).get' % (i, i, i), p.line)
+            self.out.line(1, 'E%d = (%s if U%d.__class__ is Table else NOHASH).get' % (i, hash_of('U%d' % i), i),
+                          p.line)
         self.sync = True
         self.function(self.qname)
         self.sync = False
@@ -169,13 +179,14 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.out.line(1, 'def %s(%s):' % (name, ', '.join(params)), p.line)
         # Allocations are accounted; the declaration goes again if nothing allocates.
         debt = len(self.out.buf)
+        self.allocates = False
         self.out.line(2, 'nonlocal DEBT', p.line)
         if p.has_calls or any(ins.op == 'FORPREP' for ins in p.code):
             self.out.line(2, 'nonlocal STEPS', p.line)
         self.charge_at = charge_point(p)
         if p.has_calls and self.charge_at is None:
             self.out.line(2, self.charge(), p.line)
-        if p.has_goto:
+        if p.has_goto or too_deep_for_python(p):
             # The dispatcher's blocks may read registers on paths Python cannot see.
             others = ['r%d' % i for i in range(p.numparams, p.maxreg)]
             if others:
@@ -210,7 +221,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 self.known = set()
                 self.tables = set(self.new_tables)
             self.body()
-        if not any('DEBT' in text for text in self.out.buf[debt + 1:]):
+        if not self.allocates:
             self.out.drop(debt)
 
     def specialised_body(self, ints, tables):

@@ -5,45 +5,47 @@ arguments, first tries an inline body behind guards: the callee must be
 the library function itself (compared by identity with the value the
 runtime installs under the guard's first name, see ``ops.INTRINSICS``), and
 the arguments must be what the inline body handles; anything else takes
-the ordinary call.  Each emitter returns (guard conditions, body lines,
-result expression or None).
+the ordinary call.  Each emitter takes the translator's ``debt`` (the
+statement accounting an allocation) and the argument registers, and returns
+(guard conditions, body lines, result expression or None).
 """
+from .layout import arr_of, hash_of, meta_of
 
 SLOT_COST = 16                     # a list slot, CPython's over-allocation included
 
 
-def _table_insert(t, v):
+def _table_insert(debt, t, v):
     # table.insert(t, v) appending to a list-only table.
-    guard = ('T_INSERT', '%s.__class__ is Table' % t, '%s.meta is None' % t, 'not %s.hash' % t,
+    guard = ('T_INSERT', '%s.__class__ is Table' % t, '%s is None' % meta_of(t), 'not %s' % hash_of(t),
              '%s is not None' % v)
-    return guard, ('%s.arr.append(%s); DEBT += %d' % (t, v, SLOT_COST),), None
+    return guard, ('%s.append(%s); %s' % (arr_of(t), v, debt(SLOT_COST)),), None
 
 
-def _table_remove(t):
+def _table_remove(debt, t):
     # table.remove(t) popping the last element; the list part never ends in nil.
-    guard = ('T_REMOVE', '%s.__class__ is Table' % t, '%s.meta is None' % t, '%s.arr' % t)
-    return guard, ('_a = %s.arr; _v = _a.pop()' % t,
+    guard = ('T_REMOVE', '%s.__class__ is Table' % t, '%s is None' % meta_of(t), '%s' % arr_of(t))
+    return guard, ('_a = %s; _v = _a.pop()' % arr_of(t),
                    'if _a and _a[-1] is None: drop_nils(_a)'), '_v'
 
 
-def _table_insert_at(t, pos, v):
+def _table_insert_at(debt, t, pos, v):
     # table.insert(t, pos, v) inside a list-only table: the elements from pos
     # move up, counted as work as the library function counts them.
-    guard = ('T_INSERT', '%s.__class__ is Table' % t, '%s.meta is None' % t, 'not %s.hash' % t,
-             '%s.__class__ is int' % pos, '0 < %s <= len(%s.arr)' % (pos, t), '%s is not None' % v)
-    return guard, ('_a = %s.arr; TICKN(len(_a) + 1 - %s); _a.insert(%s - 1, %s); DEBT += %d'
-                   % (t, pos, pos, v, SLOT_COST),), None
+    guard = ('T_INSERT', '%s.__class__ is Table' % t, '%s is None' % meta_of(t), 'not %s' % hash_of(t),
+             '%s.__class__ is int' % pos, '0 < %s <= len(%s)' % (pos, arr_of(t)), '%s is not None' % v)
+    return guard, ('_a = %s; TICKN(len(_a) + 1 - %s); _a.insert(%s - 1, %s); %s'
+                   % (arr_of(t), pos, pos, v, debt(SLOT_COST)),), None
 
 
-def _table_remove_at(t, pos):
+def _table_remove_at(debt, t, pos):
     # table.remove(t, pos) before the last element: the last one stays, so
     # the list part still ends in a value.
-    guard = ('T_REMOVE', '%s.__class__ is Table' % t, '%s.meta is None' % t, '%s.__class__ is int' % pos,
-             '0 < %s < len(%s.arr)' % (pos, t))
-    return guard, ('_a = %s.arr; TICKN(len(_a) - %s); _v = _a.pop(%s - 1)' % (t, pos, pos),), '_v'
+    guard = ('T_REMOVE', '%s.__class__ is Table' % t, '%s is None' % meta_of(t), '%s.__class__ is int' % pos,
+             '0 < %s < len(%s)' % (pos, arr_of(t)))
+    return guard, ('_a = %s; TICKN(len(_a) - %s); _v = _a.pop(%s - 1)' % (arr_of(t), pos, pos),), '_v'
 
 
-def _math_sqrt(x):
+def _math_sqrt(debt, x):
     guard = ('M_SQRT', '(%s.__class__ is float or %s.__class__ is int)' % (x, x), '%s >= 0' % x)
     return guard, (), 'SQRT(%s)' % x
 

@@ -15,7 +15,7 @@ _unique = itertools.count()
 
 class Translation:
     def __init__(self, source, lines, calls, main_factory, proto_names, predicates, orders,
-                 generator_forms):
+                 generator_forms, heads):
         self.source = source          # Python source text
         self.lines = lines            # lua line for each Python line (index = python line)
         self.calls = calls            # python line -> called function's description
@@ -25,6 +25,7 @@ class Translation:
         self.orders = orders          # plain forms that are ``a < b`` or ``a > b``: 'lt'/'gt'
         self.generator_forms = generator_forms  # plain form -> () -> its generator form's
         #                                         (source, lines, calls), made when needed
+        self.heads = heads            # (python line, Lua name and place) where each factory starts
 
 
 def translate(main: Proto) -> Translation:
@@ -34,6 +35,7 @@ def translate(main: Proto) -> Translation:
     predicates = set()
     orders = {}
     generator_forms = {}
+    heads = []
     counter = itertools.count()
 
     def walk(p, desc):
@@ -48,13 +50,19 @@ def translate(main: Proto) -> Translation:
         if order is not None:
             orders['Q' + pname[1:]] = order
         child_factories = [walk(c, 'function <%s:%d>' % (c.chunkname, c.line)) for c in p.protos]
+        heads.append((len(out.buf) + 1, function_head(p, desc)))
         FunctionTranslator(p, out, fname, pname, child_factories).run()
         generator_forms['Q' + pname[1:]] = partial(_generator_form, p, fname, pname, child_factories)
         return fname
 
     main_factory = _in_module(out, [], lambda: walk(main, 'main chunk'))
     return Translation(out.text(), out.lines, out.calls, main_factory, names, predicates,
-                       orders, generator_forms)
+                       orders, generator_forms, heads)
+
+
+def function_head(p, desc):
+    """How listings head a prototype's code: where it is, and its name."""
+    return desc if p.name in ('main chunk', 'anonymous') else "%s '%s'" % (desc, p.name)
 
 
 def _in_module(out, names, emit):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .facts import FRESH, FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
+from .layout import arr_of, hash_of, meta_of
 
 TABLE_COST = 200
 
@@ -79,21 +80,21 @@ class TableOps:
         self.w('if %s.__class__ is Table:' % obj)
         for text in lines:
             self.w('    ' + text)
-        self.w('else: %s = yield from index(%s, %s, %r)' % (dst, obj, k, note))
+        self.w('else: %s = %s' % (dst, self.wait('index(%s, %s, %r)' % (obj, k, note))))
 
     def field_lines(self, dst, obj, k, levels):
         """``dst = obj[k]`` for a table and a constant string: ``levels`` of
         ``__index`` tables (classes, method lookup) inline, then the helpers."""
-        lines = ['%s = %s.hash.get(%s)' % (dst, obj, k),
-                 'if %s is None and %s.meta is not None:' % (dst, obj)]
+        lines = ['%s = %s.get(%s)' % (dst, hash_of(obj), k),
+                 'if %s is None and %s is not None:' % (dst, meta_of(obj))]
         if not levels:
             return lines + ['    %s = index_chain(%s, %s)' % (dst, obj, k),
-                            '    if %s is CALL_NEEDED: %s = yield from index_miss(%s, %s)' % (dst, dst, obj, k)]
+                            '    if %s is CALL_NEEDED: %s = %s' % (dst, dst, self.wait('index_miss(%s, %s)' % (obj, k)))]
         h = '_h%d' % levels
-        lines.append("    %s = %s.meta.hash.get('__index')" % (h, obj))
+        lines.append("    %s = %s.get('__index')" % (h, hash_of(meta_of(obj))))
         lines.append('    if %s.__class__ is Table:' % h)
         lines.extend('        ' + text for text in self.field_lines(dst, h, k, levels - 1))
-        lines.append('    elif %s is not None: %s = yield from index_miss(%s, %s)' % (h, dst, obj, k))
+        lines.append('    elif %s is not None: %s = %s' % (h, dst, self.wait('index_miss(%s, %s)' % (obj, k))))
         return lines
 
     def index_lines(self, dst, obj, key, k):
@@ -101,25 +102,25 @@ class TableOps:
         isk, kv = self.const(key)
         if isk and kv.__class__ is int:
             if kv >= 1:
-                lines = ['_a = %s.arr' % obj,
-                         '%s = _a[%d] if len(_a) >= %d else %s.hash.get(%s)' % (dst, kv - 1, kv, obj, k)]
+                lines = ['_a = %s' % arr_of(obj),
+                         '%s = _a[%d] if len(_a) >= %d else %s.get(%s)' % (dst, kv - 1, kv, hash_of(obj), k)]
             else:
-                lines = ['%s = %s.hash.get(%s)' % (dst, obj, k)]
+                lines = ['%s = %s.get(%s)' % (dst, hash_of(obj), k)]
         elif not isk and self.isint(key):
             low = '' if key in self.positive else '0 < '
-            lines = ['_a = %s.arr' % obj,
-                     '%s = _a[%s - 1] if %s%s <= len(_a) else %s.hash.get(%s)' % (dst, k, low, k, obj, k)]
+            lines = ['_a = %s' % arr_of(obj),
+                     '%s = _a[%s - 1] if %s%s <= len(_a) else %s.get(%s)' % (dst, k, low, k, hash_of(obj), k)]
         elif not isk:
             lines = ['if %s.__class__ is int:' % k,
-                     '    _a = %s.arr' % obj,
-                     '    %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.hash.get(%s)' % (dst, k, k, obj, k),
-                     'elif %s.__class__ is str: %s = %s.hash.get(%s)' % (k, dst, obj, k),
+                     '    _a = %s' % arr_of(obj),
+                     '    %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.get(%s)' % (dst, k, k, hash_of(obj), k),
+                     'elif %s.__class__ is str: %s = %s.get(%s)' % (k, dst, hash_of(obj), k),
                      'else: %s = %s.get(%s)' % (dst, obj, k)]
         else:
             lines = ['%s = %s.get(%s)' % (dst, obj, k)]
-        return lines + ['if %s is None and %s.meta is not None:' % (dst, obj),
+        return lines + ['if %s is None and %s is not None:' % (dst, meta_of(obj)),
                         '    %s = index_chain(%s, %s)' % (dst, obj, k),
-                        '    if %s is CALL_NEEDED: %s = yield from index_miss(%s, %s)' % (dst, dst, obj, k)]
+                        '    if %s is CALL_NEEDED: %s = %s' % (dst, dst, self.wait('index_miss(%s, %s)' % (obj, k)))]
 
     def op_GETTABLE(self, i):
         src = 'r%d' % i.b
@@ -132,7 +133,7 @@ class TableOps:
         if self.p.upvals[i.b][3] == 'value':
             k = self.rk(i.c)
             self.w('r%d = E%d(%s)' % (i.a, i.b, k))
-            self.w('if r%d is None: r%d = yield from index(U%d, %s, %r)' % (i.a, i.a, i.b, k, i.note))
+            self.w('if r%d is None: r%d = %s' % (i.a, i.a, self.wait('index(U%d, %s, %r)' % (i.b, k, i.note))))
             return
         self.w('_o = %s' % self.upval(i.b))
         self.get('r%d' % i.a, '_o', i.c, i.note)
@@ -148,20 +149,20 @@ class TableOps:
         if isk and kv.__class__ is str:
             # A metatable without __newindex has no say in a store, nor
             # __newindex in one to a field already present.
-            w("if %s(%s.meta is None or %s in %s.hash or '__newindex' not in %s.meta.hash):"
-              % (istable, obj, k, obj, obj))
+            w("if %s(%s is None or %s in %s or '__newindex' not in %s):"
+              % (istable, meta_of(obj), k, hash_of(obj), hash_of(meta_of(obj))))
         else:
-            w('if %s%s.meta is None:' % (istable, obj))
+            w('if %s%s is None:' % (istable, meta_of(obj)))
         # A constant or a register of known type is no nil.
         notnil = vv is not None if vk else self.isint(val) or val in self.types
         if isk and kv.__class__ is str:
             if notnil:
-                w('    %s.hash[%s] = %s' % (obj, k, v))
+                w('    %s[%s] = %s' % (hash_of(obj), k, v))
             elif vk:
-                w('    %s.hash.pop(%s, None)' % (obj, k))
+                w('    %s.pop(%s, None)' % (hash_of(obj), k))
             else:
-                w('    if %s is not None: %s.hash[%s] = %s' % (v, obj, k, v))
-                w('    else: %s.hash.pop(%s, None)' % (obj, k))
+                w('    if %s is not None: %s[%s] = %s' % (v, hash_of(obj), k, v))
+                w('    else: %s.pop(%s, None)' % (hash_of(obj), k))
         elif isk and kv.__class__ is int:
             w('    %s.set_int(%s, %s)' % (obj, k, v))
         else:
@@ -173,23 +174,23 @@ class TableOps:
                 w('    if True:')
             else:
                 w('    if %s.__class__ is int:' % k)
-            w('        _a = %s.arr; _n = len(_a)' % obj)
+            w('        _a = %s; _n = len(_a)' % arr_of(obj))
             low = '' if key in self.positive else '0 < '
             w('        if %s%s <= _n%s: _a[%s - 1] = %s' % (low, k, notnil, k, v))
-            w('        elif %s == _n + 1%s and not %s.hash:' % (k, notnil, obj))
-            w('            _a.append(%s); DEBT += %d' % (v, SLOT_COST))
+            w('        elif %s == _n + 1%s and not %s:' % (k, notnil, hash_of(obj)))
+            w('            _a.append(%s); %s' % (v, self.debt(SLOT_COST)))
             w('        else: %s.set_int(%s, %s)' % (obj, k, v))
             if not self.isint(key):
                 w('    elif %s.__class__ is str:' % k)
                 if maybe_nil:
-                    w('        if %s is not None: %s.hash[%s] = %s' % (v, obj, k, v))
-                    w('        else: %s.hash.pop(%s, None)' % (obj, k))
+                    w('        if %s is not None: %s[%s] = %s' % (v, hash_of(obj), k, v))
+                    w('        else: %s.pop(%s, None)' % (hash_of(obj), k))
                 else:
-                    w('        %s.hash[%s] = %s' % (obj, k, v))
+                    w('        %s[%s] = %s' % (hash_of(obj), k, v))
                 w('    else: %s.set(%s, %s)' % (obj, k, v))
         other = '' if table else '%s.__class__ is not Table or ' % obj
-        w('elif %snot set_plain(%s, %s, %s): yield from setindex(%s, %s, %s, %r)'
-          % (other, obj, k, v, obj, k, v, note))
+        w('elif %snot set_plain(%s, %s, %s): %s'
+          % (other, obj, k, v, self.wait('setindex(%s, %s, %s, %r)' % (obj, k, v, note))))
 
     def op_SETTABLE(self, i):
         isk, kv = self.const(i.b)
@@ -204,12 +205,12 @@ class TableOps:
         t, k, v = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
         vk, vv = self.const(i.c)
         if vv is not None if vk else self.isint(i.c) or i.c in self.types:
-            self.w('%s.hash[%s] = %s' % (t, k, v))
+            self.w('%s[%s] = %s' % (hash_of(t), k, v))
         elif vk:
-            self.w('%s.hash.pop(%s, None)' % (t, k))
+            self.w('%s.pop(%s, None)' % (hash_of(t), k))
         else:
-            self.w('if %s is not None: %s.hash[%s] = %s' % (v, t, k, v))
-            self.w('else: %s.hash.pop(%s, None)' % (t, k))
+            self.w('if %s is not None: %s[%s] = %s' % (v, hash_of(t), k, v))
+            self.w('else: %s.pop(%s, None)' % (hash_of(t), k))
 
     def op_SETTABUP(self, i):
         self.w('_o = %s' % self.upval(i.a))
@@ -229,7 +230,7 @@ class TableOps:
         # Accounted without a check: the periodic check measures the heap when
         # the debt is large (a table costs about this much in CPython).
         self.w('r%d = Table()' % i.a)
-        self.w('DEBT += %d' % TABLE_COST)
+        self.w(self.debt(TABLE_COST))
         self.declare(i.a, FRESH)
 
     def op_SETLIST(self, i):
@@ -245,12 +246,15 @@ class TableOps:
         """``GETTABLE x t "k"; ADD/SUB/MUL y x c; SETTABLE t "k" y``: the
         statement ``t.k = t.k + c``."""
         get, op, st = seq
+        # Only these operands are registers or constants: read them after the opcodes.
+        if get.op != 'GETTABLE' or op.op not in ('ADD', 'SUB', 'MUL') or st.op != 'SETTABLE':
+            return False
         key = self.const(get.c)
         ck, cv = self.const(op.c)
-        return (get.op == 'GETTABLE' and key[0] and key[1].__class__ is str and get.temp
-                and op.op in ('ADD', 'SUB', 'MUL') and op.b == get.a and op.c != get.a
+        return (key[0] and key[1].__class__ is str and get.temp
+                and op.b == get.a and op.c != get.a
                 and (not ck or cv.__class__ is int or cv.__class__ is float)
-                and op.a != get.b and st.op == 'SETTABLE' and st.a == get.b
+                and op.a != get.b and st.a == get.b
                 and st.b == get.c and st.c == op.a)
 
     def is_number_op_between(self, get, op):
@@ -272,9 +276,9 @@ class TableOps:
         pyop = FUSABLE[op.op]
         before = dict(self.types)
         if self.istable(get.b):
-            self.w('%s = %s.hash.get(%s)' % (x, t, k))
+            self.w('%s = %s.get(%s)' % (x, hash_of(t), k))
         else:
-            self.w('%s = %s.hash.get(%s) if %s.__class__ is Table else None' % (x, t, k, t))
+            self.w('%s = %s.get(%s) if %s.__class__ is Table else None' % (x, hash_of(t), k, t))
         both_int = '%s.__class__ is int' % x
         if not self.isint(op.c):
             both_int += ' and %s.__class__ is int' % c
@@ -292,7 +296,7 @@ class TableOps:
             self.w('    %s = %s %s %s' % (y, x, pyop, c))
             if check:
                 self.w(check)
-            self.w('    %s.hash[%s] = %s' % (t, k, y))
+            self.w('    %s[%s] = %s' % (hash_of(t), k, y))
         self.w('else:')
         self.ind += 1
         self.empty.append(True)
@@ -308,8 +312,10 @@ class TableOps:
     def is_append(self, seq):
         """``LEN x t; ADD y x 1; SETTABLE t y v``: the statement ``t[#t + 1] = v``."""
         n, add, st = seq
+        if add.op != 'ADD' or st.op != 'SETTABLE':
+            return False
         one = self.const(add.c)
-        return (add.op == 'ADD' and st.op == 'SETTABLE' and n.temp and add.temp
+        return (n.temp and add.temp
                 and add.b == n.a and one[0] and one[1].__class__ is int and one[1] == 1
                 and st.a == n.b and st.b == add.a and st.c not in (n.a, add.a))
 
@@ -319,8 +325,8 @@ class TableOps:
         known = self.const(st.c)[1] is not None if st.c < 0 else st.c in self.known or st.c in self.types
         notnil = '' if known else ' and %s is not None' % v
         istable = '' if self.istable(st.a) else '%s.__class__ is Table and ' % t
-        self.w('if %s%s.meta is None and not %s.hash%s:' % (istable, t, t, notnil))
-        self.w('    %s.arr.append(%s); DEBT += %d' % (t, v, SLOT_COST))
+        self.w('if %s%s is None and not %s%s:' % (istable, meta_of(t), hash_of(t), notnil))
+        self.w('    %s.append(%s); %s' % (arr_of(t), v, self.debt(SLOT_COST)))
         self.w('else:')
         self.ind += 1
         self.empty.append(True)

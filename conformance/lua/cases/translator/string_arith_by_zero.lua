@@ -1,0 +1,10 @@
+-- integer division and modulo by zero through strings fail in the string library: no position
+print(pcall(function() return 1 // "0" end))
+print(pcall(function() return "1" % 0 end))
+print(pcall(function() return "1" % "0" end))
+print(pcall(function() return 1 // 0 end))
+print(pcall(function() return "a" + 1 end))
+print(pcall(function() return "1" & 1.5 end))
+print(pcall(function() return "1.5" | 1 end))
+print(pcall(function() return "0x" + 1 end))
+print(pcall(function() local s = "x" return s < 1 end))

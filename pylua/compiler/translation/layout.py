@@ -1,0 +1,26 @@
+"""The runtime table's layout (``pylua.runtime.table.LuaTable``) as the
+generated code reaches into it: the one place that names its slots.
+
+Generated code reads a table's parts directly on its fast paths: the dict of
+its hash part, the list of its array part (``t[1..n]``) and its metatable
+(``None`` when it has none)."""
+from __future__ import annotations
+
+HASH = 'hash'                      # dict: every key outside the array part
+ARR = 'arr'                        # list: the values of keys 1..n, never ending in nil
+META = 'meta'                      # the metatable, or None
+
+
+def hash_of(table: str) -> str:
+    """The expression of the hash part's dict of the table ``table`` names."""
+    return '%s.%s' % (table, HASH)
+
+
+def arr_of(table: str) -> str:
+    """The expression of the array part's list."""
+    return '%s.%s' % (table, ARR)
+
+
+def meta_of(table: str) -> str:
+    """The expression of the metatable."""
+    return '%s.%s' % (table, META)

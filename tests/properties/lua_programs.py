@@ -1,0 +1,276 @@
+"""Random Lua programs from the whole grammar, for the differential fuzzer.
+
+``program(rng)`` writes one deterministic, terminating program: every
+statement form (locals with attributes, multiple assignment, if/elseif,
+numeric and generic for, while, repeat, do blocks with goto and labels whose
+names repeat in sibling blocks, break, local and anonymous functions, varargs,
+methods, returns), every operator on integer and float edge values and on
+strings holding Python keywords, quotes, backslashes and ``yield from``, deep
+nesting and many locals.  Values are printed through ``show``, which prints
+a table's or function's type rather than its address.
+"""
+from __future__ import annotations
+
+PRELUDE = '''local function show(...)
+  local t = table.pack(...)
+  for i = 1, t.n do
+    local v = t[i]
+    local ty = type(v)
+    t[i] = (ty == "table" or ty == "function" or ty == "thread") and ty or tostring(v)
+  end
+  print(table.concat(t, " ", 1, t.n))
+end
+local obj = {n = 1}
+function obj:m(x) self.n = self.n + 1; return x, self.n end
+function obj.twice(...) return ..., ... end
+'''
+
+NUMBERS = ['0', '1', '-1', '2', '3', '7', '10', '255', '-0.0', '0.5', '1.5', '-2.25', '3.0', '1e308',
+           '1e-300', 'math.maxinteger', 'math.mininteger', '0x7fffffffffffffff', '0xff', '9007199254740993',
+           '2^53', '1/0', '-1/0', 'math.pi', '100000000000000', '0x10p-2']
+STRINGS = ['"yield from x"', "'yield from '", '"nonlocal DEBT"', '"SYNC("', '"\\"quoted\\""', "'it\\'s'",
+           '"back\\\\slash"', '"\\0nul"', '"def f():"', '"lambda: None"', '"import os"', '"10"', '"0x10"',
+           '" 3 "', '"1e2"', '"abc"', '""', "'\\n\\t'", '[[long ]=] string]]', '[==[ ]] ]==]', '"%d %s"',
+           '"r0"', '"_R"', '"T"', '"r1 = None"']
+BINARY = ['+', '-', '*', '/', '//', '%', '^', '..', '==', '~=', '<', '<=', '>', '>=', 'and', 'or',
+          '&', '|', '~', '<<', '>>']
+UNARY = ['-', 'not ', '#', '~']
+
+
+class _Gen:
+    def __init__(self, rng):
+        self.rng = rng
+        self.count = 0
+        self.budget = rng.randint(20, 120)       # statements in the whole program
+
+    def name(self, prefix='v'):
+        self.count += 1
+        return '%s%d' % (prefix, self.count)
+
+    def pick(self, seq):
+        return self.rng.choice(seq)
+
+    def chance(self, p):
+        return self.rng.random() < p
+
+    # ---------------------------------------------------------- expressions
+    def expr(self, scope, depth=0):
+        r = self.rng.random()
+        if depth > 3 or r < 0.35:
+            return self.atom(scope)
+        if r < 0.6:
+            return '(%s %s %s)' % (self.expr(scope, depth + 1), self.pick(BINARY), self.expr(scope, depth + 1))
+        if r < 0.67:
+            return '(%s %s)' % (self.pick(UNARY), self.expr(scope, depth + 1))
+        if r < 0.8 and scope.functions:
+            f, arity = self.pick(scope.functions)
+            return '%s(%s)' % (f, ', '.join(self.expr(scope, depth + 1) for _ in range(self.rng.randint(0, arity + 1))))
+        if r < 0.85:
+            return self.pick(['tostring(%s)', 'tonumber(%s)', 'math.type(%s)', 'type(%s)', 'select("#", %s)',
+                              'math.tointeger(%s)', 'string.len(tostring(%s))']) % self.expr(scope, depth + 1)
+        if r < 0.9:
+            return self.pick(['obj:m(%s)', 'obj.n', 'obj.twice(%s)', '({%s})[1]', '({n = %s}).n',
+                              'select(2, obj.twice(%s))']).replace('%s', self.expr(scope, depth + 1))
+        if r < 0.95 and scope.tables:
+            t = self.pick(scope.tables)
+            return self.pick(['%s[ %s ]', '#%s', '%s.k']).replace('%s', t, 1).replace('%s', self.expr(scope, depth + 1))
+        if scope.vararg:
+            return self.pick(['...', 'select("#", ...)', '(...)', '{...}'])
+        return self.atom(scope)
+
+    def atom(self, scope):
+        r = self.rng.random()
+        if r < 0.35:
+            return self.pick(NUMBERS)
+        if r < 0.55:
+            return self.pick(STRINGS)
+        if r < 0.9 and scope.values:
+            return self.pick(scope.values)
+        return self.pick(['nil', 'true', 'false', '{}', '{1, 2, 3}'])
+
+    # ----------------------------------------------------------- statements
+    def block(self, scope, depth, loop=False, n=None):
+        inner = scope.child(loop)
+        lines = []
+        for _ in range(n if n is not None else self.rng.randint(1, 4)):
+            if self.budget <= 0:
+                break
+            self.budget -= 1
+            lines.append(self.stmt(inner, depth))
+        return lines
+
+    def stmt(self, scope, depth):
+        kinds = ['local', 'local', 'assign', 'show', 'show', 'pcall', 'table']
+        if depth < 6:
+            kinds += ['if', 'for', 'forin', 'while', 'repeat', 'do', 'goto', 'function', 'closure']
+        if scope.loop:
+            kinds.append('break')
+        kind = self.pick(kinds)
+        return getattr(self, 's_' + kind)(scope, depth)
+
+    def s_local(self, scope, depth):
+        names = [self.name() for _ in range(self.rng.randint(1, 3))]
+        exprs = [self.caught(scope) for _ in range(self.rng.randint(0, len(names) + 1))]
+        attrib = self.pick(['', '', ' <const>']) if len(names) == 1 else ''
+        scope.values.extend(names)
+        if attrib:
+            scope.consts.update(names)
+        return 'local %s%s%s' % (', '.join(names), attrib, ' = ' + ', '.join(exprs) if exprs else '')
+
+    def s_assign(self, scope, depth):
+        targets = [t for t in scope.values if t not in scope.consts] + ['g1', 'g2', 'obj.k']
+        picked = [self.pick(targets) for _ in range(self.rng.randint(1, 2))]
+        return '%s = %s' % (', '.join(picked), ', '.join(self.caught(scope) for _ in picked))
+
+    def s_show(self, scope, depth):
+        if self.chance(0.6):
+            # The error, if any, is printed and the program goes on.
+            inner = scope.function_scope([], False)
+            exprs = ', '.join(self.expr(inner) for _ in range(self.rng.randint(1, 3)))
+            return 'show(pcall(function() return %s end))' % exprs
+        return 'show(%s)' % ', '.join(self.expr(scope) for _ in range(self.rng.randint(1, 3)))
+
+    def caught(self, scope):
+        """An expression, or its error message when it raises one."""
+        if self.chance(0.4):
+            return self.expr(scope)
+        return '(select(2, pcall(function() return %s end)))' % self.expr(scope.function_scope([], False))
+
+    def s_pcall(self, scope, depth):
+        inner = scope.function_scope([], False)
+        body = self.block(inner, depth + 1)
+        end = self.pick(['error(%s)' % self.expr(inner), 'error(%s, 2)' % self.expr(inner),
+                         'return %s' % self.expr(inner), ''])
+        return 'show(pcall(function()\n%s\n%s\nend))' % ('\n'.join(body), end)
+
+    def s_table(self, scope, depth):
+        t = self.name('t')
+        items = [self.expr(scope) for _ in range(self.rng.randint(0, 4))]
+        if self.chance(0.3):
+            items.append('k = %s' % self.expr(scope))
+        scope.tables.append(t)
+        scope.values.append(t)
+        line = 'local %s = {%s}' % (t, ', '.join(items))
+        if self.chance(0.3):
+            line += '\n%s[ %s ] = %s' % (t, self.expr(scope), self.expr(scope))
+        return line
+
+    def s_if(self, scope, depth):
+        if self.chance(0.03):
+            return self.deep_ifs(scope)
+        parts = ['if %s then' % self.expr(scope)] + self.block(scope, depth + 1)
+        for _ in range(self.rng.randint(0, 2)):
+            parts += ['elseif %s then' % self.expr(scope)] + self.block(scope, depth + 1)
+        if self.chance(0.5):
+            parts += ['else'] + self.block(scope, depth + 1)
+        return '\n'.join(parts + ['end'])
+
+    def deep_ifs(self, scope):
+        n = self.rng.randint(20, 130)
+        v = self.pick(scope.values) if scope.values else '1'
+        return '\n'.join(['if %s ~= 12345 then' % v] * n + ['show("deep", %s)' % v] + ['end'] * n)
+
+    def s_for(self, scope, depth):
+        v = self.name('i')
+        start, stop = self.rng.randint(-2, 3), self.rng.randint(-2, 4)
+        step = self.pick(['', ', 1', ', -1', ', 2', ', 0.5', ', -0.75'])
+        if self.chance(0.1):
+            start, stop, step = 'math.maxinteger - 1', 'math.maxinteger', ''
+        inner = scope.child(True)
+        inner.values.append(v)
+        inner.consts.add(v)
+        body = self.block(inner, depth + 1)
+        return '\n'.join(['for %s = %s, %s%s do' % (v, start, stop, step)] + body + ['end'])
+
+    def s_forin(self, scope, depth):
+        k, v = self.name('k'), self.name()
+        source = self.pick(['ipairs({%s})', 'pairs({%s})', 'ipairs({%s nil, 4})'])
+        items = ''.join(self.expr(scope) + ', ' for _ in range(self.rng.randint(0, 3)))
+        inner = scope.child(True)
+        inner.values += [k, v]
+        body = self.block(inner, depth + 1)
+        return '\n'.join(['for %s, %s in %s do' % (k, v, source % items)] + body + ['end'])
+
+    def s_while(self, scope, depth):
+        c = self.name('c')
+        inner = scope.child(True)
+        body = self.block(inner, depth + 1)
+        return '\n'.join(['local %s = 0' % c, 'while %s < %d do' % (c, self.rng.randint(0, 3)),
+                          '%s = %s + 1' % (c, c)] + body + ['end'])
+
+    def s_repeat(self, scope, depth):
+        c = self.name('c')
+        inner = scope.child(True)
+        body = self.block(inner, depth + 1)
+        return '\n'.join(['local %s = 0' % c, 'repeat', '%s = %s + 1' % (c, c)] + body
+                         + ['until %s >= %d' % (c, self.rng.randint(1, 3))])
+
+    def s_do(self, scope, depth):
+        return '\n'.join(['do'] + self.block(scope, depth + 1) + ['end'])
+
+    def s_goto(self, scope, depth):
+        # A label at the end of its block may follow locals; its name repeats
+        # in sibling blocks (names differ only by nesting depth).
+        label = 'l%d' % depth
+        inner = scope.child(scope.loop)
+        before = self.block(inner, depth + 1)
+        jump = 'if %s then goto %s end' % (self.expr(inner), label) if self.chance(0.7) else 'goto %s' % label
+        after = self.block(inner, depth + 1)
+        return '\n'.join(['do'] + before + [jump] + after + ['::%s::' % label, 'end'])
+
+    def s_function(self, scope, depth):
+        f = self.name('f')
+        params = [self.name('p') for _ in range(self.rng.randint(0, 3))]
+        vararg = self.chance(0.3)
+        inner = scope.function_scope(params, vararg)
+        body = self.block(inner, depth + 1)
+        ret = 'return %s' % ', '.join(self.expr(inner) for _ in range(self.rng.randint(1, 2)))
+        scope.functions.append((f, len(params)))
+        scope.values.append(f)
+        return '\n'.join(['local function %s(%s)' % (f, ', '.join(params + (['...'] if vararg else [])))]
+                         + body + [ret, 'end'])
+
+    def s_closure(self, scope, depth):
+        f = self.name('f')
+        n = self.name('n')
+        inner = scope.function_scope([], True)
+        inner.values.append(n)
+        body = self.block(inner, depth + 1)
+        scope.values.append(f)
+        return '\n'.join(['local %s = 0' % n, 'local %s = function(...)' % f, '%s = %s + 1' % (n, n)] + body
+                         + ['return %s, ...' % n, 'end', 'show(%s(%s))' % (f, self.expr(scope))])
+
+    def s_break(self, scope, depth):
+        return 'if %s then break end' % self.expr(scope)
+
+
+class _Scope:
+    def __init__(self, values, functions, tables, loop, vararg, consts):
+        self.values, self.functions, self.tables = values, functions, tables
+        self.loop, self.vararg, self.consts = loop, vararg, consts
+
+    def child(self, loop):
+        return _Scope(list(self.values), list(self.functions), list(self.tables), loop or self.loop,
+                      self.vararg, set(self.consts))
+
+    def function_scope(self, params, vararg):
+        return _Scope(list(self.values) + params, list(self.functions), list(self.tables), False, vararg,
+                      set(self.consts))
+
+
+def program(rng, in_coroutine=False):
+    """One random program; ``in_coroutine`` runs its body inside a coroutine."""
+    gen = _Gen(rng)
+    scope = _Scope([], [], [], False, True, set())
+    lines = []
+    if rng.random() < 0.05:
+        names = ['m%d' % i for i in range(rng.randint(50, 180))]
+        lines.append('local %s = %s' % (', '.join(names), ', '.join(str(i) for i in range(len(names)))))
+        scope.values += names[-5:]
+    while gen.budget > 0:
+        gen.budget -= 1
+        lines.append(gen.stmt(scope, 0))
+    body = '\n'.join(lines)
+    if in_coroutine:
+        body = ('local co = coroutine.wrap(function(...)\n%s\nend)\nco(1, 2)' % body)
+    return PRELUDE + body + '\n'
