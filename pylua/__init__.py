@@ -5,10 +5,10 @@ for host functions that suspend Lua, ``compile_check``, and the raw value
 types for embedders that build Lua values directly.
 """
 from .api import Effect, LuaFunction, LuaRuntime, LuaTableProxy, compile_check
-from .runtime.errors import LuaError, LuaInterrupt, LuaMemoryError, LuaSyntaxError
+from .runtime.errors import LuaError, LuaHookError, LuaInterrupt, LuaMemoryError, LuaSyntaxError
 from .runtime.table import LuaTable
 from .runtime.values import Builtin, GenBuiltin, Userdata
 
-__all__ = ['LuaRuntime', 'LuaError', 'LuaSyntaxError', 'LuaMemoryError', 'LuaInterrupt',
+__all__ = ['LuaRuntime', 'LuaError', 'LuaSyntaxError', 'LuaMemoryError', 'LuaInterrupt', 'LuaHookError',
            'Effect', 'LuaFunction', 'LuaTableProxy', 'compile_check', 'LuaTable',
            'Builtin', 'GenBuiltin', 'Userdata']

@@ -36,9 +36,11 @@ class Effect:
 
 
 class LuaRuntime:
-    """One Lua state.  ``profile`` is 'sandbox' (default) or 'standalone'."""
+    """One Lua state.  ``profile`` is 'sandbox' (default) or 'standalone'.
+    ``stdout`` takes print's output; ``stderr`` (standalone: io.stderr, by
+    default the process's) is a binary stream too."""
 
-    def __init__(self, max_memory=None, profile='sandbox', encoding='utf-8', stdout=None):
+    def __init__(self, max_memory=None, profile='sandbox', encoding='utf-8', stdout=None, stderr=None):
         if profile not in ('sandbox', 'standalone'):
             raise ValueError('unknown profile %r' % (profile,))
         self.encoding = encoding
@@ -46,11 +48,12 @@ class LuaRuntime:
         vm.runtime = self
         vm.ns.update(ops.HELPERS)
         vm.stdout = stdout
+        vm.stderr = stderr
         vm.globals = LuaTable()
         vm.string_meta = LuaTable()
         previous = state.set_current(vm)
         try:
-            from .library import base
+            from .library import base, strarith
             base.make(vm)
             _name_functions(vm.globals, '')
             for name in SANDBOX_LIBS:
@@ -59,6 +62,7 @@ class LuaRuntime:
                 _name_functions(lib, name + '.')
                 vm.globals.set_str(name, lib)
             vm.string_meta.set_str('__index', vm.globals.get('string'))
+            strarith.install(vm.string_meta)
             _install_intrinsics(vm)
             if profile == 'standalone':
                 from .library import standalone
@@ -79,8 +83,9 @@ class LuaRuntime:
         """Compile a chunk and return it as a Lua function value (raw)."""
         src = to_lua_string(source)
         chunkname = display_name(name if name is not None else src)
-        # Deeply nested source recurses deeply in the compiler: use the Lua thread's stack.
-        compiled = on_lua_thread(compile_lua, src, chunkname)
+        # Deeply nested source recurses deeply in the compiler: use the Lua
+        # thread's stack.  The compiler's checks see this runtime's cancel.
+        compiled = on_lua_thread(self._enter, compile_lua, src, chunkname)
         return load_into(self.vm, compiled, env if env is not None else self.vm.globals)
 
     def execute(self, source, *args, name=None):
@@ -144,6 +149,10 @@ class LuaRuntime:
             except GeneratorExit:
                 on_lua_thread(gen.close)
                 raise
+            except LuaError as exc:
+                answer, error = None, exc
+            except Exception as exc:      # Lua code sees the embedder's error as its text
+                answer, error = None, LuaError(str(exc) or type(exc).__name__)
             except BaseException as exc:
                 answer, error = None, exc
 
@@ -166,6 +175,12 @@ class LuaRuntime:
                            ''.join(_tb.format_exception(e))) from None
         finally:
             state.set_current(previous)
+
+    def close(self):
+        """lua_close: run the finalizers of every object still marked for one."""
+        collector = self.vm.collector
+        if collector is not None:
+            on_lua_thread(self._guarded, collector.close)
 
     def cancel(self, message='interrupted'):
         """Thread-safe: stop the running Lua code at its next check (LuaInterrupt)."""

@@ -1,109 +1,310 @@
-"""The ``pylua`` command: ``pylua FILE [args]``, ``-e STAT``, ``-l FILE``, a REPL.
+"""The ``pylua`` command, as Lua 5.4's ``lua.c``.
 
-It behaves like ``lua5.4``: the chunk name is FILE as given, an uncaught
-error prints ``pylua: MESSAGE`` and a traceback to stderr and exits 1.
+``pylua [options] [script [args]]`` with ``-e stat``, ``-l mod`` (and ``-l
+g=mod``), ``-i``, ``-v``, ``-E``, ``-W``, ``--`` and ``-``; ``LUA_INIT_5_4``
+or ``LUA_INIT`` runs first; ``arg`` holds the script's arguments at positive
+indices and the command and options at negative ones.  An uncaught error
+prints ``pylua: MESSAGE`` and a traceback to stderr and exits 1; the state is
+closed (pending finalizers run) before the command ends.
+
+Two forms of the project's own: ``pylua -l FILE`` alone, when FILE is a
+file, lists its bytecode like ``luac -l``; ``pylua`` alone starts the REPL
+even when stdin is not a terminal.
 """
 from __future__ import annotations
 
+import os
 import sys
+from dataclasses import dataclass, field
 
 PROG = 'pylua'
+VERSION = 'pylua 5.4 (Lua 5.4 in Python)'
+USAGE = """usage: %s [options] [script [args]]
+Available options are:
+  -e stat   execute string 'stat'
+  -i        enter interactive mode after executing 'script'
+  -l mod    require library 'mod' into global 'mod'
+  -l g=mod  require library 'mod' into global 'g'
+  -v        show version information
+  -E        ignore environment variables
+  -W        turn warnings on
+  --        stop handling options
+  -         stop handling options and execute stdin
+""" % PROG
 
 
-def _runtime(stdout):
+@dataclass
+class CommandLine:
+    """lua.c's collectargs: the options up to the script, in order."""
+    actions: list = field(default_factory=list)     # ('e', stat) / ('l', name) / ('W', None), in order
+    script: int = 0            # index in argv of the script; len(argv) when none
+    interactive: bool = False
+    version: bool = False
+    ignore_env: bool = False
+    bad_option: str | None = None
+
+    @property
+    def has_e(self):
+        return any(kind == 'e' for kind, _ in self.actions)
+
+
+def collect_args(argv) -> CommandLine:
+    cl = CommandLine()
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        cl.script = i
+        if not a.startswith('-'):
+            return cl
+        opt, rest = a[1:2], a[2:]
+        if opt == '-':
+            if rest:
+                cl.bad_option = a
+                return cl
+            cl.script = i + 1
+            return cl
+        if opt == '':
+            return cl                      # '-': the script is stdin
+        if opt in 'EWiv' and rest:
+            cl.bad_option = a
+            return cl
+        if opt == 'E':
+            cl.ignore_env = True
+        elif opt == 'W':
+            cl.actions.append(('W', None))
+        elif opt in 'iv':
+            cl.interactive = cl.interactive or opt == 'i'
+            cl.version = True
+        elif opt in 'el':
+            if not rest:
+                i += 1
+                if i >= len(argv) or argv[i].startswith('-'):
+                    cl.bad_option = a
+                    cl.script = i - 1
+                    return cl
+                rest = argv[i]
+            cl.actions.append((opt, rest))
+        else:
+            cl.bad_option = a
+            return cl
+        i += 1
+    cl.script = len(argv)
+    return cl
+
+
+def _usage_error(bad, stderr):
+    if bad[1:2] in ('e', 'l'):
+        head = "%s: '%s' needs argument\n" % (PROG, bad)
+    else:
+        head = "%s: unrecognized option '%s'\n" % (PROG, bad)
+    stderr.write((head + USAGE).encode('latin-1', 'replace'))
+    stderr.flush()
+
+
+def _runtime(stdout, stderr=None, ignore_env=False):
     from .api import LuaRuntime
-    return LuaRuntime(profile='standalone', stdout=stdout)
+    rt = LuaRuntime(profile='standalone', stdout=stdout, stderr=stderr)
+    if ignore_env:
+        from .library.package import use_default_paths
+        use_default_paths(rt.vm)
+    return rt
 
 
 def _error_text(err, rt=None):
+    """lua.c's report of an error: its message, and a traceback unless the
+    message came from the error object's ``__tostring``."""
     from .runtime.errors import LuaError, LuaSyntaxError
-    if isinstance(err, LuaError):
-        v = err.value
-        if v.__class__ is str:
-            msg = v
-        elif v.__class__ in (int, float):
-            from .runtime.numbers import tostr
-            msg = tostr(v)
-        else:
-            msg = _error_object_text(v, rt)
-        if isinstance(err, LuaSyntaxError):    # lua.c reports load errors without a traceback
-            return ('%s: %s\n' % (PROG, msg)).encode('latin-1', 'replace')
-        tb = err.traceback or 'stack traceback:\n\t[C]: in ?'
-        return ('%s: %s\n%s\n' % (PROG, msg, tb)).encode('latin-1', 'replace')
-    return ('%s: %s\n' % (PROG, err)).encode('utf-8', 'replace')
+    if not isinstance(err, LuaError):
+        return ('%s: %s\n' % (PROG, err)).encode('utf-8', 'replace')
+    v = err.value
+    traced = True
+    if v.__class__ is str:
+        msg = v
+    elif v.__class__ in (int, float):
+        from .runtime.numbers import tostr
+        msg = tostr(v)
+    else:
+        msg = _tostring_metamethod(v, rt)
+        traced = msg is None
+        if msg is None:
+            from .runtime.values import type_name
+            msg = '(error object is a %s value)' % type_name(v)
+    if isinstance(err, LuaSyntaxError) or not traced:
+        return ('%s: %s\n' % (PROG, msg)).encode('latin-1', 'replace')
+    tb = err.traceback or 'stack traceback:\n\t[C]: in ?'
+    return ('%s: %s\n%s\n' % (PROG, msg, tb)).encode('latin-1', 'replace')
 
 
-def _error_object_text(v, rt):
-    """lua.c's message for a non-string error object: its __tostring, else its type."""
+def _tostring_metamethod(v, rt):
     from .runtime import ops
     from .runtime.errors import LuaError
-    from .runtime.values import type_name
-    if rt is not None and ops.metamethod(v, '__tostring') is not None:
-        try:
-            text = rt.call_raw(rt.vm.globals.get('tostring'), (v,))[0]
-            if text.__class__ is str:
-                return text
-        except LuaError:
-            pass
-    return '(error object is a %s value)' % type_name(v)
-
-
-def _run_chunk(rt, source, chunkname, args, stderr):
-    from .library.standalone import ExitRequest
-    from .runtime.errors import LuaError
+    if rt is None or ops.metamethod(v, '__tostring') is None:
+        return None
     try:
-        fn = rt.load(source, chunkname)
-        rt.call_raw(fn, tuple(rt.to_lua(a) for a in args))
-    except ExitRequest as e:
-        return e.code
-    except LuaError as e:
-        stderr.write(_error_text(e, rt))
-        stderr.flush()
-        return 1
-    return 0
+        text = rt.call_raw(rt.vm.globals.get('tostring'), (v,))[0]
+    except LuaError:
+        return None
+    return text if text.__class__ is str else None
+
+
+class _Session:
+    """One run of the command: a standalone runtime and lua.c's reporting."""
+
+    def __init__(self, stdout, stderr, ignore_env=False):
+        self.stdout = stdout
+        self.stderr = stderr
+        self.rt = _runtime(stdout, stderr, ignore_env)
+        self.exit_code = None
+
+    def report(self, err):
+        self._write_error(_error_text(err, self.rt))
+
+    def _write_error(self, text):
+        self.stdout.flush()
+        self.stderr.write(text)
+        self.stderr.flush()
+
+    def call(self, fn, args=()):
+        """docall: True when ``fn`` ran without error; os.exit ends the session."""
+        from .library.os import ExitRequest
+        from .runtime.errors import LuaError
+        try:
+            self.rt.call_raw(fn, args)
+        except ExitRequest as e:
+            self.exit_code = e.code
+            if e.close:
+                self.close()
+            raise
+        except LuaError as e:
+            self.report(e)
+            return False
+        return True
+
+    def load(self, loader):
+        from .library.package import LoadFailure
+        from .runtime.errors import LuaError
+        try:
+            return loader()
+        except LoadFailure as failure:      # lua.c reports load errors without a traceback
+            self._write_error(('%s: %s\n' % (PROG, failure.message)).encode('latin-1', 'replace'))
+        except LuaError as e:
+            self.report(e)
+        return None
+
+    def do_string(self, source, chunkname):
+        fn = self.load(lambda: self.rt.load(source.encode('utf-8', 'surrogateescape'), chunkname))
+        return fn is not None and self.call(fn)
+
+    def do_file(self, filename, args=()):
+        from .library.loadfile import load_file
+        fn = self.load(lambda: load_file(self.rt.vm, filename))
+        return fn is not None and self.call(fn, tuple(self.rt.to_lua(a) for a in args))
+
+    def do_library(self, spec):
+        name, eq, module = spec.partition('=')
+        if not eq:
+            module = name
+        require = self.rt.vm.globals.get('require')
+        from .runtime.errors import LuaError
+        try:
+            value = self.rt.call_raw(require, (self.rt.to_lua(module),))
+        except LuaError as e:
+            self.report(e)
+            return False
+        self.rt.vm.globals.set(self.rt.to_lua(name), value[0] if value else None)
+        return True
+
+    def set_arg(self, argv, script):
+        from .runtime.table import LuaTable
+        t = LuaTable()
+        words = [PROG] + list(argv)
+        base = script + 1 if script < len(argv) else 0
+        for i, word in enumerate(words):
+            t.set_int(i - base, self.rt.to_lua(word))
+        self.rt.vm.globals.set_str('arg', t)
+
+    def lua_init(self):
+        for variable in ('LUA_INIT_5_4', 'LUA_INIT'):
+            value = os.environ.get(variable)
+            if value is not None:
+                if value.startswith('@'):
+                    return self.do_file(value[1:])
+                return self.do_string(value, '=' + variable)
+        return True
+
+    def close(self):
+        self.rt.close()
+        self.stdout.flush()
 
 
 def run_file(path, args, stdout, stderr):
     """Run a Lua file as ``pylua FILE args`` would, writing to binary streams; returns the exit code."""
-    rt = _runtime(stdout)
-    _set_arg(rt, path, args)
-    try:
-        with open(path, 'rb') as fh:
-            source = _skip_prefix(fh.read())
-    except OSError:
-        stderr.write(('%s: cannot open %s\n' % (PROG, path)).encode())
+    return run([path] + list(args) if not path.startswith('-') else ['--', path] + list(args),
+               stdout, stderr)
+
+
+def run(argv, stdout, stderr, stdin_is_repl=False):
+    """lua.c's main over ``argv`` (without the program name); returns the exit code."""
+    from .library.os import ExitRequest
+    cl = collect_args(argv)
+    if cl.bad_option is not None:
+        _usage_error(cl.bad_option, stderr)
         return 1
-    code = _run_chunk(rt, source, '@' + path, args, stderr)
-    stdout.flush()
-    return code
+    if cl.version:
+        stdout.write((VERSION + '\n').encode())
+        stdout.flush()
+    session = _Session(stdout, stderr, cl.ignore_env)
+    session.set_arg(argv, cl.script)
+    ok = False
+    try:
+        ok = _run_session(session, argv, cl, stdin_is_repl)
+    except ExitRequest:
+        stdout.flush()
+        return session.exit_code
+    try:
+        session.close()
+    except ExitRequest:
+        return session.exit_code
+    return 0 if ok else 1
 
 
-def _skip_prefix(source):
-    """Drop a UTF-8 BOM and a first line starting with '#', as lua.c does for files
-    (the newline stays so line numbers do not move)."""
-    if source.startswith(b'\xef\xbb\xbf'):
-        source = source[3:]
-    if source.startswith(b'#'):
-        nl = source.find(b'\n')
-        source = b'' if nl < 0 else source[nl:]
-    return source
-
-
-def _set_arg(rt, script, args):
-    from .runtime.table import LuaTable
-    t = LuaTable()
-    t.set_int(0, rt.to_lua(script))
-    for i, a in enumerate(args, 1):
-        t.set_int(i, rt.to_lua(a))
-    rt.vm.globals.set_str('arg', t)
+def _run_session(session, argv, cl, stdin_is_repl):
+    if not cl.ignore_env and not session.lua_init():
+        return False
+    for kind, value in cl.actions:
+        if kind == 'W':
+            session.rt.vm.warn('@on', control=True)
+        elif kind == 'e':
+            if not session.do_string(value, '=(command line)'):
+                return False
+        elif not session.do_library(value):
+            return False
+    if cl.script < len(argv):
+        name = argv[cl.script]
+        stdin = name == '-' and (cl.script == 0 or argv[cl.script - 1] != '--')
+        if not session.do_file(None if stdin else name, argv[cl.script + 1:]):
+            return False
+    if cl.interactive:
+        repl(session)
+    elif cl.script == len(argv) and not cl.has_e and not cl.version:
+        if stdin_is_repl or sys.stdin.isatty():
+            session.stdout.write((VERSION + '\n').encode())
+            repl(session)
+        else:
+            return session.do_file(None)
+    return True
 
 
 def _list(path, out, python=False):
     """``-l FILE``: its bytecode; ``--emit-python FILE``: its Python."""
     from .compiler.listing import show_chunk
     from .runtime.errors import LuaError
-    with open(path, 'rb') as fh:
-        src = fh.read().decode('latin-1')
+    try:
+        with open(path, 'rb') as fh:
+            src = fh.read().decode('latin-1')
+    except OSError:
+        sys.stderr.buffer.write(('%s: cannot open %s\n' % (PROG, path)).encode())
+        return 1
     try:
         out.write(show_chunk(src, path, python))
     except LuaError as e:
@@ -112,17 +313,24 @@ def _list(path, out, python=False):
     return 0
 
 
-def repl(stdout, stderr):
+def _prompt(rt, name, default):
+    p = rt.vm.globals.get(name)
+    return p if p.__class__ is str else default
+
+
+def repl(session):
+    """lua.c's doREPL: a line is tried as ``return line`` first; an incomplete
+    chunk reads more lines; results are printed with ``print``."""
     from .runtime.errors import LuaError, LuaSyntaxError
-    rt = _runtime(stdout)
-    sys.stdout.write('pylua (Lua 5.4 in Python)\n')
+    rt = session.rt
     pending = ''
     while True:
+        session.stdout.flush()
         try:
-            line = input('>> ' if pending else '> ')
+            line = input(_prompt(rt, '_PROMPT2', '>> ') if pending else _prompt(rt, '_PROMPT', '> '))
         except EOFError:
             sys.stdout.write('\n')
-            return 0
+            return
         except KeyboardInterrupt:
             sys.stdout.write('\n')
             pending = ''
@@ -138,8 +346,7 @@ def repl(stdout, stderr):
                 pending = src + '\n'
                 continue
             pending = ''
-            stderr.write(_error_text(e))
-            stderr.flush()
+            session.report(e)
             continue
         pending = ''
         try:
@@ -147,38 +354,17 @@ def repl(stdout, stderr):
             if results:
                 rt.call_raw(rt.vm.globals.get('print'), results)
         except LuaError as e:
-            stderr.write(_error_text(e))
-            stderr.flush()
+            session.report(e)
         except KeyboardInterrupt:
             rt.cancel()
-        stdout.flush()
 
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    stdout = sys.stdout.buffer
-    stderr = sys.stderr.buffer
-    if not argv:
-        return repl(stdout, stderr)
-    if argv[0] in ('-l', '--emit-python') and len(argv) >= 2:
+    if len(argv) == 2 and (argv[0] == '--emit-python' or argv[0] == '-l' and os.path.isfile(argv[1])):
         return _list(argv[1], sys.stdout, argv[0] == '--emit-python')
-    if argv[0] == '-e' and len(argv) >= 2:
-        rt = _runtime(stdout)
-        _set_arg(rt, 'pylua', argv[2:])
-        code = _run_chunk(rt, argv[1].encode('utf-8'), '=(command line)', [], stderr)
-        stdout.flush()
-        return code
-    if argv[0] == '-':
-        rt = _runtime(stdout)
-        code = _run_chunk(rt, sys.stdin.buffer.read(), '=stdin', argv[1:], stderr)
-        stdout.flush()
-        return code
-    if argv[0].startswith('-') and argv[0] not in ('-',):
-        sys.stderr.write("%s: unrecognized option '%s'\nusage: %s [-e stat] [-l file] [script [args]]\n"
-                         % (PROG, argv[0], PROG))
-        return 1
     try:
-        return run_file(argv[0], argv[1:], stdout, stderr)
+        return run(argv, sys.stdout.buffer, sys.stderr.buffer, stdin_is_repl=not argv)
     except KeyboardInterrupt:
         return 130
 

@@ -21,7 +21,7 @@ def charge(nbytes):
     (a long string, a decoded table) against the running VM's memory
     ceiling; raises ``LuaMemoryError`` when the live heap passes it.  Call it
     from a host function while Lua runs."""
-    state.current.charge(nbytes)
+    state.running.vm.charge(nbytes)
 
 
 def from_lua_string(s, encoding='utf-8'):

@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 
+from .batch.command import add_batch
 from .host.command import add_run
 from .host.diagnostics import file_problem
 from .host.models_command import add_models
@@ -20,6 +21,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest='command', required=True, metavar='COMMAND')
     _add_check(commands)
     add_run(commands)
+    add_batch(commands)
     add_models(commands)
     add_workshop(commands)
     return parser

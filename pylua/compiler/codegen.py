@@ -5,6 +5,7 @@ from . import ast as A
 from .bytecode import ARITH, Instr, Proto
 from .resolver import resolve
 from ..runtime.errors import LuaSyntaxError
+from ..runtime.state import WORK_BYTES, count_work
 
 MAXREGS = 250
 LFIELDS_PER_FLUSH = 50
@@ -73,6 +74,7 @@ class _FuncState:
         if pre:
             pre()
         for s in blk.stmts:
+            count_work(WORK_BYTES)        # the cancel check: a statement is an instruction
             self.stmt(s)
             self.freereg = max(self.freereg, saved_reg)
         self.close_tbc_to(saved_tbc, blk.end_line)

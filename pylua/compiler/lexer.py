@@ -28,6 +28,8 @@ from __future__ import annotations
 import re
 from itertools import islice
 
+from ..runtime.state import count_work
+
 KEYWORDS = frozenset('''and break do else elseif end false for function goto if
     in local nil not or repeat return then true until while'''.split())
 
@@ -98,7 +100,11 @@ def tokenize(source: str, from_file: bool = True) -> list:
     tokens = []
     append = tokens.append
     line = 1
+    scanned = 0
     for m in _TOKEN.finditer(src):
+        if len(tokens) & 1023 == 1023:
+            count_work(m.start() - scanned)        # the cancel check: source scanned
+            scanned = m.start()
         kind = m.lastindex
         if kind == _NAME:
             text = m.group(kind)

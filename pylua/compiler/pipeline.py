@@ -8,6 +8,7 @@ from functools import partial
 from types import FunctionType
 
 from ..runtime import frames, ops
+from ..runtime.state import count_work
 from .codegen import compile_chunk
 from .translation import translate
 
@@ -52,11 +53,12 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
         _CACHE.move_to_end(key)
         return hit
     from .parser import parse     # deferred: importing the grammar is the slow part
+    count_work(len(source))       # the cancel check before any stage
     proto = compile_chunk(parse(source, chunkname, from_file=False))
     tr = translate(proto)
     filenames = []
     code = _compile_python(tr.source, chunkname, tr.main_factory, filenames)
-    _register(code, chunkname, tr.lines, tr.calls, tr.proto_names)
+    _register(code, chunkname, tr.lines, tr.calls, tr.proto_names, source)
     _link_forms(code, tr, chunkname, filenames)
     result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, proto, filenames)
     _CACHE[key] = result
@@ -75,7 +77,8 @@ def translate_chunk(source: str, chunkname: str):
 def _compile_python(source, chunkname, part, filenames):
     """Compile generated Python, registered in ``linecache`` under a name
     of its own so that Python-level tracebacks show its lines."""
-    filename = '<lua %s %s>' % (chunkname, part)
+    # Python refuses a NUL in a code object's file name; a chunk name may hold one.
+    filename = '<lua %s %s>' % (chunkname.replace('\0', '\\0'), part)
     code = compile(source, filename, 'exec')
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     filenames.append(filename)
@@ -86,13 +89,13 @@ def _find_code(code, name):
     return next(c for c in code.co_consts if hasattr(c, 'co_code') and c.co_name == name)
 
 
-def _register(code, chunkname, lines, calls, proto_names):
+def _register(code, chunkname, lines, calls, proto_names, source=None):
     for const in code.co_consts:
         if hasattr(const, 'co_code'):
             entry = proto_names.get(const.co_name)
             if entry is not None:
-                frames.register(const, chunkname, lines, entry[1], calls)
-            _register(const, chunkname, lines, calls, proto_names)
+                frames.register(const, chunkname, lines, entry[1], calls, entry[0], source)
+            _register(const, chunkname, lines, calls, proto_names, source)
 
 
 def _code_objects(code):
@@ -141,12 +144,12 @@ def check_syntax(source: str, chunkname: str) -> None:
 
 def load_into(vm, compiled: Compiled, env):
     """Instantiate a compiled chunk in ``vm``: its main function with ``_ENV = env``."""
-    ns = vm.ns
-    factory = ns.get(compiled.main_factory)
+    factory = vm.factories.get(compiled.main_factory)
     if factory is None:
         code = compiled.module_code
         cells = {'STEPS': vm.steps_cell, 'DEBT': vm.debt_cell}
         closure = tuple(cells[name] for name in code.co_freevars) or None
-        factory = ns[compiled.main_factory] = FunctionType(code, ns, 'MODULE', None, closure)()
+        factory = FunctionType(code, vm.ns, 'MODULE', None, closure)()
+        vm.factories[compiled.main_factory] = factory
     # The main chunk's _ENV is a cell only when the chunk assigns it.
     return factory([env] if compiled.proto.upvals[0][3] == 'cell' else env)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import ast as A
 from ..runtime.errors import LuaSyntaxError
+from ..runtime.state import WORK_BYTES, count_work
 
 
 class Var:
@@ -201,6 +202,7 @@ class _Resolver:
     def stmts(self, stmts, until=False):
         b = self.fn.blocks[-1]
         for i, s in enumerate(stmts):
+            count_work(WORK_BYTES)        # the cancel check: a statement is an instruction
             if s.__class__ is A.Label:
                 # A label followed only by void statements is outside the
                 # scope of the block's trailing locals (Lua 5.4 rule), except

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from ..runtime import ops, state
+from ..runtime.collector import collector_of
 from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError
 from ..runtime.frames import level_position, rt_error
-from ..runtime.numbers import str2number, wrap
+from ..runtime.numbers import U64, str2number, wrap
 from ..runtime.table import LuaTable
 from ..runtime.values import NEEDS_LUA, Builtin, GenBuiltin, is_function, type_name
-from .args import ABSENT, arg_error, check_any, check_int, check_table, opt_str, type_error
+from .args import ABSENT, arg_error, check_any, check_int, check_table, opt_int, opt_str, type_error
 
 
 def _truthy(v):
@@ -42,20 +43,33 @@ def _catch(exc):
 
 def pcall(f=ABSENT, *args):
     check_any(f, 1, 'pcall')
+    vm = state.running.vm
+    if vm.c_calls >= state.C_CALLS_MAX:
+        return (False, 'C stack overflow')
+    vm.c_calls += 1
     try:
         r = yield from ops.call(f, args)
     except LuaInterrupt:
         raise
     except (LuaError, RecursionError, MemoryError) as e:
         return (False, _catch(e))
+    finally:
+        vm.c_calls -= 1
     return (True,) + tuple(r)
 
 
 def xpcall(f=ABSENT, handler=ABSENT, *args):
     if not is_function(handler):
         type_error(2, 'xpcall', 'function', handler)
+    vm = state.running.vm
     try:
-        r = yield from ops.call(f, args)
+        if vm.c_calls >= state.C_CALLS_MAX:
+            raise LuaError('C stack overflow')
+        vm.c_calls += 1
+        try:
+            r = yield from ops.call(f, args)
+        finally:
+            vm.c_calls -= 1
     except LuaInterrupt:
         raise
     except (LuaError, RecursionError, MemoryError) as e:
@@ -87,6 +101,8 @@ def setmetatable(t=ABSENT, mt=ABSENT, *_):
     if t.meta is not None and t.meta.hash.get('__metatable') is not None:
         rt_error('cannot change a protected metatable')
     t.meta = mt
+    if mt is not None and (mt.hash.get('__gc') is not None or mt.hash.get('__mode') is not None):
+        collector_of(state.running.vm).note_metatable(t, mt)
     return (t,)
 
 
@@ -137,7 +153,7 @@ def pairs(t=ABSENT, *_):
 
 
 def ipairs_step(t, i):
-    i += 1
+    i = wrap(i + 1)
     if t.__class__ is LuaTable:
         v = t.get_int(i)
         if v is None and t.meta is not None:
@@ -195,6 +211,8 @@ def tonumber(v=ABSENT, base=ABSENT, *_):
         if c is int or c is float:
             return (v,)
         if c is str:
+            if len(v) > 1024:
+                state.running.vm.work(len(v))
             return (str2number(v),)
         return (None,)
     b = check_int(base, 2, 'tonumber')
@@ -204,34 +222,51 @@ def tonumber(v=ABSENT, base=ABSENT, *_):
         arg_error(2, 'tonumber', 'base out of range')
     s = v.strip(' \t\n\v\f\r').lower()
     neg = s.startswith('-')
-    if neg:
+    if neg or s.startswith('+'):
         s = s[1:]
     if not s:
         return (None,)
+    if len(s) > 1024:
+        state.running.vm.work(len(s))
     n = 0
     for ch in s:
         d = _DIGITS.get(ch)
         if d is None or d >= b:
             return (None,)
-        n = n * b + d
+        n = (n * b + d) & U64       # Lua's wrap-around, and linear time
     return (wrap(-n if neg else n),)
 
 
 # ----------------------------------------------------------------- output
 def lua_print(*args):
-    vm = state.current
+    vm = state.running.vm
     parts = []
     for v in args:
         parts.append((yield from ops.tostring(v)))
     line = '\t'.join(parts) + '\n'
-    vm.stdout.write(line.encode('latin-1'))
+    vm.write_stdout(line.encode('latin-1'))
     return ()
 
 
 # ----------------------------------------------------------------- load
-def make_load(vm):
+def load_text(vm, text, chunkname, mode, env):
+    """A chunk's function with ``_ENV = env``, or (None, message) as load reports it."""
     from ..compiler.pipeline import compile_lua, display_name, load_into
+    if text.startswith('\x1bLua'):
+        if 'b' not in mode:
+            return (None, "attempt to load a binary chunk (mode is '%s')" % mode)
+        from .strdump import undump
+        return undump(vm, text, chunkname, env)
+    if 't' not in mode:
+        return (None, "attempt to load a text chunk (mode is '%s')" % mode)
+    try:
+        compiled = compile_lua(text, display_name(chunkname))
+    except LuaSyntaxError as e:
+        return (None, e.value)
+    return (load_into(vm, compiled, env),)
 
+
+def make_load(vm):
     def load(chunk=ABSENT, chunkname=ABSENT, mode=ABSENT, env=ABSENT, *_):
         c = chunk.__class__
         if c is str or c is int or c is float:
@@ -259,20 +294,13 @@ def make_load(vm):
             type_error(1, 'load', 'function', chunk)
         name = opt_str(chunkname, 2, 'load', default_name)
         m = opt_str(mode, 3, 'load', 'bt')
-        if text.startswith('\x1bLua'):
-            if 'b' not in m:
-                return (None, "attempt to load a binary chunk (mode is '%s')" % m)
-            return (None, 'binary chunks are not supported')
-        if 't' not in m:
-            return (None, "attempt to load a text chunk (mode is '%s')" % m)
-        try:
-            compiled = compile_lua(text, display_name(name))
-        except LuaSyntaxError as e:
-            return (None, e.value)
-        target = vm.globals if env is ABSENT else env
-        return (load_into(vm, compiled, target),)
+        return load_text(vm, text, name, m, vm.globals if env is ABSENT else env)
 
     return load
+
+
+_GC_OPTIONS = ('stop', 'restart', 'collect', 'count', 'step', 'setpause', 'setstepmul',
+               'isrunning', 'generational', 'incremental')
 
 
 def make_collectgarbage(vm):
@@ -280,19 +308,29 @@ def make_collectgarbage(vm):
 
     def collectgarbage(opt='collect', *args):
         opt = opt_str(opt, 1, 'collectgarbage', 'collect')
-        if opt in ('collect', 'step'):
-            memory.measure(vm)
-            return (0,) if opt == 'collect' else (True,)
+        if opt not in _GC_OPTIONS:
+            arg_error(1, 'collectgarbage', "invalid option '%s'" % opt)
         if opt == 'count':
             used = memory.measure(vm)
             return (used / 1024.0,)
+        gc = collector_of(vm)
+        if opt in ('collect', 'step'):
+            gc.collect()
+            memory.measure(vm)
+            # A step ends a cycle in incremental mode; in generational mode it is a minor collection.
+            return (0,) if opt == 'collect' else (gc.mode == 'incremental',)
         if opt == 'isrunning':
-            return (True,)
-        if opt in ('incremental', 'generational'):
-            return ('incremental',)
-        if opt in ('stop', 'restart', 'setpause', 'setstepmul'):
+            return (gc.running,)
+        if opt in ('stop', 'restart'):
+            gc.running = opt == 'restart'
             return (0,)
-        arg_error(1, 'collectgarbage', "invalid option '%s'" % opt)
+        if opt in ('setpause', 'setstepmul'):
+            key = opt[3:]
+            previous = gc.params[key]
+            gc.params[key] = opt_int(args[0] if args else None, 2, 'collectgarbage', 0)
+            return (previous,)
+        previous, gc.mode = gc.mode, opt
+        return (previous,)
 
     return collectgarbage
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..runtime import coroutine as co_rt
 from ..runtime import state
+from ..runtime.frames import rt_error
 from ..runtime.table import LuaTable
 from ..runtime.values import Builtin, GenBuiltin, is_function
 from .args import ABSENT, type_error
@@ -29,13 +30,21 @@ def lua_yield(*args):
     return (yield from co_rt.yield_(args))
 
 
+def _status(co):
+    """A coroutine's status; the main one is 'normal' while another runs."""
+    vm = state.running.vm
+    if co is getattr(vm, 'main_coroutine', None) and vm.coroutine is not None:
+        return 'normal'
+    return co.status
+
+
 def status(co=ABSENT, *_):
     _check_co(co, 1, 'status')
-    return (co.status,)
+    return (_status(co),)
 
 
 def running(*_):
-    vm = state.current
+    vm = state.running.vm
     if vm.coroutine is None:
         return (main_coroutine(vm), True)
     return (vm.coroutine, False)
@@ -50,7 +59,7 @@ def main_coroutine(vm):
 
 
 def isyieldable(co=ABSENT, *_):
-    vm = state.current
+    vm = state.running.vm
     if co is ABSENT:
         return (vm.coroutine is not None,)
     _check_co(co, 1, 'isyieldable')
@@ -60,6 +69,8 @@ def isyieldable(co=ABSENT, *_):
 
 def close(co=ABSENT, *_):
     _check_co(co, 1, 'close')
+    if _status(co) == 'normal':
+        rt_error('cannot close a normal coroutine')
     return co_rt.close(co)
 
 

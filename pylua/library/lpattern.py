@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from ..runtime import state
 from ..runtime.frames import rt_error
 
 MAXCAPTURES = 32      # LUA_MAXCAPTURES
@@ -30,6 +31,9 @@ MAXCCALLS = 200       # lstrlib's recursion limit for 'match'
 
 # Own-matcher work between two vm.tickn calls.
 _TICK_EVERY = 4096
+# Patterns with more items are left to the own matcher: compiling a huge
+# regex is one long call nothing can interrupt.
+_RE_ITEMS_MAX = 4096
 
 # The most backtracking steps (estimated, worst case) one regex call may
 # take: a call cannot be cancelled, so longer work is split into calls or
@@ -164,6 +168,8 @@ def parse(p: str, i: int = 0) -> list:
     open_caps = []          # indices of captures not yet closed
     level = 0
     while i < n:
+        if len(items) & 1023 == 1023:       # one instruction per item parsed
+            state.count_work(1024 * state.WORK_BYTES)
         c = p[i]
         if c == '(':
             if level >= MAXCAPTURES:
@@ -377,14 +383,14 @@ def _do_match(st: _State, s: int, i: int):
     if st.depth == 0:
         rt_error('pattern too complex')
     st.depth -= 1
-    st.steps += 1
-    if st.steps >= _TICK_EVERY:
-        st.vm.tickn(st.steps)
-        st.steps = 0
     items = st.items
     subj = st.subj
     n = st.n
     while True:
+        st.steps += 1
+        if st.steps >= _TICK_EVERY:
+            st.vm.tickn(st.steps)
+            st.steps = 0
         it = items[i]
         k = it[0]
         if k == CHAR:
@@ -529,13 +535,38 @@ class Pattern:
     def __init__(self, source: str, anchor: bool):
         self.anchored = anchor and source[:1] == '^'
         items = self.items = parse(source, 1 if self.anchored else 0)
-        self.ncap = sum(1 for it in items if it[0] == OPEN)
-        self.poscaps = frozenset(
-            k for k, it in enumerate(it for it in items if it[0] == OPEN) if it[1])
-        closes = sum(1 for it in items if it[0] == CLOSE)
-        self.unclosed = closes + len(self.poscaps) < self.ncap
-        self.nullable = not any(
-            (it[0] == CHAR and it[2] in ('', '+')) or it[0] == BALANCE for it in items)
+        # One pass over the items (a pattern may have hundreds of thousands).
+        ncap = closes = 0
+        poscaps = []
+        nullable = True
+        balance = False
+        # Lua's recursion budget: one level for the call itself and one for
+        # each capture boundary and each quantified item on the way.
+        depth = 1
+        for k, it in enumerate(items, 1):
+            if k & 4095 == 0:
+                state.count_work(4096 * state.WORK_BYTES)
+            kind = it[0]
+            if kind == OPEN:
+                if it[1]:
+                    poscaps.append(ncap)
+                ncap += 1
+                depth += 1
+            elif kind == CLOSE:
+                closes += 1
+                depth += 1
+            elif kind == CHAR:
+                if it[2]:
+                    depth += 1
+                if it[2] in ('', '+'):
+                    nullable = False
+            elif kind == BALANCE:
+                balance = True
+                nullable = False
+        self.ncap = ncap
+        self.poscaps = frozenset(poscaps)
+        self.unclosed = closes + len(poscaps) < ncap
+        self.nullable = nullable
         self.runs = None            # the own matcher's helpers, made on first use
         self.prefilter = None
         self.regex = None
@@ -544,12 +575,8 @@ class Pattern:
         self._find_re = None
         self._windows = {}          # window width -> windowed regex
         self._run_checks = {}       # window width -> search for a run that long
-        # Lua's recursion budget: one level for the call itself and one for
-        # each capture boundary and each quantified item on the way.
-        depth = 1 + sum(1 for it in items if it[0] in (OPEN, CLOSE)
-                        or (it[0] == CHAR and it[2]))
         if (items[-1][0] == END and not self.unclosed and depth <= MAXCCALLS
-                and not any(it[0] == BALANCE for it in items)):
+                and len(items) <= _RE_ITEMS_MAX and not balance):
             self.regex = re.compile(_translate(items, self.poscaps), re.S)
             self._find_re = self.regex.match if self.anchored else self.regex.search
             d = _degree(items, self.anchored)
@@ -561,11 +588,17 @@ class Pattern:
     def _prepare_own(self):
         # Per item, a regex doing its scan in one C call: the longest run
         # for '*' and '+', the next delimiter for '%b'.
-        self.runs = [re.compile(charset_re(it[1]) + '*', re.S).match
-                     if it[0] == CHAR and it[2] in ('*', '+') else
-                     re.compile(charset_re(frozenset(it[1:3])), re.S).search
-                     if it[0] == BALANCE else None
-                     for it in self.items]
+        runs = []
+        for it in self.items:
+            if it[0] == CHAR and it[2] in ('*', '+'):
+                runs.append(re.compile(charset_re(it[1]) + '*', re.S).match)
+            elif it[0] == BALANCE:
+                runs.append(re.compile(charset_re(frozenset(it[1:3])), re.S).search)
+            else:
+                runs.append(None)
+                continue
+            state.count_work(4096)     # a regex compiled: far more work than an item parsed
+        self.runs = runs
         self.prefilter = self._make_prefilter()
 
     def _make_prefilter(self):

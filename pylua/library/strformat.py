@@ -13,7 +13,9 @@ from __future__ import annotations
 import math
 import re
 import struct
+import sys
 
+from ..runtime import state
 from ..runtime.frames import rt_error
 from ..runtime.values import NEEDS_LUA
 from ..runtime.numbers import MININT, tostr
@@ -22,6 +24,7 @@ from .args import ABSENT, arg_error, check_int, check_num, check_str
 _U64 = (1 << 64) - 1
 MAX_FORMAT = 32          # lstrlib's buffer for one '%...' specification
 _SPAN = frozenset('-+ #0123456789.')
+_SHORT_STRING = 40     # LUAI_MAXSHORTLEN
 _LETTERS = frozenset('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ')
 _DIGITS = frozenset('0123456789')
 
@@ -41,7 +44,7 @@ _CACHE_MAX = 256
 _CACHE_KEY_MAX = 512     # longer formats are not kept alive by the cache
 # Results up to this size are left to the periodic heap measurement, as
 # concatenation does; bigger ones are charged when made.
-_CHARGE_MIN = 4096
+_CHARGE_MIN = 1024
 
 
 # ------------------------------------------------------------------ parsing
@@ -111,7 +114,12 @@ def parse(fmt: str):
     lit = []
     i = 0
     n = len(fmt)
+    steps = 0
     while i < n:
+        steps += 1
+        if steps == 4096:                  # one instruction per piece parsed
+            steps = 0
+            state.count_work(4096 * state.WORK_BYTES)
         j = fmt.find('%', i)
         if j < 0:
             lit.append(fmt[i:])
@@ -329,7 +337,8 @@ def make_format(vm, tostring, tostring_raw):
         if v is None or c is bool or c is int or c is float:
             return '(null)'                # lua_topointer gives NULL
         if c is str:
-            return '0x%08x' % id(v)
+            # Lua interns short strings: equal ones share an address.
+            return '0x%08x' % id(sys.intern(v) if len(v) <= _SHORT_STRING else v)
         return tostring_raw(v).rpartition(': ')[2]
 
     def str_format(fmt=ABSENT, *args):
@@ -337,7 +346,7 @@ def make_format(vm, tostring, tostring_raw):
         if python_form is not None and _fits(args, python_form[1]):
             result = python_form[0] % args[:len(python_form[1])]
             if len(result) > _CHARGE_MIN:
-                vm.charge(len(result))
+                vm.produced(len(result))
             return (result,)
         out = []
         nargs = len(args)
@@ -425,7 +434,7 @@ def make_format(vm, tostring, tostring_raw):
                 rt_error(err)
         result = ''.join(out)
         if len(result) > _CHARGE_MIN:
-            vm.charge(len(result))
+            vm.produced(len(result))
         return (result,)
 
     def fast_format(fmt=ABSENT, *args):
@@ -436,7 +445,7 @@ def make_format(vm, tostring, tostring_raw):
             if python_form is not None and _fits(args, python_form[1]):
                 result = python_form[0] % args[:len(python_form[1])]
                 if len(result) > _CHARGE_MIN:
-                    vm.charge(len(result))
+                    vm.produced(len(result))
                 return (result,)
         raise NEEDS_LUA
 

@@ -23,14 +23,48 @@ from .args import (ABSENT, arg_error, check_int, check_str, opt_int, opt_str, to
 INT_MAX = 2 ** 31 - 1        # lstrlib's MAXSIZE where size_t is wider than int
 # The most values byte can return before Lua's stack (LUAI_MAXSTACK slots) is full.
 MAX_RESULTS = 999_979
-# Results up to this size are left to the periodic heap measurement, as
-# concatenation does; bigger ones are charged when made.
-_CHARGE_MIN = 4096
+# Results up to this size are left to the periodic heap measurement and
+# to the call's own instruction, as concatenation does; bigger ones are
+# charged (work and memory) when made.
+_CHARGE_MIN = 1024
 # gsub hands the whole job to re.subn when the result cannot exceed this
-# many bytes; past it, it builds the result itself and checks the memory
-# ceiling as the result grows.
-_FAST_GSUB_BYTES = 1 << 24
+# many bytes (one re.subn call cannot be cancelled); past it, it builds the
+# result itself and checks the memory ceiling as the result grows.
+_FAST_GSUB_BYTES = 1 << 22
 _GSUB_CHECK_EVERY = 1 << 20
+
+
+# Strings longer than this are converted a piece at a time, with a check
+# between pieces, so that cancel need not wait for one long conversion.
+_PIECE = 1 << 20
+
+
+def _lower(s: str) -> str:
+    return s.encode('latin-1').lower().decode('latin-1')     # C locale: ASCII only
+
+
+def _upper(s: str) -> str:
+    return s.encode('latin-1').upper().decode('latin-1')
+
+
+def _by_pieces(vm, s: str, convert) -> str:
+    pieces = []
+    for k in range(0, len(s), _PIECE):
+        vm.work(_PIECE)
+        pieces.append(convert(s[k:k + _PIECE]))
+    return ''.join(pieces)
+
+
+def _find_plain(vm, s: str, p: str, init: int) -> int:
+    """``s.find(p, init)`` a piece of the subject at a time, checked between pieces."""
+    ls = len(s)
+    while init <= ls:
+        vm.work(_PIECE)
+        k = s.find(p, init, init + _PIECE + len(p) - 1)
+        if k >= 0:
+            return k
+        init += _PIECE
+    return -1
 
 
 def _start(pos: int, n: int) -> int:
@@ -162,7 +196,7 @@ def make(vm) -> LuaTable:
             return ('',)
         r = s[start - 1:end]
         if len(r) > _CHARGE_MIN:
-            vm.charge(len(r))
+            vm.produced(len(r))
         return (r,)
 
     def s_byte(s=ABSENT, i=ABSENT, j=ABSENT, *_):
@@ -178,6 +212,8 @@ def make(vm) -> LuaTable:
             rt_error('string slice too long')
         if pose - posi + 1 > MAX_RESULTS:
             rt_error('stack overflow (string slice too long)')
+        if pose - posi > 64:
+            vm.tickn(pose - posi)              # one instruction per result
         return tuple(s[posi - 1:pose].encode('latin-1'))
 
     def s_char(*args):
@@ -188,24 +224,30 @@ def make(vm) -> LuaTable:
             if not 0 <= c <= 255:
                 arg_error(k, 'char', 'value out of range')
             out.append(chr(c))
+        if len(out) > 64:
+            vm.tickn(len(out))
         return (''.join(out),)
 
     def s_lower(s=ABSENT, *_):
         s = check_str(s, 1, 'lower')
         if len(s) > _CHARGE_MIN:
-            vm.charge(len(s))
-        return (s.encode('latin-1').lower().decode('latin-1'),)   # C locale: ASCII only
+            vm.produced(len(s))
+            if len(s) > _PIECE:
+                return (_by_pieces(vm, s, _lower),)
+        return (_lower(s),)
 
     def s_upper(s=ABSENT, *_):
         s = check_str(s, 1, 'upper')
         if len(s) > _CHARGE_MIN:
-            vm.charge(len(s))
-        return (s.encode('latin-1').upper().decode('latin-1'),)
+            vm.produced(len(s))
+            if len(s) > _PIECE:
+                return (_by_pieces(vm, s, _upper),)
+        return (_upper(s),)
 
     def s_reverse(s=ABSENT, *_):
         s = check_str(s, 1, 'reverse')
         if len(s) > _CHARGE_MIN:
-            vm.charge(len(s))
+            vm.produced(len(s))
         return (s[::-1],)
 
     def s_rep(s=ABSENT, n=ABSENT, sep=ABSENT, *_):
@@ -223,7 +265,7 @@ def make(vm) -> LuaTable:
         if len(s) + len(sep) > INT_MAX // n:
             rt_error('resulting string too large')
         r = (s + sep) * (n - 1) + s if sep else s * n
-        vm.charge(total)
+        vm.produced(total)
         return (r,)
 
     # ------------------------------------------------------------ patterns
@@ -235,7 +277,7 @@ def make(vm) -> LuaTable:
         if init > ls:
             return (None,)
         if to_bool(plain) or not lpattern.has_specials(p):
-            k = s.find(p, init)
+            k = _find_plain(vm, s, p, init) if ls - init > _PIECE else s.find(p, init)
             return (k + 1, k + len(p)) if k >= 0 else (None,)
         pat = lpattern.compile(p)
         r = pat.exec(vm, s, init)
@@ -318,9 +360,11 @@ def make(vm) -> LuaTable:
                 if rx is not None and ls * (1 + 2 * len(repl)) <= _FAST_GSUB_BYTES:
                     # Matches cannot be empty, so re's scan is exactly Lua's.
                     r, n = rx.subn(tpl.py, src, max_n if max_n <= ls else 0)
+                    if n == 0:
+                        r = src     # as Lua: the subject itself when nothing changed
                     tickn(ls + 1)
                     if len(r) > _CHARGE_MIN:
-                        vm.charge(len(r))
+                        vm.produced(len(r))
                     return (r, n)
         return (yield from _gsub_loop(src, pat, repl, max_n))
 
@@ -335,6 +379,7 @@ def make(vm) -> LuaTable:
         next_check = _GSUB_CHECK_EVERY
         pos = 0
         n = 0
+        n_kept = 0      # matches a nil or false replacement left as they were
         for st, e, caps in pat.iterate(vm, src, 0):
             n += 1
             if st > pos:
@@ -357,6 +402,7 @@ def make(vm) -> LuaTable:
                 c = v.__class__
                 if v is None or v is False:
                     v = src[st:e]
+                    n_kept += 1
                 elif c is int or c is float:
                     v = tostr(v)
                 elif c is not str:
@@ -369,10 +415,12 @@ def make(vm) -> LuaTable:
             pos = e
             if n >= max_n:
                 break
+        if n_kept == n:
+            return (src, n)     # as Lua: the subject itself when no match was replaced
         out.append(src[pos:])
         result = ''.join(out)
         if len(result) > _CHARGE_MIN:
-            vm.charge(len(result))
+            vm.produced(len(result))
         return (result, n)
 
     pack, packsize, unpack = strpack.make(vm)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import struct
 
+from ..runtime import state
 from ..runtime.frames import rt_error
 from ..runtime.numbers import wrap
 from .args import ABSENT, arg_error, check_int, check_num, check_str, opt_int
@@ -129,6 +130,10 @@ class _Reader:
         return kind, size, align, self.little
 
 
+# Format items handled between two checks of the work budget.
+_CHECK_EVERY = 4096
+
+
 def parse(fmt: str) -> list:
     """Steps ``(kind, size, alignment, little-endian)`` of a pack format; the
     last may be ``(KERROR, the _FormatError, 1, True)``."""
@@ -139,6 +144,8 @@ def parse(fmt: str) -> list:
     rd = _Reader(fmt.partition('\0')[0])     # C stops at the first NUL
     try:
         while rd.i < len(rd.fmt):
+            if len(steps) & (_CHECK_EVERY - 1) == _CHECK_EVERY - 1:
+                state.count_work(_CHECK_EVERY * state.WORK_BYTES)
             steps.append(rd.step())
     except _FormatError as e:
         steps.append((KERROR, e, 1, True))
@@ -182,11 +189,21 @@ def _unpackint(data: str, pos: int, size: int, little: bool, signed: bool) -> in
     return res
 
 
+def _counted(vm, steps):
+    """The steps of a long format, one instruction each, checked as they go."""
+    for k, step in enumerate(steps, 1):
+        if k & (_CHECK_EVERY - 1) == 0:
+            vm.tickn(_CHECK_EVERY)
+        yield step
+
+
 def make(vm):
     """The three functions, bound to ``vm`` for the memory account."""
 
     def pack(fmt=ABSENT, *args):
         steps = parse(check_str(fmt, 1, 'pack'))
+        if len(steps) > _CHECK_EVERY:
+            steps = _counted(vm, steps)
         out = []
         total = 0
         nargs = len(args)
@@ -243,7 +260,7 @@ def make(vm):
                 out.append(s + '\0')
                 total += len(s) + 1
         result = ''.join(out)
-        vm.charge(len(result))
+        vm.produced(len(result))
         return (result,)
 
     def packsize(fmt=ABSENT, *_):
@@ -268,6 +285,9 @@ def make(vm):
         if pos > ld:
             arg_error(3, 'unpack', 'initial position out of string')
         results = []
+        start = pos
+        if len(steps) > _CHECK_EVERY:
+            steps = _counted(vm, steps)
         for kind, size, align, little in steps:
             if kind == KERROR:
                 _raise(size, 'unpack')
@@ -297,6 +317,8 @@ def make(vm):
                 results.append(data[pos:end])
                 pos = end + 1
             pos += size
+        if pos - start > 1024:
+            vm.work(pos - start)
         results.append(pos + 1)
         return results
 

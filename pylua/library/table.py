@@ -262,7 +262,7 @@ def t_concat(vm, t=ABSENT, sep=ABSENT, i=ABSENT, j=ABSENT, *_):
     size = sum(map(len, parts)) + len(sep) * max(len(parts) - 1, 0)
     vm.check_alloc(size)
     s = sep.join(parts)
-    vm.charge(size)
+    vm.produced(size)
     return (s,)
 
 

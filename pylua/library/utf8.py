@@ -87,13 +87,26 @@ def _char_arg(v, n) -> str:
     return encode(code)
 
 
+# Characters encoded or decoded between two checks of the work budget (one
+# instruction each).
+_CHECK_EVERY = 4096
+
+
 def u_char(vm, *args):
-    s = ''.join([_char_arg(v, n) for n, v in enumerate(args, 1)])
+    if len(args) < _CHECK_EVERY:
+        s = ''.join([_char_arg(v, n) for n, v in enumerate(args, 1)])
+    else:
+        pieces = []
+        for n, v in enumerate(args, 1):
+            if n & (_CHECK_EVERY - 1) == 0:
+                vm.tickn(_CHECK_EVERY)
+            pieces.append(_char_arg(v, n))
+        s = ''.join(pieces)
     vm.charge(len(s))
     return (s,)
 
 
-def u_codepoint(s=ABSENT, i=ABSENT, j=ABSENT, lax=ABSENT, *_):
+def u_codepoint(vm, s=ABSENT, i=ABSENT, j=ABSENT, lax=ABSENT, *_):
     s = check_str(s, 1, 'codepoint')
     n = len(s)
     posi = _posrelat(opt_int(i, 2, 'codepoint', 1), n)
@@ -110,11 +123,15 @@ def u_codepoint(s=ABSENT, i=ABSENT, j=ABSENT, lax=ABSENT, *_):
     if pose - posi + 1 > MAX_RESULTS:
         rt_error('stack overflow (string slice too long)')
     chunk = s[posi - 1:pose]
+    if len(chunk) > 64:
+        vm.tickn(len(chunk))                # one instruction per result, at most
     if chunk.isascii():
         return list(map(ord, chunk))
     codes = []
     k = posi - 1
     while k < pose:
+        if len(codes) & (_CHECK_EVERY - 1) == _CHECK_EVERY - 1:
+            vm.tickn(_CHECK_EVERY)
         r = decode(s, k, strict)
         if r is None:
             rt_error('invalid UTF-8 code')
@@ -123,7 +140,7 @@ def u_codepoint(s=ABSENT, i=ABSENT, j=ABSENT, lax=ABSENT, *_):
     return codes
 
 
-def u_len(s=ABSENT, i=ABSENT, j=ABSENT, lax=ABSENT, *_):
+def u_len(vm, s=ABSENT, i=ABSENT, j=ABSENT, lax=ABSENT, *_):
     s = check_str(s, 1, 'len')
     n = len(s)
     posi = _posrelat(opt_int(i, 2, 'len', 1), n)
@@ -137,10 +154,14 @@ def u_len(s=ABSENT, i=ABSENT, j=ABSENT, lax=ABSENT, *_):
         arg_error(3, 'len', 'final position out of bounds')
     if posi > posj:
         return (0,)
+    if posj - posi > 1024:
+        vm.work(posj - posi)
     if s[posi:posj + 1].isascii():
         return (posj + 1 - posi,)
     count = 0
     while posi <= posj:
+        if count & (_CHECK_EVERY - 1) == _CHECK_EVERY - 1:
+            vm.tickn(_CHECK_EVERY)
         r = decode(s, posi, strict)
         if r is None:
             return (None, posi + 1)
@@ -149,7 +170,7 @@ def u_len(s=ABSENT, i=ABSENT, j=ABSENT, lax=ABSENT, *_):
     return (count,)
 
 
-def u_offset(s=ABSENT, n=ABSENT, i=ABSENT, *_):
+def u_offset(vm, s=ABSENT, n=ABSENT, i=ABSENT, *_):
     s = check_str(s, 1, 'offset')
     length = len(s)
     n = check_int(n, 2, 'offset')
@@ -169,6 +190,8 @@ def u_offset(s=ABSENT, n=ABSENT, i=ABSENT, *_):
             while posi > 0 and _iscont(s, posi):
                 posi -= 1
             n += 1
+            if n & (_CHECK_EVERY - 1) == 0:
+                vm.tickn(_CHECK_EVERY)
     else:
         n -= 1  # the character at posi is the first
         while n > 0 and posi < length:
@@ -176,6 +199,8 @@ def u_offset(s=ABSENT, n=ABSENT, i=ABSENT, *_):
             while _iscont(s, posi):
                 posi += 1
             n -= 1
+            if n & (_CHECK_EVERY - 1) == 0:
+                vm.tickn(_CHECK_EVERY)
     return (posi + 1,) if n == 0 else (None,)
 
 
@@ -209,8 +234,9 @@ def make(vm) -> LuaTable:
         return (step, s, 0)
 
     t = LuaTable()
-    for name, fn in (('char', partial(u_char, vm)), ('codepoint', u_codepoint), ('codes', u_codes),
-                     ('len', u_len), ('offset', u_offset)):
+    for name, fn in (('char', partial(u_char, vm)), ('codepoint', partial(u_codepoint, vm)),
+                     ('codes', u_codes), ('len', partial(u_len, vm)),
+                     ('offset', partial(u_offset, vm))):
         t.set(name, Builtin(fn, 'utf8.' + name))
     t.set('charpattern', CHARPATTERN)
     return t

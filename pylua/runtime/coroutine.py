@@ -27,7 +27,7 @@ class LuaYield:
 
 
 class Coroutine:
-    __slots__ = ('fn', 'gen', 'status', 'error', '__weakref__')
+    __slots__ = ('fn', 'gen', 'status', 'error', 'anchor', '__weakref__')
 
     def __init__(self, fn):
         self.fn = fn
@@ -45,7 +45,7 @@ def live_coroutines(vm):
 
 def create(fn):
     co = Coroutine(fn)
-    live_coroutines(state.current).add(co)
+    live_coroutines(state.running.vm).add(co)
     return co
 
 
@@ -55,12 +55,16 @@ def resume(co, args):
         return (False, 'cannot resume dead coroutine')
     if co.status != 'suspended':
         return (False, 'cannot resume non-suspended coroutine')
-    vm = state.current
+    vm = state.running.vm
+    if vm.c_calls >= state.C_CALLS_MAX:
+        return (False, 'C stack overflow')
     prev = vm.coroutine
     if prev is not None:
         prev.status = 'normal'
     co.status = 'running'
     vm.coroutine = co
+    c_calls = vm.c_calls
+    vm.c_calls = c_calls + 1
     try:
         if co.gen is None:
             co.gen = call(co.fn, args)
@@ -101,6 +105,7 @@ def resume(co, args):
                 error = exc
             vm.coroutine = co
     finally:
+        vm.c_calls = c_calls
         if co.status == 'running':
             co.status = 'dead'
         vm.coroutine = prev
@@ -109,7 +114,7 @@ def resume(co, args):
 
 
 def yield_(args):
-    vm = state.current
+    vm = state.running.vm
     if vm.coroutine is None:
         rt_error('attempt to yield from outside a coroutine')
     return (yield LuaYield(args))

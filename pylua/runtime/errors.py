@@ -33,5 +33,12 @@ class LuaMemoryError(LuaError):
 
 
 class LuaInterrupt(LuaError):
-    """The runtime was cancelled, or an instruction hook raised.
-    ``pcall`` and ``xpcall`` re-raise it instead of catching it."""
+    """The run was stopped: ``cancel()``, or an instruction hook raised it.
+    ``pcall``, ``xpcall`` and ``coroutine.resume`` let it through: Lua code
+    cannot catch it."""
+
+
+class LuaHookError(LuaInterrupt):
+    """An instruction hook raised something other than ``LuaInterrupt``; the
+    message names it (``error in hook: RuntimeError: ...``) and
+    ``__cause__`` is the original.  Lua code cannot catch it either."""

@@ -15,11 +15,61 @@ from .errors import LuaError
 _LUA_CODE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 # code object -> {generated line: description of the function called there}
 _CALLS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# code object -> (its bytecode prototype, its chunk's source), for the debug
+# library and string.dump
+_PROTOS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def register(code, chunkname: str, lines: list, what: str, calls=None):
+def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None, source=None):
+    if chunkname in _STRIPPED:
+        lines = [-1] * len(lines)
     _LUA_CODE[code] = (chunkname, lines, what)
     _CALLS[code] = calls or {}
+    if proto is not None:
+        _PROTOS[code] = (proto, source)
+
+
+# Chunk names whose code has no line information (stripped binary chunks).
+_STRIPPED = set()
+
+
+def strip_debug_info(chunkname, code):
+    """Positions in chunk ``chunkname`` (``code`` and the code nested in it,
+    and code registered for it later) read ``NAME:-1:``, as in a Lua function
+    loaded from a stripped binary chunk."""
+    _STRIPPED.add(chunkname)
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        info = _LUA_CODE.get(c)
+        if info is not None:
+            _LUA_CODE[c] = (info[0], [-1] * len(info[1]), info[2])
+        stack.extend(k for k in c.co_consts if hasattr(k, 'co_code'))
+
+
+def lua_proto(code):
+    """The prototype of a translated function's code, if registered."""
+    entry = _PROTOS.get(code)
+    return entry[0] if entry is not None else None
+
+
+def chunk_source(code):
+    """The source of the chunk a translated function's code comes from, if known."""
+    entry = _PROTOS.get(code)
+    return entry[1] if entry is not None else None
+
+
+def call_note(frame, lookahead=0):
+    """How the Lua code of ``frame`` names the function it is calling now
+    (``"global 'f'"``, ``"method 'm'"``...), or None.  A call of a Lua
+    function is noted on the lines of its call's other paths, which follow
+    within ``lookahead`` lines."""
+    calls = _CALLS.get(frame.f_code, {})
+    for line in range(frame.f_lineno, frame.f_lineno + lookahead + 1):
+        note = calls.get(line)
+        if note:
+            return note
+    return None
 
 
 

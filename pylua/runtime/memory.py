@@ -3,7 +3,13 @@
 Allocations only add to a debt; when the debt grows large the account is
 rebuilt from what is reachable (globals, registry, every Lua frame and
 every coroutine), so garbage never counts against the ceiling.  Sizes are
-estimates of CPython's footprint for each Lua value.
+estimates of CPython's footprint for each Lua value.  Allocations nothing
+charges (a new string key stored by ``t[k] = v``, a closure) are found by
+the walk the periodic check makes after ``WALK_PACE`` instructions per
+object seen in the last walk, so the walks cost a bounded share of the run.
+
+The walk is work too: it counts one instruction per object and lets cancel
+and hooks in as it goes.
 """
 from __future__ import annotations
 
@@ -12,13 +18,22 @@ from types import FunctionType, GeneratorType
 
 from .frames import lua_info
 from .table import LuaTable
-from .values import Userdata
+from .values import Builtin, GenBuiltin, Userdata
 
 _STR_OVERHEAD = 49
 _TABLE_OVERHEAD = 200
 _SLOT = 8
 _HASH_SLOT = 40
 _FUNCTION = 160
+_HOST_FUNCTION = 220   # a Builtin and its Python function; plus, per closure cell:
+_CELL = 50
+_CELL_GENERATOR = 1200  # a suspended generator chain a host function keeps (gmatch's matches)
+_NUMBER = 32           # an int or float object held by a table or frame
+_GEN_FRAME = 1000      # one suspended call of a coroutine, its frame and locals
+_COROUTINE = 300
+_CODE_OVERHEAD = 3000  # a code object's tables besides its own size, and its chunk's other code
+WALK_PACE = 4
+MIN_WALK_INTERVAL = 200000
 
 
 def measure(vm):
@@ -28,14 +43,22 @@ def measure(vm):
     frame = sys._getframe(1)
     while frame is not None:
         if lua_info(frame.f_code) is not None:
-            stack.extend(frame.f_locals.values())
+            stack.extend(_frame_values(frame))
         frame = frame.f_back
     for co in list(getattr(vm, 'coroutines', ())):
-        stack.extend(_generator_values(co.gen))
+        total += _COROUTINE
+        stack.append(co.fn)
+        for values in _generator_frames(co.gen):
+            total += _GEN_FRAME
+            stack.extend(values)
     push = stack.append
+    objects = 0
     while stack:
         v = stack.pop()
         c = v.__class__
+        objects += 1
+        if objects & 4095 == 0:
+            vm.interrupt_work(4096)
         if c is str:
             if len(v) > 64:
                 if id(v) in seen:
@@ -53,12 +76,24 @@ def measure(vm):
                 push(x)
             if v.meta is not None:
                 push(v.meta)
+        elif c is int or c is float:
+            total += _NUMBER
+        elif c is Builtin or c is GenBuiltin:
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            total += _host_function_size(v.fn)
         elif c is FunctionType:
             if id(v) in seen:
                 continue
             seen.add(id(v))
             total += _FUNCTION
+            code = v.__code__
+            if id(code) not in seen:          # compiled code, counted once per prototype
+                seen.add(id(code))
+                total += _CODE_OVERHEAD + sys.getsizeof(code)
             for cell in v.__closure__ or ():
+                total += _CELL
                 try:
                     push(cell.cell_contents)
                 except ValueError:
@@ -85,12 +120,39 @@ def measure(vm):
                 total += size()
     vm.memory_used = total
     vm.debt_cell.cell_contents = 0
+    vm.walk_interval = max(MIN_WALK_INTERVAL, WALK_PACE * objects)
+    vm.since_walk = 0
     return total
 
 
-def _generator_values(gen):
+def _host_function_size(fn):
+    """A host function and what its closure keeps (one level deep: the
+    values are library state, or Lua values reachable elsewhere)."""
+    size = _HOST_FUNCTION
+    for cell in getattr(fn, '__closure__', None) or ():
+        size += _CELL
+        try:
+            c = cell.cell_contents.__class__
+        except ValueError:
+            continue
+        if c is GeneratorType:
+            size += _CELL_GENERATOR
+        elif c is FunctionType:
+            size += _FUNCTION
+    return size
+
+
+def _frame_values(frame):
+    """The values a Lua frame holds: its registers, varargs and upvalues;
+    names starting with '_' are the translator's scratch (the last call's
+    result tuple, an array alias), which Lua would not keep alive."""
+    return [v for k, v in frame.f_locals.items() if k[0] != '_']
+
+
+def _generator_frames(gen):
+    """The values of each frame of a suspended generator chain."""
     while gen is not None and gen.__class__ is GeneratorType:
         frame = gen.gi_frame
         if frame is not None:
-            yield from frame.f_locals.values()
+            yield _frame_values(frame)
         gen = gen.gi_yieldfrom

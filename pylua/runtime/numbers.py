@@ -6,12 +6,12 @@ import re
 
 MAXINT = (1 << 63) - 1
 MININT = -(1 << 63)
-_MASK = (1 << 64) - 1
+U64 = (1 << 64) - 1
 
 
 def wrap(i: int) -> int:
     """Wrap an unbounded Python int to Lua's signed 64-bit integer."""
-    return ((i - MININT) & _MASK) + MININT
+    return ((i - MININT) & U64) + MININT
 
 
 def fmt_float(f: float) -> str:
@@ -40,8 +40,9 @@ def float_to_int(f: float):
     return None
 
 
-_DEC = re.compile(r'[ \t\n\v\f\r]*([-+]?)(?:(\d+)|(\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?))[ \t\n\v\f\r]*\Z')
-_HEX = re.compile(r'[ \t\n\v\f\r]*([-+]?)0[xX](?:([0-9a-fA-F]+)|([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([-+]?\d+))?)[ \t\n\v\f\r]*\Z')
+# Atomic groups: a numeral that fails to match fails in linear time.
+_DEC = re.compile(r'[ \t\n\v\f\r]*+([-+]?)(?:(\d++)|((?>\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)))[ \t\n\v\f\r]*\Z')
+_HEX = re.compile(r'[ \t\n\v\f\r]*+([-+]?)0[xX](?:([0-9a-fA-F]++)|(?>([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([-+]?\d+))?))[ \t\n\v\f\r]*\Z')
 
 
 _MAX_INT_DIGITS = len(str(2 ** 63))

@@ -31,8 +31,9 @@ def getmeta(v):
     if c is Table or c is Userdata:
         return v.meta
     if c is str:
-        return state.current.string_meta
-    return None
+        return state.running.vm.string_meta
+    vm = state.running.vm      # None when a host asks outside any runtime
+    return vm.type_metas.get(type_name(v)) if vm is not None and vm.type_metas else None
 
 
 def metamethod(v, event):
@@ -348,9 +349,6 @@ def toint_strict(v):
     return None
 
 
-_BY_ZERO = {'mod': "attempt to perform 'n%0'", 'idiv': 'attempt to divide by zero'}
-
-
 def arith(op, a, b, notes=(None, None)):
     if op in _BITWISE:
         # Strings are not coerced for bitwise operators in Lua 5.4.
@@ -361,20 +359,16 @@ def arith(op, a, b, notes=(None, None)):
             if i is not None and j is not None:
                 return bitop(op, i, j)
     else:
-        x = tonumber(a)
-        y = tonumber(b)
+        # Strings are converted by the string metatable's metamethods, as in Lua 5.4.
+        x = a if a.__class__ is int or a.__class__ is float else None
+        y = b if b.__class__ is int or b.__class__ is float else None
         if x is not None and y is not None:
-            if y == 0 and op in _BY_ZERO and x.__class__ is int and y.__class__ is int and (
-                    a.__class__ is str or b.__class__ is str):
-                # Arithmetic on strings runs in the string library's
-                # metamethods: their error has no position.
-                raise LuaError(_BY_ZERO[op])
             return arith_num(op, x, y)
     h = metamethod(a, _EVENTS[op])
     if h is None:
         h = metamethod(b, _EVENTS[op])
     if h is not None:
-        r = yield from call(h, (a, b))
+        r = yield from call(h, (a, b), "metamethod '%s'" % op)
         return r[0] if r else None
     if op in _BITWISE:
         if x is not None and y is not None:
@@ -382,9 +376,6 @@ def arith(op, a, b, notes=(None, None)):
             rt_error('number%s has no integer representation' % _desc(note))
         bad, note = (b, notes[1]) if x is not None else (a, notes[0])
         rt_error('attempt to perform bitwise operation on a %s value%s' % (objtypename(bad), _desc(note)))
-    if a.__class__ is str or b.__class__ is str:
-        # The string library's arithmetic metamethods refuse a non-numeric string.
-        rt_error("attempt to %s a '%s' with a '%s'" % (op, objtypename(a), objtypename(b)))
     bad, note = (b, notes[1]) if x is not None else (a, notes[0])
     rt_error('attempt to perform arithmetic on a %s value%s' % (objtypename(bad), _desc(note)))
 
@@ -496,7 +487,7 @@ def lt(a, b):
     h = metamethod(a, '__lt') or metamethod(b, '__lt')
     if h is None:
         _cmp_error(a, b)
-    r = yield from call(h, (a, b))
+    r = yield from call(h, (a, b), "metamethod 'lt'")
     return bool(r) and r[0] is not None and r[0] is not False
 
 
@@ -509,7 +500,7 @@ def le(a, b):
     h = metamethod(a, '__le') or metamethod(b, '__le')
     if h is None:
         _cmp_error(a, b)
-    r = yield from call(h, (a, b))
+    r = yield from call(h, (a, b), "metamethod 'le'")
     return bool(r) and r[0] is not None and r[0] is not False
 
 
@@ -535,7 +526,7 @@ def eq_meta(a, b):
     h = metamethod(a, '__eq') or metamethod(b, '__eq')
     if h is None:
         return False
-    r = yield from call(h, (a, b))
+    r = yield from call(h, (a, b), "metamethod 'eq'")
     return bool(r) and r[0] is not None and r[0] is not False
 
 
@@ -543,7 +534,7 @@ def eq_meta(a, b):
 def length(v, note=None):
     h = metamethod(v, '__len')
     if h is not None:
-        r = yield from call(h, (v,))
+        r = yield from call(h, (v, v), "metamethod 'len'")     # as Lua: the operand twice
         return r[0] if r else None
     if v.__class__ is str:
         return len(v)
@@ -567,7 +558,7 @@ def concat_plain(values):
             return None
     s = ''.join(parts)
     if len(s) > 4096:
-        state.current.charge(len(s))
+        state.running.vm.produced(len(s))
     return s
 
 
@@ -586,11 +577,11 @@ def concat(values, notes=None):
             if h is None:
                 bad, note = (v, notes[i]) if not (cv is str or cv is int or cv is float) else (acc, acc_note)
                 rt_error('attempt to concatenate a %s value%s' % (objtypename(bad), _desc(note)))
-            r = yield from call(h, (v, acc))
+            r = yield from call(h, (v, acc), "metamethod 'concat'")
             acc = r[0] if r else None
         acc_note = None
     if acc.__class__ is str and len(acc) > 4096:
-        state.current.charge(len(acc))
+        state.running.vm.produced(len(acc))
     return acc
 
 
@@ -616,7 +607,7 @@ def tostring_raw(v):
         if n.__class__ is str:
             name = n
     if c is Builtin or c is GenBuiltin:
-        return 'builtin: 0x%08x' % id(v)
+        return 'function: builtin: 0x%08x' % id(v)
     return '%s: 0x%08x' % (name, id(v))
 
 
@@ -639,15 +630,44 @@ def setlist(t, start, values):
     if start == len(arr) and not t.hash and values and values[-1] is not None and None not in values:
         arr.extend(values)
         return
+    hash = t.hash
+    if start == len(arr) and values and not any(k in hash for k in range(start + 1, start + len(values) + 2)):
+        _constructor_array(t, values)
+        return
     for i, v in enumerate(values, start + 1):
         t.set_int(i, v)
+
+
+def _constructor_array(t, values):
+    """A constructor's list items as Lua stores them: all in the array part,
+    holes included, so ``#`` finds the border luaH_getn finds there."""
+    full = t.arr + list(values)
+    n = len(full)
+    if full[-1] is not None:
+        border = n
+    elif n >= 2 and full[-2] is not None:
+        border = n - 1
+    else:
+        i, j = 0, n            # luaH_getn's binary search: full[i] set (or i = 0), full[j] nil
+        while j - i > 1:
+            m = (i + j) // 2
+            if full[m - 1] is None:
+                j = m
+            else:
+                i = m
+        border = i
+    t.arr[:] = full[:border]
+    for k in range(border + 1, n + 1):
+        v = full[k - 1]
+        if v is not None:
+            t.hash[k] = v
 
 
 def forprep(start, stop, step, cost):
     """Chunks of a numeric for loop's values: ranges of integers or a float generator.
 
     The loop count is fixed before the first iteration, as Lua 5.4 does."""
-    vm = state.current
+    vm = state.running.vm
     if start.__class__ is int and step.__class__ is int:
         if step == 0:
             rt_error("'for' step is zero")
@@ -667,7 +687,7 @@ def forprep(start, stop, step, cost):
 def _for_number(v, what):
     n = tonumber(v)
     if n is None:
-        rt_error("bad 'for' %s (number expected, got %s)" % (what, type_name(v)))
+        rt_error("bad 'for' %s (number expected, got %s)" % (what, objtypename(v)))
     return n
 
 

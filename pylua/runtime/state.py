@@ -1,13 +1,27 @@
 """Per-runtime VM state: the namespace translated code runs in, the
-instruction budget and cancel check, and the memory account."""
+work budget and cancel check, and the memory account.
+
+The budget counts instructions.  Library work is charged in the same unit:
+one instruction is worth ``WORK_BYTES`` bytes scanned or produced, and one
+result returned, element moved or sorted, or pattern-matcher step is one
+instruction; the compiler charges its source bytes the same way.  So a
+check (cancel, hooks, the memory pacing) comes after at most
+``CHECK_INTERVAL`` instructions' worth of any work.
+"""
 from __future__ import annotations
 
+import sys
 import threading
+import weakref
 from types import CellType
 
-from .errors import LuaInterrupt, LuaMemoryError
+from .errors import LuaHookError, LuaInterrupt, LuaMemoryError
 
 CHECK_INTERVAL = 10000
+# Nested calls through the library (pcall, xpcall, coroutine.resume) that
+# Lua makes on the C stack; deeper is Lua's ``C stack overflow``.
+C_CALLS_MAX = 197
+WORK_BYTES = 64
 INTERRUPTED = 'interrupted'
 
 
@@ -19,8 +33,12 @@ class VM:
 
     def __init__(self, max_memory=None):
         self.ns = {}
+        # Instantiated chunks by name, while a function of theirs is alive:
+        # code nothing references any more is freed.
+        self.factories = weakref.WeakValueDictionary()
         self.globals = None
         self.string_meta = None
+        self.type_metas = {}          # type name -> metatable for the other types (debug.setmetatable)
         self.registry = {}
         self.max_memory = max_memory
         self.cancel_event = threading.Event()
@@ -29,31 +47,62 @@ class VM:
         self._hook_left = 0
         self.instructions = 0         # settled instruction count
         self.memory_used = 0          # accounted live bytes (see memory module)
+        self.since_walk = 0           # instructions since the heap was last walked
+        self.walk_interval = 200000   # and how many may pass before the next walk
         self.stdout = None
+        self.stderr = None
         self.coroutine = None         # the running Coroutine, None in the main thread
+        self.c_calls = 0              # library calls into Lua now open (see C_CALLS_MAX)
+        self.collector = None         # weak tables and finalizers (runtime/collector.py), once used
+        self.warn = None              # the warning function (standalone: lua.c's)
         self.steps_cell = CellType(CHECK_INTERVAL)
         self.debt_cell = CellType(0)  # DEBT: bytes allocated since the heap was last measured
         self.ns['TICK'] = self.tick
         self.ns['TICKN'] = self.tickn
-        self.ns['CHARGE'] = self.charge
+        self.ns['CHARGE'] = self.produced     # strings made by concatenation
 
     # ------------------------------------------------------ instruction budget
     def tick(self):
         """The periodic check, run when ``STEPS`` drops below zero."""
+        spent = self._settle()
+        self._interrupt_check(spent)
+        if self.max_memory is not None:
+            self.since_walk += spent
+            if self.debt_cell.cell_contents > self._debt_limit() or self.since_walk > self.walk_interval:
+                self._collect()
+        if self.collector is not None:
+            self.collector.maybe_collect()
+
+    def _settle(self):
+        """Add the instructions counted down in ``STEPS`` to the total; a new interval starts."""
         cell = self.steps_cell
         spent = CHECK_INTERVAL - cell.cell_contents
         cell.cell_contents = CHECK_INTERVAL
         self.instructions += spent
+        return spent
+
+    def _interrupt_check(self, spent):
         if self.cancel_event.is_set():
             raise LuaInterrupt(self.cancel_message)
-        if self.max_memory is not None and self.debt_cell.cell_contents > self._debt_limit():
-            self._collect()
         if self.hook is not None:
             fn, every = self.hook
             self._hook_left -= spent
             if self._hook_left <= 0:
                 self._hook_left = every
-                fn(self.instructions)
+                try:
+                    fn(self.instructions)
+                except LuaInterrupt:
+                    raise
+                except Exception as e:   # a hook's failure stops the run it limits
+                    raise LuaHookError('error in hook: %s: %s' % (type(e).__name__, e)) from e
+
+    def interrupt_work(self, n):
+        """Count ``n`` instructions of work done where the memory account
+        cannot be measured (the heap walk itself): cancel and hooks only."""
+        cell = self.steps_cell
+        s = cell.cell_contents = cell.cell_contents - n
+        if s < 0:
+            self._interrupt_check(self._settle())
 
     def tickn(self, n):
         """Count ``n`` instructions of loop or library work."""
@@ -62,11 +111,34 @@ class VM:
         if s < 0:
             self.tick()
 
+    def work(self, nbytes):
+        """Count library work of ``nbytes`` bytes scanned or produced."""
+        cell = self.steps_cell
+        s = cell.cell_contents = cell.cell_contents - nbytes // WORK_BYTES
+        if s < 0:
+            self.tick()
+
+    def produced(self, nbytes):
+        """A library function built a value of about ``nbytes``: count the
+        work and charge the memory."""
+        self.work(nbytes)
+        self.charge(nbytes)
+
     def cancel(self, message=INTERRUPTED):
         """Thread-safe: make the next check raise ``LuaInterrupt``."""
         self.cancel_message = message
         self.cancel_event.set()
         self.steps_cell.cell_contents = -1
+
+    def write_stdout(self, data: bytes):
+        """``print``'s output: the runtime's stream, else the process's stdout."""
+        out = self.stdout
+        if out is None:
+            out = getattr(sys.stdout, 'buffer', None)
+            if out is None:               # a text-only stdout (a test capture)
+                sys.stdout.write(data.decode('utf-8', 'replace'))
+                return
+        out.write(data)
 
     # ----------------------------------------------------------------- memory
     def check_alloc(self, nbytes):
@@ -84,27 +156,42 @@ class VM:
         periodic check (every 10,000 instructions) looks at it too."""
         debt = self.debt_cell.cell_contents = self.debt_cell.cell_contents + nbytes
         if self.max_memory is not None and debt > self._debt_limit():
-            self._collect()
+            self._collect(nbytes)
 
     def _debt_limit(self):
         # Lua's GC pacing applied to accounting: measure again after allocating
         # an eighth of the ceiling, or sooner when the ceiling is near.
         return min(self.max_memory // 8, self.max_memory - self.memory_used)
 
-    def _collect(self):
+    def _collect(self, pending=0):
+        """Measure the live heap; ``pending`` bytes were just allocated and
+        are live though nothing reachable holds them yet."""
         from . import memory
         memory.measure(self)
+        self.memory_used += pending
         if self.memory_used > self.max_memory:
             raise LuaMemoryError('not enough memory')
 
 
-# The VM whose Lua code is running (translated code runs one VM at a time on
-# the Lua thread); string metatables are per VM.
-current = None
+def count_work(nbytes):
+    """Count ``nbytes`` of work for the VM this thread runs, if any: the
+    check the compiler and the helpers without a VM at hand call."""
+    vm = running.vm
+    if vm is not None:
+        vm.work(nbytes)
+
+
+class _Running(threading.local):
+    """The VM whose Lua code the current thread runs (string metatables,
+    coroutines and charges are per VM); one per thread, as runtimes used
+    from different threads run side by side."""
+    vm = None
+
+
+running = _Running()
 
 
 def set_current(vm):
-    global current
-    previous = current
-    current = vm
+    previous = running.vm
+    running.vm = vm
     return previous

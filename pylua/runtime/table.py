@@ -19,7 +19,9 @@ FALSE_KEY = ('<false>',)
 
 
 class LuaTable:
-    __slots__ = ('hash', 'arr', 'meta', 'keycache', '__weakref__')
+    # guard and anchor belong to the collector (runtime/collector.py), which
+    # sets them only on the tables it deals with.
+    __slots__ = ('hash', 'arr', 'meta', 'keycache', 'guard', 'anchor', '__weakref__')
 
     def __init__(self, arr=None, hash=None):
         self.arr = arr if arr is not None else []
@@ -238,7 +240,7 @@ def _lua_key(key):
 
 
 def _charge(nbytes):
-    vm = state.current
+    vm = state.running.vm
     if vm is not None:
         vm.charge(nbytes)
 

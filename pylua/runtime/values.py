@@ -50,7 +50,7 @@ def hybrid(genfn, name):
 class Builtin:
     """A host function: ``fn(*args) -> sequence`` of results.  It may also have
     a generator form ``gen``, used when ``fn`` raises ``NeedsLua``."""
-    __slots__ = ('fn', 'name', 'gen', '__weakref__')
+    __slots__ = ('fn', 'name', 'gen', 'anchor', '__weakref__')
 
     def __init__(self, fn, name, gen=None):
         self.fn = fn
@@ -61,7 +61,7 @@ class Builtin:
 class GenBuiltin:
     """A host function that may call Lua or suspend: ``yield from fn(*args)``
     returns the result sequence."""
-    __slots__ = ('fn', 'name', '__weakref__')
+    __slots__ = ('fn', 'name', 'anchor', '__weakref__')
 
     def __init__(self, fn, name):
         self.fn = fn
@@ -72,11 +72,13 @@ class Userdata:
     """An opaque host object; Lua sees only its metatable.  A payload with a
     ``lua_memory_size()`` method has that many bytes counted against the
     runtime's memory ceiling whenever the live heap is measured."""
-    __slots__ = ('meta', 'payload', '__weakref__')
+    __slots__ = ('meta', 'payload', 'guard', 'anchor', '__weakref__')
 
     def __init__(self, payload=None, meta=None):
         self.payload = payload
         self.meta = meta
+        self.guard = None
+        self.anchor = None
 
 
 TYPE_NAMES = {

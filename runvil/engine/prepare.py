@@ -20,9 +20,11 @@ class Prepared:
 
 
 def prepare(text: str, path: str | None, environment: requirements.Environment,
-            input_text: str | None, args: dict[str, str]) -> Prepared:
+            input_text: str | None, args: dict[str, str], parsed: Prompt | None = None) -> Prepared:
+    """``parsed`` is ``text`` already parsed (a Host running one prompt many
+    times parses it once)."""
     try:
-        prompt = parse(text, path=path)
+        prompt = parsed if parsed is not None else parse(text, path=path)
         require_runnable(prompt)
     except ParseError as err:
         raise Failure(RunErrorKind.PARSE, err.message, error_kind=None, location=err.location) from None

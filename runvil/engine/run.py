@@ -35,8 +35,9 @@ from .walk import RunState, run_task, walk
 class Engine:
     def __init__(self, text: str, path: str | None = None, *, limits, cancel: CancelFlag,
                  emit=None, environment: Environment | None = None, input_text: str | None = None,
-                 args: dict | None = None, libraries: tuple = ()):
+                 args: dict | None = None, libraries: tuple = (), parsed=None):
         self._text = text
+        self._parsed = parsed       # ``text`` already parsed, or None
         self._path = path
         self._limits = limits
         self._cancel = cancel
@@ -132,7 +133,8 @@ class Engine:
         try:
             if self._cancel.is_set():
                 raise interrupted()
-            prepared = prepare(self._text, self._path, self._environment, self._input_text, self._args)
+            prepared = prepare(self._text, self._path, self._environment, self._input_text, self._args,
+                               self._parsed)
             run = RunState(prepared.prompt, self._limits, self._cancel, self._emit, self._libraries,
                            prepared.input_text, prepared.args, models=prepared.models,
                            packs={pack: self._environment.packs[pack] for pack in prepared.prompt.frontmatter.uses})

@@ -54,7 +54,10 @@ class Harness:
             self.answerers.setdefault(ASK, OperatorAnswerer(operator))
 
     def run(self, text: str, path: str | None = None, *, input_text: str | None = None,
-            args: dict | None = None, handle: RunHandle | None = None, events: EventStream | None = None):
+            args: dict | None = None, handle: RunHandle | None = None, events: EventStream | None = None,
+            parsed=None):
+        """Run the prompt ``text``; ``parsed`` is the Prompt ``parse(text, path)``
+        gave, for a Host that runs one prompt many times."""
         handle = handle or RunHandle()
         events = events or EventStream()
         if self.store is not None:
@@ -66,7 +69,7 @@ class Harness:
                 return outcome
         engine = Engine(text, path, limits=self.limits, cancel=handle.flag, emit=events.emit,
                         environment=self.environment, input_text=input_text, args=args,
-                        libraries=self.libraries)
+                        libraries=self.libraries, parsed=parsed)
         return _Loop(self, engine, handle).run()
 
 

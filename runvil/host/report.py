@@ -8,12 +8,16 @@ EXIT_CODES = {'completed': 0, 'failed': 1, 'cancelled': 130}
 
 
 def as_json(outcome, label: str, hint: Sequence[str] = ()) -> str:
-    """The outcome object; a failure's error gets a ``hint`` (its lines
-    joined by newlines) when the Host has one."""
+    return json.dumps(as_dict(outcome, label, hint), ensure_ascii=False)
+
+
+def as_dict(outcome, label: str, hint: Sequence[str] = ()) -> dict:
+    """The ``--json`` object, before it is text; a failure's error gets a
+    ``hint`` (its lines joined by newlines) when the Host has one."""
     document = _labelled(outcome.to_dict(), label)
     if hint:
         document['error']['hint'] = '\n'.join(hint)
-    return json.dumps(document, ensure_ascii=False)
+    return document
 
 
 def as_text(outcome, label: str, stdout, stderr, hint: Sequence[str] = ()) -> None:

@@ -66,10 +66,10 @@ def host_setup(args, environ, prompt_text: str) -> HostSetup:
 
 
 def run_prompt(args, stdout, stderr, run_handle: RunHandle | None, environ) -> int:
-    text = _read_text(args.prompt, 'prompt')
+    text = read_text(args.prompt, 'prompt')
     input_text = args.input_text
     if args.input_file is not None:
-        input_text = sys.stdin.read() if args.input_file == '-' else _read_text(args.input_file, 'input')
+        input_text = sys.stdin.read() if args.input_file == '-' else read_text(args.input_file, 'input')
     setup = host_setup(args, environ, text)
     sinks = [LiveLog(stderr)] if args.log else []
     events_file = None
@@ -129,7 +129,7 @@ def _gateway(environ, text: str, limits):
         raise SetupError(str(err)) from None
 
 
-def _read_text(path: str, what: str) -> str:
+def read_text(path: str, what: str) -> str:
     try:
         with open(path, 'rb') as handle:
             data = handle.read()

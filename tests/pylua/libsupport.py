@@ -37,7 +37,7 @@ def string_metatable():
 
 class FakeVM:
     """The slice of the VM state a library uses: memory account, instruction
-    count, globals and strings' metatable.
+    count, globals, strings' metatable and the other types' metatables.
 
     ``ceiling`` (None: no ceiling) refuses a single allocation larger than it
     in ``check_alloc``; with ``charge_checks_ceiling`` ``charge`` also refuses
@@ -52,6 +52,7 @@ class FakeVM:
         self.ticks = 0
         self.globals = None
         self.string_meta = string_metatable()
+        self.type_metas = {}
 
     def charge(self, n):
         self.charged += n
@@ -65,6 +66,13 @@ class FakeVM:
 
     def tickn(self, n):
         self.ticks += n
+
+    def work(self, nbytes):
+        self.ticks += nbytes // state.WORK_BYTES
+
+    def produced(self, nbytes):
+        self.work(nbytes)
+        self.charge(nbytes)
 
 
 @pytest.fixture(name='vm')

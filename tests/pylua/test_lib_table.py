@@ -44,12 +44,12 @@ NEVER = fn('function(a, b) return false end', lambda a, b: (False,))
 NOTHING = fn('function(a, b) end', lambda a, b: ())
 MOD3 = fn('function(a, b) return a % 3 < b % 3 end', lambda a, b: (a % 3 < b % 3,))
 TIMES10 = fn('function(t, k) return k * 10 end', lambda t, k: (k * 10,))
-LEN3 = fn('function() return 3 end', lambda t: (3,))
-LEN_STR = fn('function() return "3" end', lambda t: ('3',))
-LEN_FLOAT = fn('function() return 2.0 end', lambda t: (2.0,))
-LEN_BAD = fn('function() return 2.5 end', lambda t: (2.5,))
-LEN_NEG = fn('function() return -5 end', lambda t: (-5,))
-LEN_MAX = fn('function() return math.maxinteger end', lambda t: (MAXINT,))
+LEN3 = fn('function() return 3 end', lambda t, *_: (3,))
+LEN_STR = fn('function() return "3" end', lambda t, *_: ('3',))
+LEN_FLOAT = fn('function() return 2.0 end', lambda t, *_: (2.0,))
+LEN_BAD = fn('function() return 2.5 end', lambda t, *_: (2.5,))
+LEN_NEG = fn('function() return -5 end', lambda t, *_: (-5,))
+LEN_MAX = fn('function() return math.maxinteger end', lambda t, *_: (MAXINT,))
 IGNORE = fn('function() end', lambda t, k, v: ())
 
 
@@ -364,7 +364,7 @@ def logging_proxy(log):
     def newindex(t, k, v):
         log.append('set%d=%s' % (k, tostring(v)))
         return ()
-    meta = T(hash={'__len': Builtin(lambda t: (3,), 'len'), '__index': Builtin(index, 'index'),
+    meta = T(hash={'__len': Builtin(lambda t, *_: (3,), 'len'), '__index': Builtin(index, 'index'),
                    '__newindex': Builtin(newindex, 'newindex')})
     return T(meta=meta)
 

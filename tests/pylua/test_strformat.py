@@ -28,6 +28,9 @@ class FakeVM:
     def charge(self, n):
         self.charged += n
 
+    def produced(self, n):
+        self.charge(n)
+
 
 def fake_tostring(v):
     """Stands in for the metamethod-aware tostring: a generator that yields

@@ -23,6 +23,15 @@ class FakeVM:
     def charge(self, n):
         self.charged += n
 
+    def tickn(self, n):
+        pass
+
+    def work(self, nbytes):
+        pass
+
+    def produced(self, n):
+        self.charge(n)
+
     def check_alloc(self, n):
         if n > self.ceiling:
             raise LuaMemoryError('not enough memory')

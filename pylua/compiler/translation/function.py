@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 
+from ...runtime.state import WORK_BYTES, count_work
 from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
@@ -411,6 +412,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
 
     def step(self, ins, tail=False):
         """Translate one instruction, keeping track of what is known of registers."""
+        count_work(WORK_BYTES)            # the cancel check: one instruction translated
         self.line = ins.line
         self.known_bool = self.next_bool
         self.next_bool = None

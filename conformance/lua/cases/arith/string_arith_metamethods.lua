@@ -1,0 +1,17 @@
+print(pcall(function() return "a" + 1 end))
+print(pcall(function() return "4" // "0" end))
+print(pcall(function() return 1 + "a" end))
+print(pcall(function() return "a" + {} end))
+print(pcall(function() return {} + "a" end))
+print(pcall(function() return "10" + 1, "3" * "4", -"2", "7" % "2", "2" ^ "3", "7" // 2, "0x10" + 0, " 5 " * 2, "1e1" - 1 end))
+print(pcall(function() return "a" | 1 end))
+print(pcall(function() return "3" | 1 end))
+local v = setmetatable({}, {__add = function(a, b) return "mm" end})
+print("x" + v, v + "x")
+local string_mt = getmetatable("")
+print(string_mt.__unm ~= nil, string_mt.__band, string_mt.__concat)
+string_mt.__add = nil
+print(pcall(function() return "1" + 1 end))
+print(pcall(function() return "1" - 1 end))
+local s = "5"
+print(pcall(function() return s + nil end))

@@ -1,0 +1,369 @@
+"""The io library (standalone profile), as Lua 5.4's liolib.c: files are
+userdata of type ``FILE*`` over Python binary streams; the default input and
+output, every read format, ``lines``, ``seek``, ``setvbuf``, ``tmpfile``, and
+Lua's results on failure (nil, message, errno)."""
+from __future__ import annotations
+
+import errno
+import os
+import re
+import tempfile
+
+from ..runtime.frames import rt_error
+from ..runtime.numbers import str2number
+from ..runtime.table import LuaTable
+from ..runtime.values import Builtin, Userdata
+from .args import ABSENT, arg_error, check_int, check_str, opt_int, opt_str, type_error
+
+_MODE = re.compile(r'[rwa]\+?b*\Z')
+_MAX_NUMERAL = 200          # L_MAXLENNUM
+_MAX_LINES_FORMATS = 250
+
+
+class LuaFile:
+    """A Lua file handle's state: the stream, and how to close it."""
+    __slots__ = ('stream', 'closer', 'closed')
+
+    def __init__(self, stream, closer):
+        self.stream = stream
+        self.closer = closer        # None for the standard files: they never close
+        self.closed = False
+
+
+def failure(err, filename=None):
+    """Lua's (nil, message, errno) for an OSError."""
+    code = err.errno or 0
+    text = os.strerror(code) if code else str(err)
+    return (None, '%s: %s' % (filename, text) if filename is not None else text, code)
+
+
+class _Peeking:
+    """Character access with one character of look-ahead (C's getc/ungetc)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def peek(self):
+        peek = getattr(self.stream, 'peek', None)
+        if peek is not None:
+            return peek(1)[:1]
+        pos = self.stream.tell()
+        c = self.stream.read(1)
+        self.stream.seek(pos)
+        return c
+
+    def take(self):
+        return self.stream.read(1)
+
+
+def _read_number(stream):
+    """liolib's read_number: the longest prefix that can be a numeral, then its value."""
+    src = _Peeking(stream)
+    buf = []
+
+    def accept(chars):
+        c = src.peek()
+        if c and c in chars and len(buf) < _MAX_NUMERAL:
+            buf.append(src.take())
+            return True
+        return False
+
+    def digits(hexa):
+        count = 0
+        while accept(b'0123456789abcdefABCDEF' if hexa else b'0123456789'):
+            count += 1
+        return count
+
+    while src.peek() and src.peek() in b' \t\n\v\f\r':
+        src.take()
+    accept(b'-+')
+    count = 0
+    hexa = False
+    if accept(b'0'):
+        if accept(b'xX'):
+            hexa = True
+        else:
+            count = 1
+    count += digits(hexa)
+    if accept(b'.'):
+        count += digits(hexa)
+    if count > 0 and accept(b'pP' if hexa else b'eE'):
+        accept(b'-+')
+        digits(False)
+    text = b''.join(buf).decode('latin-1')
+    return str2number(text) if len(buf) < _MAX_NUMERAL else None
+
+
+def _read_line(stream, keep_newline):
+    line = stream.readline()
+    if not line:
+        return None
+    if not keep_newline and line.endswith(b'\n'):
+        line = line[:-1]
+    return line.decode('latin-1')
+
+
+def _read_one(stream, fmt, argno):
+    if fmt.__class__ is int or fmt.__class__ is float:
+        n = check_int(fmt, argno, 'read')
+        if n == 0:
+            return '' if _Peeking(stream).peek() else None
+        data = stream.read(n)
+        return data.decode('latin-1') if data else None
+    f = check_str(fmt, argno, 'read')
+    f = f[1:] if f.startswith('*') else f      # Lua 5.3's '*l' still works
+    kind = f[:1]
+    if kind == 'n':
+        return _read_number(stream)
+    if kind == 'l':
+        return _read_line(stream, False)
+    if kind == 'L':
+        return _read_line(stream, True)
+    if kind == 'a':
+        return stream.read().decode('latin-1')
+    arg_error(argno, 'read', 'invalid format')
+
+
+def read_formats(stream, formats, first_argno):
+    """g_read: values up to the first that fails (that one nil), or Lua's failure triple."""
+    try:
+        if not formats:
+            return (_read_line(stream, False),)
+        out = []
+        for i, fmt in enumerate(formats):
+            v = _read_one(stream, fmt, first_argno + i)
+            out.append(v)
+            if v is None:
+                break
+        return tuple(out)
+    except OSError as e:
+        return failure(e)
+
+
+def write_values(stream, values, fname, first_argno=1):
+    """Write strings and numbers as io.write does; the failure triple or None."""
+    pieces = []
+    for i, v in enumerate(values, first_argno):
+        c = v.__class__
+        if c is str:
+            pieces.append(v.encode('latin-1'))
+        elif c is int:
+            pieces.append(str(v).encode('latin-1'))
+        elif c is float:
+            pieces.append(('%.14g' % v).encode('latin-1'))     # LUAI_NUMFFORMAT
+        else:
+            type_error(i, fname, 'string', v)
+    try:
+        stream.write(b''.join(pieces))
+    except OSError as e:
+        return failure(e)
+    return None
+
+
+def install(vm, stdout, stderr, stdin):
+    """Add ``io`` to ``vm.globals``; returns it.  ``stdout``/``stderr``/``stdin`` are binary streams."""
+    meta = LuaTable()
+    methods = LuaTable()
+
+    def new_file(stream, closer):
+        return Userdata(LuaFile(stream, closer), meta)
+
+    def to_file(v, fname):
+        if v.__class__ is not Userdata or v.meta is not meta:
+            type_error(1, fname, 'FILE*', v)
+        return v.payload
+
+    def open_file(v, fname):
+        f = to_file(v, fname)
+        if f.closed:
+            rt_error('attempt to use a closed file')
+        return f
+
+    std_in = new_file(stdin, None)
+    std_out = new_file(stdout, None)
+    std_err = new_file(stderr, None)
+    default = {'input': std_in, 'output': std_out}
+
+    def close_file(handle):
+        f = handle.payload
+        if f.closer is None:
+            return (None, 'cannot close standard file')
+        f.closed = True
+        try:
+            f.closer()
+        except OSError as e:
+            return failure(e)
+        return (True,)
+
+    def default_file(which):
+        handle = default[which]
+        if handle.payload.closed:
+            rt_error('default %s file is closed' % which)
+        return handle
+
+    # ------------------------------------------------------------ methods
+    def f_close(h=ABSENT, *_):
+        open_file(h, 'close')
+        return close_file(h)
+
+    def f_flush(h=ABSENT, *_):
+        f = open_file(h, 'flush')
+        try:
+            f.stream.flush()
+        except OSError as e:
+            return failure(e)
+        return (h,)
+
+    def f_read(h=ABSENT, *formats):
+        return read_formats(open_file(h, 'read').stream, formats, 2)
+
+    def write_to(h, values, first_argno):
+        f = h.payload
+        if f.stream is stderr:      # keep the two streams' order on a terminal
+            stdout.flush()
+        r = write_values(f.stream, values, 'write', first_argno)
+        if f.stream is stderr:
+            stderr.flush()
+        return r or (h,)
+
+    def f_write(h=ABSENT, *values):
+        open_file(h, 'write')
+        return write_to(h, values, 2)
+
+    def f_seek(h=ABSENT, whence=ABSENT, offset=ABSENT, *_):
+        f = open_file(h, 'seek')
+        w = opt_str(whence, 2, 'seek', 'cur')
+        modes = {'set': os.SEEK_SET, 'cur': os.SEEK_CUR, 'end': os.SEEK_END}
+        if w not in modes:
+            arg_error(2, 'seek', "invalid option '%s'" % w)
+        off = opt_int(offset, 3, 'seek', 0)
+        try:
+            return (f.stream.seek(off, modes[w]),)
+        except (OSError, ValueError) as e:
+            return failure(e if isinstance(e, OSError) else OSError(errno.EINVAL, 'Invalid argument'))
+
+    def f_setvbuf(h=ABSENT, mode=ABSENT, size=ABSENT, *_):
+        open_file(h, 'setvbuf')
+        m = check_str(mode, 2, 'setvbuf')
+        if m not in ('no', 'full', 'line'):
+            arg_error(2, 'setvbuf', "invalid option '%s'" % m)
+        opt_int(size, 3, 'setvbuf', 0)
+        return (True,)
+
+    def lines_iterator(handle, formats, close_at_end):
+        if len(formats) > _MAX_LINES_FORMATS:
+            arg_error(_MAX_LINES_FORMATS + 2, 'lines', 'too many arguments')
+
+        def step(*_):
+            f = handle.payload
+            if f.closed:
+                rt_error('file is already closed')
+            r = read_formats(f.stream, formats, 2)
+            if r[0] is None:
+                if len(r) > 1 and r[1] is not None:
+                    rt_error(r[1])
+                if close_at_end:
+                    close_file(handle)
+            return r
+        return Builtin(step, 'for iterator')
+
+    def f_lines(h=ABSENT, *formats):
+        open_file(h, 'lines')
+        return (lines_iterator(h, formats, False),)
+
+    def f_gc(h=ABSENT, *_):
+        f = to_file(h, '__gc')
+        if not f.closed and f.closer is not None:
+            close_file(h)
+        return ()
+
+    def f_tostring(h=ABSENT, *_):
+        f = to_file(h, '__tostring')
+        return ('file (closed)' if f.closed else 'file (0x%08x)' % id(h),)
+
+    for name, fn in (('close', f_close), ('flush', f_flush), ('lines', f_lines), ('read', f_read),
+                     ('seek', f_seek), ('setvbuf', f_setvbuf), ('write', f_write)):
+        methods.set_str(name, Builtin(fn, name))
+    meta.set_str('__index', methods)
+    meta.set_str('__name', 'FILE*')
+    meta.set_str('__gc', Builtin(f_gc, '__gc'))
+    meta.set_str('__close', Builtin(f_gc, '__close'))
+    meta.set_str('__tostring', Builtin(f_tostring, '__tostring'))
+
+    # ------------------------------------------------------------ io.*
+    def open_stream(filename, mode):
+        stream = open(filename.encode('latin-1'), mode.replace('b', '') + 'b')
+        return new_file(stream, stream.close)
+
+    def io_open(filename=ABSENT, mode=ABSENT, *_):
+        name = check_str(filename, 1, 'open')
+        m = opt_str(mode, 2, 'open', 'r')
+        if not _MODE.match(m):
+            arg_error(2, 'open', 'invalid mode')
+        try:
+            return (open_stream(name, m),)
+        except OSError as e:
+            return failure(e, name)
+
+    def set_default(which, v, mode):
+        if v is not None and v is not ABSENT:
+            if v.__class__ is str or v.__class__ in (int, float):
+                name = check_str(v, 1, which)
+                try:
+                    default[which] = open_stream(name, mode)
+                except OSError as e:
+                    rt_error("cannot open file '%s' (%s)" % (name, os.strerror(e.errno or 0)))
+            else:
+                to_file(v, which)
+                default[which] = v
+        return (default[which],)
+
+    def io_close(h=ABSENT, *_):
+        if h is ABSENT:
+            h = default['output']
+        return f_close(h)
+
+    def io_lines(filename=None, *formats):
+        if filename is None or filename is ABSENT:
+            handle = default_file('input')
+            return (lines_iterator(handle, formats, False),)
+        name = check_str(filename, 1, 'lines')
+        try:
+            handle = open_stream(name, 'r')
+        except OSError as e:
+            rt_error("cannot open file '%s' (%s)" % (name, os.strerror(e.errno or 0)))
+        return (lines_iterator(handle, formats, True), None, None, handle)
+
+    def io_type(v=ABSENT, *_):
+        if v is ABSENT:
+            arg_error(1, 'type', 'value expected')
+        if v.__class__ is Userdata and v.meta is meta:
+            return ('closed file' if v.payload.closed else 'file',)
+        return (None,)
+
+    def io_tmpfile(*_):
+        try:
+            stream = tempfile.TemporaryFile('w+b')
+        except OSError as e:
+            return failure(e)
+        return (new_file(stream, stream.close),)
+
+    def io_popen(prog=ABSENT, *_):
+        check_str(prog, 1, 'popen')
+        rt_error("'popen' not supported")
+
+    io = LuaTable()
+    for name, fn in (
+            ('open', io_open), ('close', io_close), ('lines', io_lines), ('type', io_type),
+            ('tmpfile', io_tmpfile), ('popen', io_popen),
+            ('input', lambda v=ABSENT, *_: set_default('input', v, 'r')),
+            ('output', lambda v=ABSENT, *_: set_default('output', v, 'w')),
+            ('read', lambda *formats: f_read(default_file('input'), *formats)),
+            ('write', lambda *values: write_to(default_file('output'), values, 1)),
+            ('flush', lambda *_: f_flush(default_file('output')))):
+        io.set_str(name, Builtin(fn, 'io.' + name))
+    io.set_str('stdin', std_in)
+    io.set_str('stdout', std_out)
+    io.set_str('stderr', std_err)
+    vm.globals.set_str('io', io)
+    return io

@@ -1,0 +1,33 @@
+"""The string metatable's arithmetic metamethods (lstrlib's ``stringmetamethods``):
+Lua 5.4 does arithmetic on strings through them, so a numeric string is
+converted there and an error raised inside carries no position, as in Lua
+(``"4" // "0"`` fails with ``attempt to divide by zero``)."""
+from __future__ import annotations
+
+from ..runtime import ops
+from ..runtime.frames import rt_error
+from ..runtime.values import GenBuiltin
+
+_OPERATIONS = ('add', 'sub', 'mul', 'mod', 'pow', 'div', 'idiv', 'unm')
+
+
+def _metamethod(op):
+    event = '__' + op
+
+    def arith(a=None, b=None, *_):
+        x = ops.tonumber(a)
+        y = ops.tonumber(b)
+        if x is not None and y is not None:
+            return (ops.arith_num(op, x, y),)
+        # trymt: the other operand's metamethod, unless it is a string too.
+        h = ops.metamethod(b, event) if b.__class__ is not str else None
+        if h is None:
+            rt_error("attempt to %s a '%s' with a '%s'" % (op, ops.objtypename(a), ops.objtypename(b)))
+        r = yield from ops.call(h, (a, b))
+        return (r[0] if r else None,)
+    return GenBuiltin(arith, event)
+
+
+def install(string_meta):
+    for op in _OPERATIONS:
+        string_meta.set_str('__' + op, _metamethod(op))

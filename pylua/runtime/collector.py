@@ -1,0 +1,258 @@
+"""Garbage collection as Lua defines it, over CPython's collector.
+
+CPython decides what is reachable; this module gives it Lua's meaning:
+
+* weak tables: during a collection the weak part of each table with a
+  ``__mode`` is held only through weak references (an ephemeron's value
+  hangs from its key, so it lives exactly as long as the key), then the
+  surviving entries are put back in their order;
+* ``__gc``: an object whose metatable had ``__gc`` when it was set gets a
+  ``Guard`` in a reference cycle with it.  When the object becomes garbage,
+  CPython runs the guard's ``__del__`` (PEP 442), which resurrects the object
+  into the pending list; its finalizer then runs at a safe point, in reverse
+  order of marking, and it is never finalized again unless marked anew.
+  Closing the state finalizes every object still marked.
+
+Collections run when Lua asks (``collectgarbage``) and, while weak tables or
+finalizers exist and the collector is running, every so many instructions.
+"""
+from __future__ import annotations
+
+import gc
+import time
+import weakref
+from itertools import count
+from types import FunctionType
+
+from . import ops
+from .coroutine import Coroutine
+from .errors import LuaError
+from .table import LuaTable
+from .values import Builtin, GenBuiltin, Userdata
+
+COLLECTABLE = frozenset((LuaTable, FunctionType, Builtin, GenBuiltin, Userdata, Coroutine))
+#: A collection runs on its own at most once per this many instructions ...
+AUTO_MIN_INSTRUCTIONS = 50_000
+#: ... and spends at most this share of the running time.
+AUTO_MAX_SHARE = 0.1
+
+
+class Guard:
+    """Resurrects its object into the collector's pending list when both become garbage."""
+    __slots__ = ('obj', 'order', 'collector', '__weakref__')
+
+    def __init__(self, obj, order, collector):
+        self.obj = obj
+        self.order = order
+        self.collector = collector
+
+    def __del__(self):
+        obj = self.obj
+        if obj is not None and getattr(obj, 'guard', None) is self:
+            self.collector.pending.append((self.order, obj))
+
+
+# Collectable values carry two slots for the collector, unset until it needs
+# them: ``guard`` (tables and userdata) and ``anchor``; a Lua function keeps
+# its anchor in its attributes.
+
+def _anchor(obj, value):
+    """Hang ``value`` from ``obj`` for one collection (an ephemeron's value)."""
+    if obj.__class__ is FunctionType:
+        obj.__dict__.setdefault('lua_anchor', []).append(value)
+    else:
+        anchors = getattr(obj, 'anchor', None)
+        if anchors is None:
+            anchors = obj.anchor = []
+        anchors.append(value)
+
+
+def _drop_anchor(obj):
+    if obj.__class__ is FunctionType:
+        obj.__dict__.pop('lua_anchor', None)
+    else:
+        obj.anchor = None
+
+
+class _Ref:
+    """A weakly held collectable value, found again if it was resurrected."""
+    __slots__ = ('ref', 'ident')
+
+    def __init__(self, v):
+        self.ref = weakref.ref(v)
+        self.ident = id(v)
+
+
+class Collector:
+    def __init__(self, vm):
+        self.vm = vm
+        self.with_meta = weakref.WeakSet()     # tables given a metatable with __mode
+        self.guards = weakref.WeakSet()
+        self.pending = []
+        self.orders = count()
+        self.running = True
+        self.mode = 'incremental'
+        self.params = {'pause': 200, 'stepmul': 100}
+        self.finalizing = False
+        self.last_end = time.monotonic()
+        self.last_cost = 0.0
+        self.last_instructions = 0
+
+    # ------------------------------------------------------------ marking
+    def note_metatable(self, obj, mt):
+        """Called whenever ``obj`` (a table or userdata) gets metatable ``mt``."""
+        if mt is None:
+            return
+        if obj.__class__ is LuaTable and mt.hash.get('__mode') is not None:
+            self.with_meta.add(obj)
+        if mt.hash.get('__gc') is not None and getattr(obj, 'guard', None) is None:
+            guard = obj.guard = Guard(obj, next(self.orders), self)
+            self.guards.add(guard)
+
+    def active(self):
+        return bool(self.guards) or bool(self.with_meta) or bool(self.pending)
+
+    # ----------------------------------------------------------- collecting
+    def collect(self):
+        """A full collection, then the finalizers it found."""
+        start = time.monotonic()
+        saved = [self._release_weak(t, mode) for t, mode in self._weak_tables()]
+        gc.collect()
+        resurrected = {id(obj): obj for _, obj in self.pending}
+        for t, arr, items, weak_keys in saved:
+            self._restore(t, arr, items, weak_keys, resurrected)
+        end = time.monotonic()
+        self.last_cost = end - start
+        self.last_end = end
+        self.last_instructions = self.vm.instructions
+        self.run_pending()
+
+    def maybe_collect(self):
+        """The periodic check's share: collect when enough has run since the last time."""
+        if self.pending and not self.finalizing:
+            self.run_pending()
+        if not self.running or self.finalizing:
+            return
+        if self.vm.instructions - self.last_instructions < AUTO_MIN_INSTRUCTIONS:
+            return
+        if time.monotonic() - self.last_end < self.last_cost / AUTO_MAX_SHARE:
+            return
+        if self.guards or self.with_meta:
+            self.collect()
+
+    def _weak_tables(self):
+        for t in list(self.with_meta):
+            mt = t.meta
+            mode = mt.hash.get('__mode') if mt is not None else None
+            if mode.__class__ is str and ('k' in mode or 'v' in mode):
+                yield t, mode
+
+    def _release_weak(self, t, mode):
+        """Take ``t``'s entries out, weakly holding what the mode makes weak."""
+        weak_keys = 'k' in mode
+        weak_values = 'v' in mode
+        arr = [(_Ref(v) if weak_values and v.__class__ in COLLECTABLE else v) for v in t.arr]
+        items = []
+        for k, v in t.hash.items():
+            key_weak = weak_keys and k.__class__ in COLLECTABLE
+            value_collectable = v.__class__ in COLLECTABLE
+            if key_weak and value_collectable and not weak_values:
+                _anchor(k, v)                 # ephemeron: the value lives while the key does
+                items.append((_Ref(k), _Ref(v)))
+            else:
+                items.append((_Ref(k) if key_weak else k,
+                              _Ref(v) if weak_values and value_collectable else v))
+        # In place: translated code holds bound views of a table's parts.
+        t.arr.clear()
+        t.hash.clear()
+        t.keycache = None
+        return t, arr, items, weak_keys
+
+    @staticmethod
+    def _restore(t, arr, items, weak_keys, resurrected):
+        def alive(v, as_key):
+            if v.__class__ is not _Ref:
+                return v
+            obj = v.ref()
+            if obj is None and as_key:
+                # Lua clears a resurrected key only after its finalizer has run.
+                obj = resurrected.get(v.ident)
+            return obj
+
+        values = [alive(v, False) for v in arr]
+        while values and values[-1] is None:
+            values.pop()
+        hash = t.hash
+        for k, v in items:
+            key = alive(k, True)
+            if key is None:
+                continue
+            value = alive(v, False)
+            if k.__class__ is _Ref and v.__class__ is _Ref:
+                _drop_anchor(key)
+            if value is not None:
+                hash[key] = value
+        t.arr.extend(values)
+        t.keycache = None
+
+    # ----------------------------------------------------------- finalizing
+    def run_pending(self):
+        """Call the finalizers of the objects found dead, newest mark first."""
+        if self.finalizing:
+            return
+        self.finalizing = True
+        try:
+            while self.pending:
+                batch = sorted(self.pending, key=lambda entry: -entry[0])
+                self.pending.clear()
+                for _, obj in batch:
+                    obj.guard = None
+                    self._finalize(obj)
+        finally:
+            self.finalizing = False
+
+    def close(self):
+        """lua_close: finalize every object still marked, newest mark first."""
+        self.running = False
+        self.run_pending()
+        while True:
+            marked = sorted((g for g in list(self.guards)
+                             if g.obj is not None and getattr(g.obj, 'guard', None) is g),
+                            key=lambda g: -g.order)
+            if not marked:
+                return
+            self.finalizing = True
+            try:
+                for guard in marked:
+                    obj = guard.obj
+                    obj.guard = None
+                    guard.obj = None
+                    self._finalize(obj)
+            finally:
+                self.finalizing = False
+
+    def _finalize(self, obj):
+        mt = obj.meta
+        handler = mt.hash.get('__gc') if mt is not None else None
+        if handler is None:
+            return
+        try:
+            gen = ops.call(handler, (obj,))
+            try:
+                gen.send(None)
+            except StopIteration:
+                return
+            gen.close()
+            raise LuaError('attempt to yield across a C-call boundary')
+        except LuaError as e:
+            warn = getattr(self.vm, 'warn', None)
+            if warn is not None:
+                msg = e.value if e.value.__class__ is str else 'error object is not a string'
+                warn('error in __gc (%s)' % msg)
+
+
+def collector_of(vm) -> Collector:
+    c = vm.collector
+    if c is None:
+        c = vm.collector = Collector(vm)
+    return c

@@ -1,0 +1,71 @@
+"""The pylua command against lua5.4's lua.c: options, arg, LUA_INIT, messages
+and exit codes come out the same (with the program's name swapped)."""
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = str(pathlib.Path(__file__).resolve().parents[2])
+LUA = shutil.which('lua5.4')
+
+SCRIPT = 'print("args", ...)\nfor i = -3, #arg do print(i, arg[i]) end\n'
+MODULE = 'local M = {}\nfunction M.greet(who) return "hi " .. who end\nreturn M\n'
+
+CASES = [
+    ['-x'], ['-e'], ['-E', '-W', '-ix'],
+    ['-W', '-e', 'x=1', 'a.lua', 'p', 'q'],
+    ['-e', 'print(1)', '--', 'a.lua', '-e'],
+    ['-lgreet', '-l', 'g=greet', '-e', 'print(greet.greet("you"), g == greet)'],
+    ['-l', 'nosuch', '-e', 'print(1)'],
+    ['-e', 'error(setmetatable({}, {__tostring = function() return "custom" end}))'],
+    ['-e', 'print(1)', '-e', 'x ='],
+    ['nofile.lua'],
+    ['-', 'a', 'b'],
+    ['-e', 'setmetatable({}, {__gc = function() print("finalized") end}) os.exit(3, true)'],
+    ['-e', 'setmetatable({}, {__gc = function() error("boom") end}) warn("a", "b")', '-W'],
+]
+
+
+def run(cmd, args, env_extra, cwd):
+    env = dict(os.environ, PYTHONPATH=ROOT, **env_extra)
+    for name in ('LUA_INIT', 'LUA_INIT_5_4', 'LUA_PATH', 'LUA_PATH_5_4'):
+        if name not in env_extra:
+            env.pop(name, None)
+    r = subprocess.run(cmd + args, input=b'print("stdin", ...)\n', cwd=cwd, env=env,
+                       capture_output=True, timeout=60)
+    return r.returncode, r.stdout, r.stderr
+
+
+def _same_as_lua(args, tmp_path, env_extra=None):
+    (tmp_path / 'a.lua').write_text(SCRIPT)
+    (tmp_path / 'greet.lua').write_text(MODULE)
+    code, out, err = run([LUA], args, env_extra or {}, tmp_path)
+    mine = run([sys.executable, '-m', 'pylua'], args, env_extra or {}, tmp_path)
+    # lua.c's C-function frames are not in pylua's tracebacks; the messages are compared.
+    expected = (code, out.replace(LUA.encode(), b'pylua'),
+                b'\n'.join(l for l in err.replace(LUA.encode(), b'pylua').split(b'\n')
+                           if not l.startswith(b'\t[C]: in function')))
+    assert mine[:2] == expected[:2]
+    assert b'\n'.join(l for l in mine[2].split(b'\n') if not l.startswith(b'\t[C]: in function')) \
+        == _without_search_dirs(expected[2])
+
+
+def _without_search_dirs(err):
+    """lua5.4's default search path has system folders pylua's does not."""
+    return b'\n'.join(l for l in err.split(b'\n') if not (l.startswith(b"\tno file '/")))
+
+
+@pytest.mark.skipif(LUA is None, reason='lua5.4 is not installed')
+@pytest.mark.parametrize('args', CASES, ids=[' '.join(c) for c in CASES])
+def test_like_lua_c(args, tmp_path):
+    _same_as_lua(args, tmp_path)
+
+
+@pytest.mark.skipif(LUA is None, reason='lua5.4 is not installed')
+@pytest.mark.parametrize('init', ['@a.lua', 'error("in init")'])
+def test_lua_init_and_E(init, tmp_path):
+    _same_as_lua(['-e', 'print(2)'], tmp_path, {'LUA_INIT': init})
+    _same_as_lua(['-E', '-e', 'print(3)'], tmp_path, {'LUA_INIT_5_4': 'print("5.4 first")', 'LUA_INIT': init})

@@ -1,0 +1,133 @@
+"""The embedding API under load: runtimes side by side, errors an embedder
+throws in, output without a stream, the live-heap account, and nested
+protected calls as lua5.4 ends them."""
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from pylua import Effect, GenBuiltin, LuaError, LuaInterrupt, LuaMemoryError, LuaRuntime
+
+MiB = 1024 * 1024
+
+
+# ------------------------------------------------------- independent runtimes
+def test_a_trivial_chunk_finishes_while_another_runtime_loops():
+    a, b = LuaRuntime(), LuaRuntime()
+    looping = threading.Thread(target=lambda: pytest.raises(LuaInterrupt, a.execute, 'while true do end'))
+    looping.start()
+    try:
+        time.sleep(0.2)
+        b.execute('return 0')            # compiled and warmed up
+        start = time.perf_counter()
+        assert b.execute('return 1') == 1
+        assert time.perf_counter() - start < 0.1
+        # Deep recursion keeps working beside the loop.
+        assert b.execute('local function f(n) if n == 0 then return 0 end return 1 + f(n - 1) end '
+                         'return f(50000)') == 50000
+    finally:
+        a.cancel()
+        looping.join()
+
+
+def test_two_looping_runtimes_are_both_cancelled_independently():
+    a, b = LuaRuntime(), LuaRuntime()
+    ends = {}
+
+    def run(name, rt):
+        try:
+            rt.execute('local n = 0 while true do n = n + 1 end')
+        except LuaInterrupt as e:
+            ends[name] = str(e)
+    threads = [threading.Thread(target=run, args=(n, rt)) for n, rt in (('a', a), ('b', b))]
+    for t in threads:
+        t.start()
+    time.sleep(0.2)
+    a.cancel('stop a')
+    threads[0].join(5)
+    assert ends == {'a': 'stop a'} and threads[1].is_alive()
+    b.cancel('stop b')
+    threads[1].join(5)
+    assert ends == {'a': 'stop a', 'b': 'stop b'}
+
+
+# ---------------------------------------------------- errors thrown in by hosts
+def asking_runtime():
+    def ask(question):
+        answer = yield Effect(question)
+        return (answer,)
+    rt = LuaRuntime()
+    rt.vm.globals.set_str('ask', GenBuiltin(ask, 'ask'))
+    return rt
+
+
+def test_an_exception_thrown_into_a_run_is_a_lua_error_carrying_its_text():
+    rt = asking_runtime()
+    run = rt.run('local ok, e = pcall(ask, "q") return ok, e')
+    assert next(run).payload == 'q'
+    with pytest.raises(StopIteration) as done:
+        run.throw(ValueError('the tool is gone'))
+    assert done.value.value == (False, 'the tool is gone')
+
+
+def test_an_uncaught_thrown_exception_ends_the_run_as_a_lua_error():
+    rt = asking_runtime()
+    run = rt.run('local function inner() return ask("q") end '
+                 'local co = coroutine.wrap(inner) return co()')
+    next(run)
+    with pytest.raises(LuaError) as e:
+        run.throw(KeyError('missing'))
+    assert "'missing'" in str(e.value) and 'internal error' not in str(e.value)
+
+
+def test_print_without_a_stream_writes_to_the_process_stdout():
+    out = subprocess.run([sys.executable, '-c', 'from pylua import LuaRuntime; '
+                          'LuaRuntime().execute("print(1, \\"two\\", nil)")'],
+                         capture_output=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == b'1\ttwo\tnil\n'
+
+
+# ------------------------------------------------------------ the live heap
+def test_two_live_strings_past_the_ceiling_fail_with_the_memory_error():
+    rt = LuaRuntime(max_memory=16 * MiB)
+    with pytest.raises(LuaMemoryError):
+        rt.execute('local a = string.rep("x", 15 * 2^20) local b = string.rep("y", 15 * 2^20) '
+                   'return #a + #b')
+    # Kept in globals and made by different allocators, the same.
+    with pytest.raises(LuaMemoryError):
+        rt.execute('a = string.rep("x", 15 * 2^20) b = a:upper()')
+
+
+def test_one_string_under_the_ceiling_still_fits_after_the_other_is_dropped():
+    rt = LuaRuntime(max_memory=16 * MiB)
+    assert rt.execute('local a = string.rep("x", 15 * 2^20) a = nil '
+                      'local b = string.rep("y", 15 * 2^20) return #b') == 15 * MiB
+
+
+# ------------------------------------------------- nested protected calls
+@pytest.mark.parametrize('src, expected', [
+    ('local function f() return pcall(f) end return select(-1, f())', 'C stack overflow'),
+    ('local function f() return xpcall(f, function(m) return m end) end return select(-1, f())',
+     'C stack overflow'),
+    ('local function f() return coroutine.resume(coroutine.create(f)) end return select(-1, f())',
+     'C stack overflow'),
+    ('local function f() return f() + 1 end return select(2, pcall(f))', 'stack overflow'),
+])
+def test_nested_protected_calls_end_as_lua_says(src, expected):
+    # lua5.4 gives the same last value for each of these programs.
+    rt = LuaRuntime()
+    start = time.perf_counter()
+    value = rt.execute(src)
+    assert value.endswith(expected) and time.perf_counter() - start < 10
+
+
+def test_a_pcall_per_level_recursion_obeys_cancel():
+    rt = LuaRuntime()
+    threading.Timer(0.2, rt.cancel).start()
+    start = time.perf_counter()
+    with pytest.raises(LuaInterrupt):
+        rt.execute('local function f() pcall(f) pcall(f) end while true do f() end')
+    assert time.perf_counter() - start < 0.7

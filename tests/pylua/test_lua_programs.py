@@ -1,0 +1,44 @@
+"""Realistic multi-module Lua programs (tests/pylua/lua_programs/) give the
+same output, errors and exit codes on pylua as on lua5.4.
+
+``report/`` is a report generator built from a class library, a JSON codec,
+a template engine and a command-line argument parser: it exercises
+``require`` of modules in subfolders, metatables and inheritance, closures,
+string patterns, ``load`` with an environment, ``io`` files and ``os.exit``.
+"""
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PROGRAMS = pathlib.Path(__file__).resolve().parent / 'lua_programs'
+LUA = shutil.which('lua5.4')
+
+RUNS = [
+    ('report', ['-v', 'orders.json']),
+    ('report', ['--format=json', '--discount', '0.1', 'orders.json']),
+    ('report', ['--format=xml', 'orders.json']),
+    ('report', ['bad.json']),
+]
+
+
+def _run(cmd, cwd):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for name in ('LUA_INIT', 'LUA_INIT_5_4', 'LUA_PATH', 'LUA_PATH_5_4'):
+        env.pop(name, None)
+    r = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, timeout=120)
+    return r.returncode, r.stdout, r.stderr
+
+
+@pytest.mark.skipif(LUA is None, reason='lua5.4 is not installed')
+@pytest.mark.parametrize('program,args', RUNS, ids=[' '.join([p] + a) for p, a in RUNS])
+def test_program_runs_as_on_lua(program, args, tmp_path):
+    work = tmp_path / program
+    shutil.copytree(PROGRAMS / program, work)
+    expected = _run([LUA, 'main.lua', *args], work)
+    actual = _run([sys.executable, '-m', 'pylua', 'main.lua', *args], work)
+    assert actual == (expected[0], expected[1], expected[2].replace(LUA.encode(), b'pylua'))
