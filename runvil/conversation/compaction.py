@@ -41,6 +41,8 @@ class Compaction:
 
     def __init__(self, vm, messages):
         self.list = messages
+        self.emit = vm.run.emit
+        self.section = vm.section_name
         self.table = LuaTable()
         self.table.set_str('fail', vm.function('compactors.fail', self._fail))
         self.table.set_str('clear', vm.function('compactors.clear', self._clear))
@@ -97,9 +99,15 @@ class Compaction:
             raise
         except (LuaError, Failure):
             self.list.restore(snapshot)
+            self._report(reason, snapshot, restored=True)
             raise
         finally:
             self.list.busy, self.list.compacting = busy, False
+        self._report(reason, snapshot, restored=False)
+
+    def _report(self, reason: str, before, restored: bool) -> None:
+        self.emit('compaction', section=self.section, reason=text(reason), records_before=len(before),
+                  records_after=len(self.list.records), restored=restored)
 
 
 def _call_compactor(compactor, reason: str):

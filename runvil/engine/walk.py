@@ -155,6 +155,8 @@ def _step(run: RunState, chain, section_name: str | None, pieces):
         return value
     finally:
         vm.tasks.abandon()
+        if vm.messages.records:     # the section's conversation as it ended, meta included
+            run.emit('messages', section=section_name, records=list(vm.messages.records))
         vm.close()
 
 
