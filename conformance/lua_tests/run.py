@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
-DEFAULT_DIR = REPO_ROOT.parent.parent / 'shared' / 'lua-5.4.4-tests'
+DEFAULT_DIR = REPO_ROOT.parent / 'shared' / 'lua-5.4.4-tests'
 
 #: The files that need neither the C test library, nor io.popen, nor files on disk.
 PORTABLE_FILES = (
