@@ -37,6 +37,8 @@ def read_document(path: str) -> dict:
         raise SettingsError('cannot read config %s: %s' % (path, err.strerror or err)) from None
     except tomllib.TOMLDecodeError as err:
         raise SettingsError('config %s is not valid TOML: %s' % (path, err)) from None
+    except RecursionError:     # tomllib parses nested arrays and tables recursively
+        raise SettingsError('config %s is not valid TOML: nested too deeply' % path) from None
     unknown = sorted(set(document) - set(TABLES))
     if unknown:
         raise SettingsError('config %s: unknown table or key `%s`; expected [limits], [models] or [packs]'

@@ -73,6 +73,7 @@ def test_config_then_flags(tmp_path):
     ('[model]\n', 'unknown table or key `model`'),
     ('[limits]\nlog_event_quota = 0\n', 'log_event_quota must be a whole number of at least 1, got 0'),
     ('limits = [', 'is not valid TOML'),
+    ('limits = ' + '[' * 100000, 'is not valid TOML'),     # nested past the recursion limit, or not
 ])
 def test_bad_config_is_a_setup_error(tmp_path, text, message):
     config = tmp_path / 'runvil.toml'
