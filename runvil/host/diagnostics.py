@@ -7,21 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-class Unreadable(Exception):
-    """The prompt file could not be read as UTF-8 text."""
-
-
-def read_prompt(path: str) -> str:
-    try:
-        with open(path, 'rb') as handle:
-            data = handle.read()
-    except OSError as err:
-        raise Unreadable('cannot read %s: %s' % (path, err.strerror or err)) from None
-    try:
-        return data.decode('utf-8')
-    except UnicodeDecodeError as err:
-        raise Unreadable('cannot read %s: not UTF-8 text (byte %d)' % (path, err.start)) from None
+from .textfile import Unreadable, read_utf8
 
 
 @dataclass
@@ -54,7 +40,7 @@ class Problem:
 def file_problem(path: str) -> Problem | None:
     """The problem of the prompt file at ``path``, None when it can run."""
     try:
-        text = read_prompt(path)
+        text = read_utf8(path)
     except Unreadable as err:
         return Problem('io', None, str(err), None)
     return text_problem(text, path)

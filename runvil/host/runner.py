@@ -14,6 +14,7 @@ from .model_settings import ModelSources, build_environment, declared_roles, gat
 from .rejections import RejectionRecorder, rejection_hint
 from ..tools import load_packs
 from .settings import SettingsError, build_limits, pack_modules
+from .textfile import Unreadable, read_utf8
 from .sinks import JsonLinesFile, LiveLog, LiveReplies
 
 
@@ -131,14 +132,9 @@ def _gateway(environ, text: str, limits):
 
 def read_text(path: str, what: str) -> str:
     try:
-        with open(path, 'rb') as handle:
-            data = handle.read()
-    except OSError as err:
-        raise SetupError('cannot read %s %s: %s' % (what, path, err.strerror or err)) from None
-    try:
-        return data.decode('utf-8')
-    except UnicodeDecodeError as err:
-        raise SetupError('cannot read %s %s: not UTF-8 text (byte %d)' % (what, path, err.start)) from None
+        return read_utf8(path, what)
+    except Unreadable as err:
+        raise SetupError(str(err)) from None
 
 
 def _prompt_args(settings: list[str]) -> dict[str, str]:
