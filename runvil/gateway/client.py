@@ -6,7 +6,7 @@
 closes at once).  All rounds of a client run as tasks on one event-loop
 thread, where their listeners are called too.  ``complete`` is the blocking
 form.  httpx (and the loop thread) start with the first round that needs
-them, so runs without model calls never import httpx.
+them, so runs without model calls never import either.
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ class GatewayClient:
             if self._closed:
                 raise RuntimeError("the gateway client is closed")
             if self._transport is None:
-                from .transport import Transport  # imports httpx: only when a round needs it
+                from .transport import Transport  # imports asyncio: only when a round needs it
                 self._transport = Transport(self.config, receive_timeout=self.receive_timeout,
                                             response_cap=self.response_cap,
                                             http_transport=self._http_transport)
