@@ -19,10 +19,13 @@ from typing import Protocol
 
 MAX_HEAD_BYTES = 64 * 1024  # a status line and headers longer than this are no reply
 
-_FIELD_NAME = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+_FIELD_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _FORBIDDEN_IN_VALUE = re.compile(rb"[\x00\r\n]")
-_STATUS_LINE = re.compile(rb"HTTP/1\.([01]) ([0-9]{3})(?: [^\r\n]*)?")
+_STATUS_LINE = re.compile(r"HTTP/1\.([01]) ([0-9]{3})(?: [^\r\n]*)?")
 _CHUNK_SIZE = re.compile(rb"([0-9A-Fa-f]{1,16})[ \t]*(?:;[^\r\n]*)?")
+
+
+_HEX_DIGITS = b"0123456789abcdefABCDEF"
 
 
 class ProtocolError(Exception):
@@ -35,7 +38,7 @@ def request_head(method: str, target: str, host: str, headers: Mapping[str, str 
     lines = [f"{method} {target} HTTP/1.1\r\nhost: {host}\r\n".encode("ascii")]
     for name, value in headers.items():
         raw = value.encode("utf-8") if isinstance(value, str) else value
-        if not _FIELD_NAME.fullmatch(name.encode("ascii")) or _FORBIDDEN_IN_VALUE.search(raw):
+        if not _FIELD_NAME.fullmatch(name) or _FORBIDDEN_IN_VALUE.search(raw):
             raise ProtocolError(f"header {name} cannot be sent")
         lines.append(name.encode("ascii") + b": " + raw + b"\r\n")
     return b"".join(lines)
@@ -57,6 +60,15 @@ class ResponseSink(Protocol):
     def head(self, head: ResponseHead) -> None: ...
     def body(self, data: bytes) -> None: ...
     def end(self) -> None: ...
+
+
+def _chunk_size(line: bytes) -> int:
+    if line and len(line) <= 16 and not line.strip(_HEX_DIGITS):
+        return int(line, 16)  # plain hex digits: the usual case
+    matched = _CHUNK_SIZE.fullmatch(line)  # with an extension, or broken
+    if matched is None:
+        raise ProtocolError("malformed chunk size")
+    return int(matched.group(1), 16)
 
 
 # Parser states
@@ -130,20 +142,20 @@ class ResponseParser:
 
     @staticmethod
     def _parse_head(raw: bytes) -> ResponseHead:
-        status_line, *fields = raw.split(b"\r\n")
+        status_line, *fields = raw.decode("latin-1").split("\r\n")
         matched = _STATUS_LINE.fullmatch(status_line)
         if matched is None:
             raise ProtocolError("malformed status line")
         headers: dict[str, str] = {}
         for field in fields:
-            name, colon, value = field.partition(b":")
+            name, colon, value = field.partition(":")
             if not colon or not _FIELD_NAME.fullmatch(name):
                 raise ProtocolError("malformed header")
-            key = name.decode("ascii").lower()
-            text = value.strip(b" \t").decode("latin-1")
-            headers[key] = f"{headers[key]}, {text}" if key in headers else text
-        connection = {token.strip().lower() for token in headers.get("connection", "").split(",")}
-        keep_alive = matched.group(1) == b"1" and "close" not in connection
+            key = name.lower()
+            value = value.strip(" \t")
+            headers[key] = f"{headers[key]}, {value}" if key in headers else value
+        connection = headers.get("connection", "").lower()
+        keep_alive = matched.group(1) == "1" and "close" not in connection.replace(" ", "").split(",")
         return ResponseHead(int(matched.group(2)), headers, keep_alive)
 
     def _frame(self, head: ResponseHead) -> None:
@@ -203,11 +215,17 @@ class ResponseParser:
             line = data[position:end]
             position = end + 2
             if self._state == _CHUNK_SIZE_LINE:
-                matched = _CHUNK_SIZE.fullmatch(line)
-                if matched is None:
-                    raise ProtocolError("malformed chunk size")
-                self._remaining = int(matched.group(1), 16)
-                self._state = _CHUNK_DATA if self._remaining else _TRAILERS
+                length = _chunk_size(line)
+                if not length:
+                    self._state = _TRAILERS
+                    continue
+                stop = position + length
+                if data[stop:stop + 2] == b"\r\n":  # the whole chunk is here: the usual case
+                    pieces.append(data[position:stop])
+                    position = stop + 2
+                else:
+                    self._remaining = length
+                    self._state = _CHUNK_DATA
             elif self._state == _CHUNK_END:
                 if line:
                     raise ProtocolError("chunk data longer than its size")
