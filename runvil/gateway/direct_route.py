@@ -125,6 +125,7 @@ class _DirectRound:
         self._connection: _Connection | None = None
         self._connecting: asyncio.Task | None = None
         self._decompressor = None
+        self._ended = False  # cancelled or failed: nothing more may be sent
         self._timer = ReceiveTimer(route._loop, route._timeout, self._expired)
 
     def connect(self, task: asyncio.Task) -> None:
@@ -134,9 +135,13 @@ class _DirectRound:
     def _connected(self, task: asyncio.Task) -> None:
         self._connecting = None
         if task.cancelled():
-            return  # the round was cancelled or failed meanwhile
+            return  # the round was cancelled or failed while connecting
         if task.exception() is not None:
             self._fail(transport_failed())
+        elif self._ended:
+            # It ended after the connection was made, before this callback:
+            # nothing is sent, and the connection serves the next round.
+            self._route.release(task.result())
         else:
             self.send(task.result())
 
@@ -146,6 +151,7 @@ class _DirectRound:
         connection.transport.write(self._request)
 
     def cancel(self) -> None:
+        self._ended = True
         self._timer.stop()
         self._route.finished(self)
         if self._connecting is not None:
