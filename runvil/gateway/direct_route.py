@@ -32,9 +32,9 @@ class DirectRoute:
     def __init__(self, loop: asyncio.AbstractEventLoop, endpoint: str,
                  headers: Mapping[str, str | bytes], receive_timeout: float) -> None:
         parts = urlsplit(endpoint)
-        self._loop = loop
+        self.loop = loop
+        self.receive_timeout = receive_timeout
         self._address = (parts.hostname, parts.port or 80)
-        self._timeout = receive_timeout
         try:
             self._head: bytes | None = request_head(
                 "POST", quote(parts.path, safe="/%!$&'()*+,;=:@-._~"), parts.netloc, headers)
@@ -55,11 +55,11 @@ class DirectRoute:
             if connection.usable:
                 round_.send(connection)
                 return round_.cancel
-        round_.connect(self._loop.create_task(self._connect()))
+        round_.connect(self.loop.create_task(self._connect()))
         return round_.cancel
 
     async def _connect(self) -> _Connection:
-        _, connection = await self._loop.create_connection(lambda: _Connection(self), *self._address)
+        _, connection = await self.loop.create_connection(lambda: _Connection(self), *self._address)
         return connection
 
     def release(self, connection: _Connection) -> None:
@@ -126,7 +126,7 @@ class _DirectRound:
         self._connecting: asyncio.Task | None = None
         self._decompressor = None
         self._ended = False  # cancelled or failed: nothing more may be sent
-        self._timer = ReceiveTimer(route._loop, route._timeout, self._expired)
+        self._timer = ReceiveTimer(route.loop, route.receive_timeout, self._expired)
 
     def connect(self, task: asyncio.Task) -> None:
         self._connecting = task

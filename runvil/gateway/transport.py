@@ -109,8 +109,11 @@ class Transport:
             return  # cancelled before the loop got to it: nothing is sent
         intake = ReplyIntake(RoundReport(future, listeners), cap=self._cap,
                              tools_advertised=tools_advertised)
-        route = self._direct or self._httpx_route()
-        cancel = route.start(body, intake)
+        try:
+            cancel = (self._direct or self._httpx_route()).start(body, intake)
+        except Exception as bug:  # the caller gets it rather than waiting for ever
+            intake.report.fail(bug)
+            return
         future.add_done_callback(lambda done: done.cancelled() and self._cancel_soon(cancel))
 
     def _cancel_soon(self, cancel: Callable[[], None]) -> None:
