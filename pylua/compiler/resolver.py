@@ -26,6 +26,7 @@ class Var:
 
 
 MAX_LOCALS = 200                   # Lua's MAXVARS: locals alive at once in one function
+MAX_UPVALUES = 255                 # Lua's MAXUPVAL
 
 
 class FuncInfo:
@@ -122,8 +123,9 @@ class _Resolver:
         self.vars.append(v)
         return v
 
-    def lookup(self, name, fi=None):
-        """Return ('local', Var) | ('upval', idx) | None for ``name`` in function ``fi``."""
+    def lookup(self, name, line, fi=None):
+        """Return ('local', Var) | ('upval', idx) | None for ``name``, used
+        on ``line``, in function ``fi``."""
         fi = fi or self.fn
         for b in reversed(fi.blocks):
             for v in reversed(b.vars):
@@ -133,9 +135,11 @@ class _Resolver:
             return ('upval', fi.upindex[name])
         if fi.parent is None:
             return None
-        outer = self.lookup(name, fi.parent)
+        outer = self.lookup(name, line, fi.parent)
         if outer is None:
             return None
+        if outer[0] != 'const' and len(fi.upvals) >= MAX_UPVALUES:
+            self.error(line, 'too many upvalues (limit is %d) in function at line %d' % (MAX_UPVALUES, fi.line))
         if outer[0] == 'local':
             v = outer[1]
             if v.const is not None:
@@ -152,9 +156,9 @@ class _Resolver:
         return ('upval', idx)
 
     def bind_name(self, node, assigning=False):
-        b = self.lookup(node.name)
+        b = self.lookup(node.name, node.line)
         if b is None:
-            env = self.lookup('_ENV')
+            env = self.lookup('_ENV', node.line)
             if env[0] == 'const':
                 self.error(node.line, "attempt to index a constant value")
             self.res.names[id(node)] = ('global', env)
