@@ -397,12 +397,7 @@ def make(vm) -> LuaTable:
                 else:
                     if pat.unclosed:
                         lpattern.check_captures(caps)
-                    # Lua's gsub calls without a continuation: no yield, though host effects pass.
-                    vm.no_yield += 1
-                    try:
-                        res = yield from ops.call(repl, caps)
-                    finally:
-                        vm.no_yield -= 1
+                    res = yield from ops.call_from_c(vm, repl, caps)
                     v = res[0] if res else None
                 c = v.__class__
                 if v is None or v is False:
