@@ -13,13 +13,15 @@ from ..runtime.state import WORK_BYTES, count_work
 
 class Var:
     """One local variable declaration."""
-    __slots__ = ('name', 'attrib', 'captured', 'assigned', 'const', 'reg', 'line')
+    __slots__ = ('name', 'attrib', 'captured', 'assigned', 'shared', 'names', 'const', 'reg', 'line')
 
     def __init__(self, name, attrib, line):
         self.name = name
         self.attrib = attrib          # None, 'const' or 'close'
         self.captured = False         # lives in a cell: a closure uses it and it is assigned
         self.assigned = False         # assigned after its declaration
+        self.shared = False           # captured by a function other than the one it names
+        self.names = None             # the Function node of 'local function', whose own name it is
         self.const = None             # (value,) when a compile-time constant
         self.reg = None               # assigned by the code generator
         self.line = line
@@ -66,12 +68,12 @@ class Resolution:
 def resolve(chunk: A.Chunk) -> Resolution:
     r = _Resolver(chunk.chunkname)
     r.main(chunk)
-    # A captured local that is never assigned after its declaration needs no
-    # cell: its value is final before any closure that sees it exists (a
-    # local function seeing itself is the code generator's special case), so
-    # closures are given the value itself.
+    # A local function seen only by itself needs no cell: the code generator
+    # gives it its own name.  Every other captured local lives in one cell
+    # shared by all its closures, even if never assigned, so that
+    # debug.upvalueid and upvaluejoin see Lua's upvalues.
     for v in r.vars:
-        if not v.assigned:
+        if not v.assigned and not v.shared:
             v.captured = False
     return r.res
 
@@ -145,6 +147,8 @@ class _Resolver:
             if v.const is not None:
                 return ('const', v.const[0])
             v.captured = True
+            if v.names is None or self.res.funcs.get(id(v.names)) is not fi:
+                v.shared = True
             idx = len(fi.upvals)
             fi.upvals.append((name, True, v, v))
         elif outer[0] == 'const':
@@ -268,6 +272,7 @@ class _Resolver:
 
     def s_LocalFunction(self, s):
         v = self.declare(s.name, None, s.line, "'('")
+        v.names = s.func
         self.res.decls[id(s)] = [v]
         self.function(s.func)
 
