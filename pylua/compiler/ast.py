@@ -188,6 +188,7 @@ class GenFor(Node):
     names: list
     exprs: list
     body: Block
+    exprs_line: int                   # of the explist's first token: Lua's line for the iterator call
 
 
 @dataclass(slots=True)

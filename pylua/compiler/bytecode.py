@@ -48,8 +48,9 @@ class Proto:
         self.code = []
         self.consts = []
         # (name, instack, index, kind): kind 'cell' (a one-element list),
-        # 'value' (the value itself: never assigned after the closure exists)
-        # or 'self' (the function's own value, for ``local function f``).
+        # 'value' (the value itself: the main chunk's unassigned _ENV, or a
+        # function's own name seen from a closure inside it) or 'self' (the
+        # function's own value, for ``local function f`` seen only by itself).
         self.upvals = []
         self.protos = []
         self.maxreg = 0

@@ -318,7 +318,7 @@ class _FuncState:
         vars_ = self.res.decls[id(s)]
         vbase = self.alloc(len(vars_), s.line)
         self._locals_top = self.freereg
-        self.emit('TFORPREP', base, len(vars_), line=s.line)
+        self.emit('TFORPREP', base, len(vars_), line=s.exprs_line)
         self.loops += 1
 
         def pre():
@@ -731,6 +731,8 @@ class _FuncState:
                 self.freereg = base + want
                 self.exp_discard(e)
                 continue
+            if reg >= self.freereg:
+                self.alloc(reg + 1 - self.freereg, line)
             self.exp_to(e, reg)
             self.freereg = reg + 1
         if want == -1:

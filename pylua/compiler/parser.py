@@ -17,6 +17,7 @@ from ..runtime.state import WORK_BYTES, count_work
 from . import ast as A
 from ._tables import ACCEPT, ERRORS, RULES, SPECIAL, TABLE
 from .lexer import near, tokenize
+from .resolver import MAX_LOCALS
 
 # Lua refuses nesting deeper than LUAI_MAXCCALLS (200) C levels: about 195
 # nested parentheses or blocks.  The parse stack holds one to seven entries
@@ -24,6 +25,12 @@ from .lexer import near, tokenize
 # everything Lua accepts and keeps the nesting of the tree, and so the
 # recursion of every later pass, bounded.
 MAX_DEPTH = 1400
+# A syntax error found with more open levels than LUAI_MAXCCALLS is Lua's
+# overflow instead: lparser.c's enterlevel() failed at an earlier token.
+# A level is one pending token that opens a recursion of lparser.c, or one
+# target of a multiple assignment (restassign recurses per target).
+MAX_LEVELS = 200
+_LEVEL_TOKENS = frozenset(['(', '{', '[', ',', '..', '^', 'do', 'then', 'repeat'])
 
 # lparser.c's block_follow(): tokens that end a block.
 _BLOCK_FOLLOW = frozenset(['else', 'elseif', 'end', 'until', '$END'])
@@ -93,6 +100,9 @@ def _run(tokens: list, chunkname: str) -> A.Block:
                     values.append(callback())
                     states.append(state)
                     state = table[state][lhs]
+    except _TooManyLocals:
+        raise _error(chunkname, tok, 'too many local variables (limit is %d) in %s'
+                     % (MAX_LOCALS, _open_function(values)), True) from None
     except _Reject as e:
         raise _error(chunkname, tok, e.message, e.near_token) from None
     raise AssertionError('the token list ends with $END or ERROR')
@@ -114,6 +124,8 @@ def _fail(tok, states: list, values: list):
     ends a block), reduce and look again."""
     if tok[0] == 'ERROR':
         raise _Reject(tok[1], False)        # the lexer's message is complete
+    if _open_levels(values) > MAX_LEVELS:
+        raise _Reject('C stack overflow', False)
     while True:
         message, rule, match = ERRORS[states[-1]]
         if message is None or (rule is not None and tok[0] in _BLOCK_FOLLOW):
@@ -125,6 +137,26 @@ def _fail(tok, states: list, values: list):
             if opened != tok[2]:
                 message += f' (to close {who} at line {opened})'
         raise _Reject(message)
+
+
+def _open_function(values: list) -> str:
+    """Lua's name of the innermost function being parsed."""
+    inside = False
+    for v in reversed(values):
+        inside = inside or type(v) is _Params
+        if inside and type(v) is tuple and v[0] == 'function':
+            return 'function at line %d' % v[2]
+    return 'main function'
+
+
+def _open_levels(values: list) -> int:
+    levels = 0
+    for v in values:
+        if type(v) is tuple and type(v[0]) is str:         # a token
+            levels += v[0] in _LEVEL_TOKENS
+        elif type(v) is _Targets:
+            levels += len(v)
+    return levels
 
 
 def _reduce(rule: int, states: list, values: list) -> None:
@@ -161,6 +193,16 @@ def _line(value) -> int:
     return value[2] if type(value) is tuple else value.line
 
 
+def _first_token_line(expr) -> int:
+    """The line of an expression's first token (a node's own line is its operator's)."""
+    while True:
+        c = expr.__class__
+        if c is A.BinOp or c is A.Call or c is A.Index or c is A.MethodCall:
+            expr = expr.left if c is A.BinOp else expr.func if c is A.Call else expr.obj
+        else:
+            return expr.line
+
+
 def _close(block: A.Block, tok) -> A.Block:
     """Record the token that closes `block` (its line if it is empty)."""
     block.end_line = tok[2]
@@ -184,6 +226,15 @@ def _target(expr):
     if type(expr) is A.Name or type(expr) is A.Index:
         return expr
     raise _Reject('syntax error')
+
+
+class _TooManyLocals(Exception):
+    """One local statement declares more names than Lua's limit of locals
+    (the resolver counts those of the whole function)."""
+
+
+class _Targets(list):
+    """The targets of an assignment being parsed."""
 
 
 class _Params:
@@ -249,7 +300,7 @@ class _Build:
         return A.Assign(targets[0].line, targets, exprs)
 
     def target_list(expr):
-        return [_target(expr)]
+        return _Targets([_target(expr)])
 
     def target_append(targets, _comma, expr):
         targets.append(_target(expr))
@@ -297,7 +348,7 @@ class _Build:
         return A.NumFor(kw[2], name[1], start, stop, step, _close(body, end))
 
     def genfor(kw, names, _in, exprs, _do, body, end):
-        return A.GenFor(kw[2], names, exprs, _close(body, end))
+        return A.GenFor(kw[2], names, exprs, _close(body, end), _first_token_line(exprs[0]))
 
     def funcstat(kw, funcname, _lparen, params, _rparen, body, end):
         target, display, is_method = funcname
@@ -318,6 +369,8 @@ class _Build:
 
     def attname_append(attnames, _comma, name, attrib):
         names, attribs = attnames
+        if len(names) >= MAX_LOCALS:
+            raise _TooManyLocals()
         if attrib == 'close' and 'close' in attribs:
             raise _Reject('multiple to-be-closed variables in local list', False)
         names.append(name[1])

@@ -13,24 +13,52 @@ from ..runtime.state import WORK_BYTES, count_work
 
 class Var:
     """One local variable declaration."""
-    __slots__ = ('name', 'attrib', 'captured', 'assigned', 'const', 'reg', 'line')
+    __slots__ = ('name', 'attrib', 'captured', 'assigned', 'shared', 'names', 'capturer', 'home',
+                 'const', 'reg', 'line')
 
     def __init__(self, name, attrib, line):
         self.name = name
         self.attrib = attrib          # None, 'const' or 'close'
         self.captured = False         # lives in a cell: a closure uses it and it is assigned
         self.assigned = False         # assigned after its declaration
+        self.shared = False           # more than one closure may share it (see resolve)
+        self.names = None             # the Function node of 'local function', whose own name it is
+        self.capturer = None          # the one function capturing it so far
+        self.home = None              # the FuncInfo declaring it
         self.const = None             # (value,) when a compile-time constant
         self.reg = None               # assigned by the code generator
         self.line = line
 
 
 MAX_LOCALS = 200                   # Lua's MAXVARS: locals alive at once in one function
+MAX_UPVALUES = 255                 # Lua's MAXUPVAL
+
+
+def _upvalue_local(fi, idx):
+    """The local that upvalue ``idx`` of function ``fi`` refers to; None for
+    the main chunk's _ENV."""
+    while True:
+        name, from_local, ref, var = fi.upvals[idx]
+        if from_local:
+            return var
+        if fi.parent is None:
+            return None
+        fi, idx = fi.parent, ref
+
+
+def _made_in_loop(v, fi):
+    """Is a closure being made now in ``fi`` inside a loop within ``v``'s scope?"""
+    for b in reversed(fi.blocks):
+        if any(x is v for x in b.vars):
+            return False
+        if b.is_loop:
+            return True
+    return False
 
 
 class FuncInfo:
     """Per-function resolution: its upvalues as (name, from_parent_local, index, var)."""
-    __slots__ = ('parent', 'upvals', 'upindex', 'is_vararg', 'blocks', 'line')
+    __slots__ = ('parent', 'upvals', 'upindex', 'is_vararg', 'blocks', 'line', 'has_labels')
 
     def __init__(self, parent, is_vararg, line=0):
         self.parent = parent
@@ -39,6 +67,7 @@ class FuncInfo:
         self.upindex = {}             # id(var) or name -> upvalue index
         self.is_vararg = is_vararg
         self.blocks = []
+        self.has_labels = False
 
 
 class _Block:
@@ -65,12 +94,15 @@ class Resolution:
 def resolve(chunk: A.Chunk) -> Resolution:
     r = _Resolver(chunk.chunkname)
     r.main(chunk)
-    # A captured local that is never assigned after its declaration needs no
-    # cell: its value is final before any closure that sees it exists (a
-    # local function seeing itself is the code generator's special case), so
-    # closures are given the value itself.
+    # A captured local lives in a cell when it is assigned, or when it is
+    # never assigned but more than one closure may share it (debug.upvalueid,
+    # upvaluejoin and setupvalue see Lua's upvalues): seen by two functions,
+    # by a closure made in a loop inside its scope or in a function with
+    # labels, or from a function nested in the one that captures it.  Any
+    # other closure is the only one to see it, so it gets the value itself; a
+    # local function seeing itself is the code generator's special case.
     for v in r.vars:
-        if not v.assigned:
+        if not v.assigned and not (v.shared or v.home.has_labels):
             v.captured = False
     return r.res
 
@@ -118,12 +150,14 @@ class _Resolver:
             where = 'main function' if self.fn.parent is None else 'function at line %d' % self.fn.line
             self.error(line, 'too many local variables (limit is %d) in %s near %s' % (MAX_LOCALS, where, near))
         v = Var(name, attrib, line)
+        v.home = self.fn
         self.fn.blocks[-1].vars.append(v)
         self.vars.append(v)
         return v
 
-    def lookup(self, name, fi=None):
-        """Return ('local', Var) | ('upval', idx) | None for ``name`` in function ``fi``."""
+    def lookup(self, name, line, fi=None):
+        """Return ('local', Var) | ('upval', idx) | None for ``name``, used
+        on ``line``, in function ``fi``."""
         fi = fi or self.fn
         for b in reversed(fi.blocks):
             for v in reversed(b.vars):
@@ -133,28 +167,37 @@ class _Resolver:
             return ('upval', fi.upindex[name])
         if fi.parent is None:
             return None
-        outer = self.lookup(name, fi.parent)
+        outer = self.lookup(name, line, fi.parent)
         if outer is None:
             return None
+        if outer[0] != 'const' and len(fi.upvals) >= MAX_UPVALUES:
+            self.error(line, 'too many upvalues (limit is %d) in function at line %d' % (MAX_UPVALUES, fi.line))
         if outer[0] == 'local':
             v = outer[1]
             if v.const is not None:
                 return ('const', v.const[0])
             v.captured = True
+            own = v.names is not None and self.res.funcs.get(id(v.names)) is fi
+            if (v.capturer is not None and v.capturer is not fi) or (not own and _made_in_loop(v, fi.parent)):
+                v.shared = True
+            v.capturer = fi
             idx = len(fi.upvals)
             fi.upvals.append((name, True, v, v))
         elif outer[0] == 'const':
             return outer
         else:
+            v = _upvalue_local(fi.parent, outer[1])
+            if v is not None:           # each closure the capturing function makes sees it
+                v.shared = True
             idx = len(fi.upvals)
             fi.upvals.append((name, False, outer[1], None))
         fi.upindex[name] = idx
         return ('upval', idx)
 
     def bind_name(self, node, assigning=False):
-        b = self.lookup(node.name)
+        b = self.lookup(node.name, node.line)
         if b is None:
-            env = self.lookup('_ENV')
+            env = self.lookup('_ENV', node.line)
             if env[0] == 'const':
                 self.error(node.line, "attempt to index a constant value")
             self.res.names[id(node)] = ('global', env)
@@ -179,16 +222,7 @@ class _Resolver:
         return var is not None and var.attrib is not None
 
     def _upval_var(self, idx):
-        """The local an upvalue of the current function refers to; None for
-        the main chunk's _ENV."""
-        fi = self.fn
-        while True:
-            name, from_local, ref, var = fi.upvals[idx]
-            if from_local:
-                return var
-            if fi.parent is None:
-                return None
-            fi, idx = fi.parent, ref
+        return _upvalue_local(self.fn, idx)
 
     # ------------------------------------------------------------ statements
     def block(self, blk, is_loop, pre_vars=(), hidden=0):
@@ -219,6 +253,7 @@ class _Resolver:
                 self.error(s.line, "label '%s' already defined on line %d" % (s.name, blk.labels[s.name][0]))
         b = self.fn.blocks[-1]
         b.labels[s.name] = (s.line, len(b.vars), at_end, s)
+        self.fn.has_labels = True
         self.resolve_gotos(b)
 
     def resolve_gotos(self, b):
@@ -264,6 +299,7 @@ class _Resolver:
 
     def s_LocalFunction(self, s):
         v = self.declare(s.name, None, s.line, "'('")
+        v.names = s.func
         self.res.decls[id(s)] = [v]
         self.function(s.func)
 

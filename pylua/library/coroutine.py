@@ -61,7 +61,7 @@ def main_coroutine(vm):
 def isyieldable(co=ABSENT, *_):
     vm = state.running.vm
     if co is ABSENT:
-        return (vm.coroutine is not None,)
+        return (vm.coroutine is not None and not vm.no_yield,)
     _check_co(co, 1, 'isyieldable')
     # Any coroutine but the main one can yield (when it runs).
     return (co is not getattr(vm, 'main_coroutine', None),)

@@ -290,6 +290,10 @@ def make_upvalue_ids():
         i = check_int(n, 2, 'upvalueid')
         up = _Upvalue(f, i)
         box = up.identity()
+        if box is None and f.__class__ is not FunctionType:
+            # A host function's upvalues, as a C function's: the state its Python closure keeps.
+            cells = getattr(f.fn, '__closure__', None) or ()
+            box = cells[i - 1] if 1 <= i <= len(cells) else None
         if box is None:
             if up.name is None:
                 return (None,)

@@ -94,6 +94,7 @@ class Collector:
         self.mode = 'incremental'
         self.params = {'pause': 200, 'stepmul': 100}
         self.finalizing = False
+        self.closing = False                   # lua_close began: no new marks (Lua's GCSTPCLS)
         self.last_end = time.monotonic()
         self.last_cost = 0.0
         self.last_instructions = 0
@@ -105,7 +106,7 @@ class Collector:
             return
         if obj.__class__ is LuaTable and mt.hash.get('__mode') is not None:
             self.with_meta.add(obj)
-        if mt.hash.get('__gc') is not None and getattr(obj, 'guard', None) is None:
+        if mt.hash.get('__gc') is not None and getattr(obj, 'guard', None) is None and not self.closing:
             guard = obj.guard = Guard(obj, next(self.orders), self)
             self.guards.add(guard)
 
@@ -214,6 +215,7 @@ class Collector:
     def close(self):
         """lua_close: finalize every object still marked, newest mark first."""
         self.running = False
+        self.closing = True
         self.run_pending()
         while True:
             marked = sorted((g for g in list(self.guards)

@@ -65,6 +65,8 @@ def resume(co, args):
     vm.coroutine = co
     c_calls = vm.c_calls
     vm.c_calls = c_calls + 1
+    no_yield = vm.no_yield
+    vm.no_yield = 0                   # a coroutine yields to its own resume
     try:
         if co.gen is None:
             co.gen = call(co.fn, args)
@@ -106,6 +108,7 @@ def resume(co, args):
             vm.coroutine = co
     finally:
         vm.c_calls = c_calls
+        vm.no_yield = no_yield
         if co.status == 'running':
             co.status = 'dead'
         vm.coroutine = prev
@@ -117,6 +120,8 @@ def yield_(args):
     vm = state.running.vm
     if vm.coroutine is None:
         rt_error('attempt to yield from outside a coroutine')
+    if vm.no_yield:
+        raise LuaError('attempt to yield across a C-call boundary')
     return (yield LuaYield(args))
 
 
@@ -124,13 +129,24 @@ def close(co):
     if co.status in ('running', 'normal'):
         rt_error('cannot close a %s coroutine' % co.status)
     gen = co.gen
-    co.status = 'dead'
+    co.gen = None
     if gen is not None:
+        # Its pending to-be-closed variables close inside it, as it runs.
+        vm = state.running.vm
+        prev = vm.coroutine
+        if prev is not None:
+            prev.status = 'normal'
+        co.status = 'running'
+        vm.coroutine = co
         try:
             gen.close()
         except LuaError as e:
             co.error = e.value
-        co.gen = None
+        finally:
+            vm.coroutine = prev
+            if prev is not None:
+                prev.status = 'running'
+    co.status = 'dead'
     if co.error is not None:
         err, co.error = co.error, None
         return (False, err)

@@ -186,6 +186,21 @@ def finish(exc, f, args):
             return stop.value
 
 
+def call_from_c(vm, f, args):
+    """A library function's call into Lua as a C function without a
+    continuation makes it: one more C call (``C stack overflow`` past Lua's
+    limit) and no Lua yield across it; host effects still pass."""
+    if vm.c_calls >= state.C_CALLS_MAX:
+        raise LuaError('C stack overflow')
+    vm.c_calls += 1
+    vm.no_yield += 1
+    try:
+        return (yield from call(f, args))
+    finally:
+        vm.c_calls -= 1
+        vm.no_yield -= 1
+
+
 def call_noyield(f, args):
     """Run a Lua call to completion where Lua forbids yielding (C boundaries)."""
     if f.__class__ is Builtin:

@@ -53,6 +53,7 @@ class VM:
         self.stderr = None
         self.coroutine = None         # the running Coroutine, None in the main thread
         self.c_calls = 0              # library calls into Lua now open (see C_CALLS_MAX)
+        self.no_yield = 0             # open library calls that Lua code may not yield across
         self.collector = None         # weak tables and finalizers (runtime/collector.py), once used
         self.warn = None              # the warning function (standalone: lua.c's)
         self.steps_cell = CellType(CHECK_INTERVAL)

@@ -53,6 +53,8 @@ class FakeVM:
         self.globals = None
         self.string_meta = string_metatable()
         self.type_metas = {}
+        self.c_calls = 0            # library calls into Lua now open
+        self.no_yield = 0
 
     def charge(self, n):
         self.charged += n

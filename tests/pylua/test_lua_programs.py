@@ -5,6 +5,13 @@ same output, errors and exit codes on pylua as on lua5.4.
 a template engine and a command-line argument parser: it exercises
 ``require`` of modules in subfolders, metatables and inheritance, closures,
 string patterns, ``load`` with an environment, ``io`` files and ``os.exit``.
+
+``wordstat/`` counts words in text files with modules of its own (a
+coroutine tokenizer over ``io.lines``, a multiset whose operators are
+metamethods, settings behind ``__index``/``__newindex``/``__pairs`` with
+errors at the caller's level) and the report's argument parser and JSON
+codec, found through ``package.path``; it writes, seeks and removes a file
+and formats dates.
 """
 import os
 import pathlib
@@ -23,6 +30,10 @@ RUNS = [
     ('report', ['--format=json', '--discount', '0.1', 'orders.json']),
     ('report', ['--format=xml', 'orders.json']),
     ('report', ['bad.json']),
+    ('wordstat', ['--top=4', 'alice.txt', 'numbers.txt']),
+    ('wordstat', ['--min=5', '--json=out.json', 'numbers.txt']),
+    ('wordstat', ['--bogus', 'alice.txt']),
+    ('wordstat', ['missing.txt']),
 ]
 
 
@@ -37,8 +48,8 @@ def _run(cmd, cwd):
 @pytest.mark.skipif(LUA is None, reason='lua5.4 is not installed')
 @pytest.mark.parametrize('program,args', RUNS, ids=[' '.join([p] + a) for p, a in RUNS])
 def test_program_runs_as_on_lua(program, args, tmp_path):
-    work = tmp_path / program
-    shutil.copytree(PROGRAMS / program, work)
+    shutil.copytree(PROGRAMS, tmp_path / 'programs')    # a program may use its neighbours' modules
+    work = tmp_path / 'programs' / program
     expected = _run([LUA, 'main.lua', *args], work)
     actual = _run([sys.executable, '-m', 'pylua', 'main.lua', *args], work)
     assert actual == (expected[0], expected[1], expected[2].replace(LUA.encode(), b'pylua'))

@@ -126,7 +126,7 @@ def test_blocks_and_loops():
     assert shape(stmt('for i = 10, 1, -1 do end')) == \
         ('NumFor', 'i', I(10), I(1), ('UnOp', '-', I(1)), block())
     assert shape(stmt('for k, v in pairs(t), 1 do end')) == \
-        ('GenFor', ['k', 'v'], [('Call', N('pairs'), [N('t')]), I(1)], block())
+        ('GenFor', ['k', 'v'], [('Call', N('pairs'), [N('t')]), I(1)], block(), 1)
 
 
 def test_if_elseif_else():

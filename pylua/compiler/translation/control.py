@@ -208,6 +208,7 @@ class ControlOps:
         self.stack.pop()
         self.close_block()
         self.open('else:', 'else')
+        self.line = ins.line
         self.op_TFORPREP(ins)
         self.emit_range(k + 1, end)
         self.line = self.p.code[end].line
