@@ -6,7 +6,7 @@ from ..runtime.collector import collector_of
 from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError
 from ..runtime.frames import level_position, rt_error
 from ..runtime.numbers import U64, str2number, wrap
-from ..runtime.table import LuaTable
+from ..runtime.table import LuaTable, meta_changed
 from ..runtime.values import NEEDS_LUA, Builtin, GenBuiltin, is_function, type_name
 from .args import ABSENT, arg_error, check_any, check_int, check_table, opt_int, opt_str, type_error
 
@@ -101,6 +101,7 @@ def setmetatable(t=ABSENT, mt=ABSENT, *_):
     if t.meta is not None and t.meta.hash.get('__metatable') is not None:
         rt_error('cannot change a protected metatable')
     t.meta = mt
+    meta_changed(t)
     if mt is not None and (mt.hash.get('__gc') is not None or mt.hash.get('__mode') is not None):
         collector_of(state.running.vm).note_metatable(t, mt)
     return (t,)

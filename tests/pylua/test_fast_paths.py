@@ -914,10 +914,12 @@ def test_own_calls_are_direct_and_parameters_guarded_once():
     assert 'if r0 < 2:' in code                                            # the comparison is the test
 
 
-def test_two_levels_of_index_tables_inline():
+def test_method_and_field_lookups_probe_the_metatables_cache_inline():
     code = plain_python('local C = {} C.__index = C function C.m(self) return 1 end '
-                        'local o = setmetatable({}, C) return o:m()')
-    assert code.count(".meta.hash.get('__index')") >= 2
+                        'local o = setmetatable({}, C) return o:m(), o.x')
+    for key in ('m', 'x'):
+        assert ("_l.lookups.get('%s', UNCACHED) if _l.__class__ is ClassHash else UNCACHED" % key) in code
+        assert "UNCACHED: r" in code and "= index_chain(r" in code
 
 
 def test_field_update_stores_to_the_present_field():

@@ -1,0 +1,129 @@
+"""The cache of ``__index`` chain lookups (``ops.index_chain``, kept on each
+metatable's ``table.ClassHash``), checked against the general path: each
+program reads fields through the cache and compares every read with
+``slow``, a lookup written in Lua with rawget and getmetatable that never
+touches the cache, after each kind of change the cache must notice."""
+import pytest
+
+from pylua import LuaRuntime
+
+# ``check(o, k)`` errors unless ``o[k]`` (the cached path) agrees with the
+# general path; ``o[k]`` is read twice so the second read hits the cache.
+PRELUDE = '''
+local function slow(t, k)
+  for _ = 1, 100 do
+    local v = rawget(t, k)
+    if v ~= nil then return v end
+    local mt = getmetatable(t)
+    if mt == nil then return nil end
+    local h = rawget(mt, "__index")
+    if h == nil then return nil end
+    if type(h) == "function" then return h(t, k) end
+    t = h
+  end
+end
+local checked = 0
+local function check(o, k)
+  local a, b, want = o[k], o[k], slow(o, k)
+  if a ~= want or b ~= want then
+    error(("%s: got %s, %s, want %s"):format(k, tostring(a), tostring(b), tostring(want)))
+  end
+  checked = checked + 1
+end
+local function method(o, name)
+  local fast = o[name] and o[name](o)
+  local general = slow(o, name) and slow(o, name)(o)
+  if fast ~= general then error(name .. ": " .. tostring(fast) .. " ~= " .. tostring(general)) end
+  checked = checked + 1
+end
+local Base = {} Base.__index = Base
+function Base:who() return "base" end
+local Mid = setmetatable({}, Base) Mid.__index = Mid
+local Leaf = setmetatable({}, Mid) Leaf.__index = Leaf
+local o = setmetatable({own = 1}, Leaf)
+'''
+
+
+def run(body):
+    src = PRELUDE + body + '\nreturn checked'
+    plain = LuaRuntime(profile='standalone').execute(src)
+    wrapped = LuaRuntime(profile='standalone').execute('return coroutine.wrap(function(...) %s\nend)()' % src)
+    assert plain == wrapped
+    return plain
+
+
+CHANGES = {
+    'store to a class after the cache filled': '''
+        check(o, "who") check(o, "link")
+        function Mid:who() return "mid" end
+        Leaf.link = 7
+        check(o, "who") check(o, "link") method(o, "who")''',
+    'removal from a class': '''
+        function Mid:who() return "mid" end
+        check(o, "who") Mid.who = nil check(o, "who")''',
+    'rawset and rawset of nil': '''
+        check(o, "x") rawset(Base, "x", 1) check(o, "x")
+        rawset(Base, "x", nil) check(o, "x") rawset(Leaf, "x", 2) check(o, "x")''',
+    'setmetatable on a class': '''
+        local Other = {who = function() return "other" end, extra = 3}
+        Other.__index = Other
+        check(o, "who") check(o, "extra")
+        setmetatable(Mid, Other) check(o, "who") check(o, "extra") method(o, "who")
+        setmetatable(Mid, nil) check(o, "who") check(o, "extra")''',
+    'setmetatable on the object': '''
+        check(o, "who") setmetatable(o, Base) check(o, "who")
+        setmetatable(o, {__index = {who = 5}}) check(o, "who")''',
+    '__index of a metatable changed': '''
+        check(o, "who") Leaf.__index = {who = "table"} check(o, "who")
+        Leaf.__index = Leaf check(o, "who")''',
+    '__index functions, never cached': '''
+        local n = 0
+        local Fn = setmetatable({}, {__index = function(t, k) n = n + 1 return k .. n end})
+        Fn.__index = Fn
+        local p = setmetatable({}, Fn)
+        local a, b = p.q, p.q
+        if a == b then error("an __index function was cached") end
+        Fn.__index = function(t, k) return "fn:" .. k end
+        check(p, "z")
+        Fn.__index = Fn
+        getmetatable(Fn).__index = function(t, k) return "meta:" .. k end
+        check(p, "who") method(o, "who")''',
+    'field on the object itself shadows the class': '''
+        check(o, "who") o.who = function() return "own" end check(o, "who") method(o, "who")
+        o.who = nil check(o, "who")''',
+    'debug.setmetatable and table functions on a class': '''
+        check(o, "gone") check(o, "1")
+        debug.setmetatable(Mid, {__index = {gone = "back"}}) check(o, "gone")
+        table.insert(Leaf, "array") check(o, 1) check(o, "1")''',
+    'many keys and many classes': '''
+        for i = 1, 600 do check(o, "k" .. i) end
+        Base.k300 = "set" for i = 1, 600 do check(o, "k" .. i) end
+        for i = 1, 50 do
+          local C = setmetatable({["c" .. i] = i}, Leaf) C.__index = C
+          local x = setmetatable({}, C) check(x, "c" .. i) check(x, "who")
+        end''',
+    'class counting its instances': '''
+        local Counted = setmetatable({n = 0}, Base) Counted.__index = Counted
+        for i = 1, 20 do
+          local x = setmetatable({}, Counted)
+          Counted.n = Counted.n + 1 check(x, "n") check(x, "who")
+        end''',
+    'weak class table across a collection': '''
+        local W = setmetatable({}, {__mode = "v", __index = Base}) W.__index = W
+        W.f = {} local x = setmetatable({}, W)
+        check(x, "f") collectgarbage() collectgarbage() check(x, "f") check(x, "who")''',
+}
+
+
+@pytest.mark.parametrize('body', CHANGES.values(), ids=CHANGES.keys())
+def test_cached_lookups_agree_with_the_general_path(body):
+    assert run(body) > 0
+
+
+def test_loops_and_non_table_handlers_still_report_as_lua_does():
+    rt = LuaRuntime()
+    assert rt.execute('local t = setmetatable({}, {__index = setmetatable({}, {__index = "abc"})}) '
+                      'return t.len == string.len, t.len == string.len') == (True, True)
+    src = ('local a, b = {}, {} setmetatable(a, {__index = b}) setmetatable(b, {__index = a}) '
+           'return pcall(function() return a.x end)')
+    assert LuaRuntime().execute(src)[1].endswith("'__index' chain too long; possible loop")
