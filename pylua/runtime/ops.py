@@ -328,6 +328,20 @@ def _chain_filled(mt, k):
     return v
 
 
+def string_field(k):
+    """``s[k]`` for a string ``s`` and a string ``k`` (``s:method()``) when the
+    string metatable's ``__index`` is a table that answers without calling Lua,
+    else ``_CALL_NEEDED`` (then use ``index``)."""
+    mt = state.running.vm.string_meta
+    if mt is not None:
+        h = mt.hash.get('__index')
+        if h.__class__ is Table:
+            v = h.hash.get(k)
+            if v is not None or h.meta is None:
+                return v
+    return _CALL_NEEDED
+
+
 def set_plain(t, k, v):
     """``t[k] = v`` for a table whose metatable has no say; False when ``__newindex`` must run."""
     mt = t.meta
@@ -851,7 +865,7 @@ HELPERS = {
     'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
-    'concat_plain': concat_plain, 'index_chain': index_chain,
+    'concat_plain': concat_plain, 'index_chain': index_chain, 'string_field': string_field,
     'CALL_NEEDED': _CALL_NEEDED, 'UNCACHED': _UNCACHED, 'ClassHash': ClassHash, 'set_plain': set_plain, 'drop_nils': drop_nils,
     'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit,
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,

@@ -942,3 +942,8 @@ def test_table_parameters_are_guarded_once_for_many_field_reads():
     code = plain_python('local function f(t) return t.a + t.b + t.c end return f({a = 1, b = 2, c = 3})')
     assert 'if r0.__class__ is Table:' in code
     assert re.search(r"if r0.__class__ is Table:\n +r\d = r0.hash.get\('a'\)", code)
+
+
+def test_string_methods_look_up_the_string_library_directly():
+    code = plain_python('local s = "abc" return s:sub(1, 2)')
+    assert "elif r0.__class__ is str:\n" in code and "= string_field('sub')" in code

@@ -80,7 +80,13 @@ class TableOps:
         self.w('if %s.__class__ is Table:' % obj)
         for text in lines:
             self.w('    ' + text)
-        self.w('else: %s = %s' % (dst, self.wait('index(%s, %s, %r)' % (obj, k, note))))
+        general = self.wait('index(%s, %s, %r)' % (obj, k, note))
+        if isk and kv.__class__ is str:
+            # ``s:method()``: the string library without the general path's generator.
+            self.w('elif %s.__class__ is str:' % obj)
+            self.w('    %s = string_field(%s)' % (dst, k))
+            self.w('    if %s is CALL_NEEDED: %s = %s' % (dst, dst, general))
+        self.w('else: %s = %s' % (dst, general))
 
     def field_lines(self, dst, obj, k):
         """``dst = obj[k]`` for a table and a constant string: on a miss, the

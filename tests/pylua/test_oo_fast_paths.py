@@ -127,3 +127,32 @@ def test_loops_and_non_table_handlers_still_report_as_lua_does():
     src = ('local a, b = {}, {} setmetatable(a, {__index = b}) setmetatable(b, {__index = a}) '
            'return pcall(function() return a.x end)')
     assert LuaRuntime().execute(src)[1].endswith("'__index' chain too long; possible loop")
+
+
+# ------------------------------------------------ methods called on strings
+STRING_CASES = {
+    'library methods': ('local s = "hello" return s:sub(2, 3), s:upper(), s:len(), ("%d"):format(7), s.len == string.len',
+                        ('el', 'HELLO', 5, '7', True)),
+    'a library function replaced': ('local s = "abc" local a = s:upper() string.upper = function(x) return "new" end '
+                                    'return a, s:upper()', ('ABC', 'new')),
+    'a missing method': ('local s = "abc" return pcall(function() return s:nosuch() end)',
+                         (False, "attempt to call a nil value (method 'nosuch')")),
+    'the string metatable with an __index function': (
+        'local s = "abc" local a = s:len() getmetatable("").__index = function(t, k) return function() return k end end '
+        'return a, s:len(), s:other()', (3, 'len', 'other')),
+    'an __index table with its own metatable': (
+        'local mt = getmetatable("") mt.__index = setmetatable({}, {__index = string}) '
+        'return ("xy"):rep(2)', 'xyxy'),
+    'no string metatable': (
+        'local s = "abc" debug.setmetatable("", nil) return pcall(function() return s:len() end)',
+        (False, "attempt to index a string value (upvalue 's')")),
+}
+
+
+@pytest.mark.parametrize('src, want', STRING_CASES.values(), ids=STRING_CASES.keys())
+def test_string_methods_agree_with_the_general_path(src, want):
+    for wrap in ('%s', 'return coroutine.wrap(function(...) %s\nend)()'):
+        got = LuaRuntime(profile='standalone').execute(wrap % src)
+        if got[0] is False:          # an error: its message, after the position
+            got = (False, got[1].split(':1: ', 1)[1])
+        assert got == want
