@@ -947,3 +947,10 @@ def test_table_parameters_are_guarded_once_for_many_field_reads():
 def test_string_methods_look_up_the_string_library_directly():
     code = plain_python('local s = "abc" return s:sub(1, 2)')
     assert "elif r0.__class__ is str:\n" in code and "= string_field('sub')" in code
+
+
+def test_table_concat_has_a_plain_form():
+    from pylua.runtime.values import Builtin
+    rt = LuaRuntime()
+    concat = rt.vm.globals.get('table').get('concat')
+    assert concat.__class__ is Builtin and concat.gen is not None

@@ -156,3 +156,18 @@ def test_string_methods_agree_with_the_general_path(src, want):
         if got[0] is False:          # an error: its message, after the position
             got = (False, got[1].split(':1: ', 1)[1])
         assert got == want
+
+
+# ------------------------------------------ table.concat's plain fast form
+def test_table_concat_plain_and_through_metamethods():
+    src = '''
+    local p = setmetatable({}, {__index = function(t, k) if k <= 3 then return "m" .. k end end,
+                                __len = function() return 3 end})
+    return table.concat({1, 2.5, "x"}, "-"), table.concat({}, ","), table.concat({"a", "b", "c"}, ", ", 2, 3),
+      table.concat(p, "+"), table.concat({[1] = "h", [2] = "i"}), table.concat({"a", "b"}, "", 3, 2),
+      select(2, pcall(table.concat, {1, {}, 3})), select(2, pcall(table.concat, {"a"}, {}))
+    '''
+    assert LuaRuntime().execute(src) == (
+        '1-2.5-x', '', 'b, c', 'm1+m2+m3', 'hi', '',
+        "invalid value (table) at index 2 in table for 'concat'",
+        "bad argument #2 to 'table.concat' (string expected, got table)")
