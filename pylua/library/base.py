@@ -95,6 +95,12 @@ def getmetatable(v=ABSENT, *_):
 
 
 def setmetatable(t=ABSENT, mt=ABSENT, *_):
+    if t.__class__ is LuaTable and t.meta is None and mt.__class__ is LuaTable and t.hash.__class__ is dict:
+        # An object getting its class: nothing to check, notify or collect.
+        hash = mt.hash
+        if '__gc' not in hash and '__mode' not in hash:
+            t.meta = mt
+            return (t,)
     check_table(t, 1, 'setmetatable')
     if mt is ABSENT or (mt is not None and mt.__class__ is not LuaTable):
         type_error(2, 'setmetatable', 'nil or table', mt)

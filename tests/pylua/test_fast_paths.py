@@ -954,3 +954,8 @@ def test_table_concat_has_a_plain_form():
     rt = LuaRuntime()
     concat = rt.vm.globals.get('table').get('concat')
     assert concat.__class__ is Builtin and concat.gen is not None
+
+
+def test_table_insert_into_a_table_with_fields_stays_inline():
+    code = plain_python('local t = {name = "x"} table.insert(t, 1)')
+    assert 'is T_INSERT and' in code and re.search(r'else: (r\d+)\.set_int\(len\(\1\.arr\) \+ 1, ', code)

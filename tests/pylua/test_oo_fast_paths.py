@@ -171,3 +171,35 @@ def test_table_concat_plain_and_through_metamethods():
         '1-2.5-x', '', 'b, c', 'm1+m2+m3', 'hi', '',
         "invalid value (table) at index 2 in table for 'concat'",
         "bad argument #2 to 'table.concat' (string expected, got table)")
+
+
+# ------------------------------- table.insert into objects, setmetatable
+def test_insert_into_tables_with_a_hash_part_moves_the_keys_that_follow():
+    src = '''
+    local t = {x = 1} t[3] = "c" t[4] = "d"
+    table.insert(t, "a") table.insert(t, "b")
+    local u = {has = {}}
+    for i = 1, 5 do table.insert(u, i * i) end
+    u[7] = 49 u[8] = 64 u[6] = 36
+    table.insert(u, 81)
+    local w = setmetatable({}, {__newindex = function(t, k, v) rawset(t, k, v .. "!") end})
+    table.insert(w, "m")
+    return #t, table.concat(t, ","), #u, table.concat(u, ","), w[1]
+    '''
+    assert LuaRuntime().execute(src) == (4, 'a,b,c,d', 9, '1,4,9,16,25,36,49,64,81', 'm!')
+
+
+def test_setmetatable_on_objects_classes_and_special_metatables():
+    src = '''
+    local C = {} C.__index = C
+    local o = setmetatable({}, C)
+    local gone = 0
+    setmetatable({}, {__gc = function() gone = gone + 1 end})
+    local weak = setmetatable({}, {__mode = "k"}) weak[{}] = 1
+    collectgarbage() collectgarbage()
+    local p = setmetatable({}, {__metatable = "locked"})
+    return getmetatable(o) == C, gone, next(weak), select(2, pcall(setmetatable, p, C)),
+      select(2, pcall(setmetatable, 1, C))
+    '''
+    assert LuaRuntime().execute(src) == (True, 1, None, 'cannot change a protected metatable',
+                                        "bad argument #1 to 'setmetatable' (table expected, got number)")

@@ -15,10 +15,11 @@ SLOT_COST = 16                     # a list slot, CPython's over-allocation incl
 
 
 def _table_insert(debt, t, v):
-    # table.insert(t, v) appending to a list-only table.
-    guard = ('T_INSERT', '%s.__class__ is Table' % t, '%s is None' % meta_of(t), 'not %s' % hash_of(t),
-             '%s is not None' % v)
-    return guard, ('%s.append(%s); %s' % (arr_of(t), v, debt(SLOT_COST)),), None
+    # table.insert(t, v) appending to the list part; with a hash part (an
+    # object's fields), set_int also moves the keys that follow out of it.
+    guard = ('T_INSERT', '%s.__class__ is Table' % t, '%s is None' % meta_of(t), '%s is not None' % v)
+    return guard, ('if not %s: %s.append(%s); %s' % (hash_of(t), arr_of(t), v, debt(SLOT_COST)),
+                   'else: %s.set_int(len(%s) + 1, %s)' % (t, arr_of(t), v)), None
 
 
 def _table_remove(debt, t):
