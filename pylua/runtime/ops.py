@@ -587,6 +587,18 @@ def eq(a, b):
     return False
 
 
+def eq_tables(a, b):
+    """``a == b`` for two different tables (or userdata): False when neither
+    metatable has ``__eq``, else ``_CALL_NEEDED`` (then use ``eq_meta``)."""
+    mt = a.meta
+    if mt is not None and '__eq' in mt.hash:
+        return _CALL_NEEDED
+    mt = b.meta
+    if mt is not None and '__eq' in mt.hash:
+        return _CALL_NEEDED
+    return False
+
+
 def eq_meta(a, b):
     h = metamethod(a, '__eq') or metamethod(b, '__eq')
     if h is None:
@@ -861,7 +873,7 @@ HELPERS = {
     'Table': Table, 'FN': FN, 'Builtin': Builtin, 'Userdata': Userdata,
     'NAN': NAN, 'INF': INF, 'wrap': wrap, 'index': index, 'index_miss': index_miss,
     'setindex': setindex, 'call': call, 'arith': arith, 'concat': concat,
-    'eq_meta': eq_meta, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
+    'eq_meta': eq_meta, 'eq_tables': eq_tables, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
     'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,

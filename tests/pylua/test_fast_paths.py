@@ -959,3 +959,8 @@ def test_table_concat_has_a_plain_form():
 def test_table_insert_into_a_table_with_fields_stays_inline():
     code = plain_python('local t = {name = "x"} table.insert(t, 1)')
     assert 'is T_INSERT and' in code and re.search(r'else: (r\d+)\.set_int\(len\(\1\.arr\) \+ 1, ', code)
+
+
+def test_table_equality_asks_for_eq_only_through_the_plain_test():
+    code = plain_python('local function f(a, b) return a == b end return f({}, {})')
+    assert '_e = eq_tables(r0, r1)\n' in code and 'if _e is CALL_NEEDED: _e = SYNC(eq_meta(r0, r1))' in code

@@ -203,3 +203,25 @@ def test_setmetatable_on_objects_classes_and_special_metatables():
     '''
     assert LuaRuntime().execute(src) == (True, 1, None, 'cannot change a protected metatable',
                                         "bad argument #1 to 'setmetatable' (table expected, got number)")
+
+
+# ------------------------------------------------------- == between objects
+def test_object_equality_with_and_without_eq():
+    src = '''
+    local a, b = {}, {}
+    local V = {} V.__eq = function(x, y) return x.v == y.v end
+    local p, q, r = setmetatable({v = 1}, V), setmetatable({v = 1}, V), setmetatable({v = 2}, V)
+    local plain = setmetatable({}, {__index = V})
+    local function eq(x, y) return x == y end
+    local function ne(x, y) return x ~= y end
+    local out = {}
+    for _, pair in ipairs({{a, b}, {a, a}, {p, q}, {p, r}, {a, p}, {p, a}, {plain, b}}) do
+      out[#out + 1] = tostring(eq(pair[1], pair[2])) .. "/" .. tostring(ne(pair[1], pair[2]))
+    end
+    V.__eq = nil
+    out[#out + 1] = tostring(eq(p, q))
+    return table.concat(out, " ")
+    '''
+    for wrap in ('%s', 'return coroutine.wrap(function(...) %s\nend)()'):
+        assert LuaRuntime().execute(wrap % src) == (
+            'false/true true/false true/false false/true false/true false/true false/true false')
