@@ -5,7 +5,7 @@ program reads fields through the cache and compares every read with
 touches the cache, after each kind of change the cache must notice."""
 import pytest
 
-from pylua import LuaRuntime
+from pylua import LuaMemoryError, LuaRuntime
 
 # ``check(o, k)`` errors unless ``o[k]`` (the cached path) agrees with the
 # general path; ``o[k]`` is read twice so the second read hits the cache.
@@ -225,3 +225,19 @@ def test_object_equality_with_and_without_eq():
     for wrap in ('%s', 'return coroutine.wrap(function(...) %s\nend)()'):
         assert LuaRuntime().execute(wrap % src) == (
             'false/true true/false true/false false/true false/true false/true false/true false')
+
+
+def test_lookup_caches_count_against_the_memory_ceiling():
+    # Each metatable caches up to 256 keys (about 8 KB for these 200): the
+    # 2,000 metatables' own tables fit in the ceiling, their caches do not.
+    src = '''
+    local keep = {}
+    for i = 1, 2000 do
+      local mt = {__index = {}}
+      local o = setmetatable({}, mt)
+      for j = 1, 200 do local _ = o["k" .. j] end
+      keep[i] = mt
+    end
+    '''
+    with pytest.raises(LuaMemoryError):
+        LuaRuntime(max_memory=4_000_000).execute(src)
