@@ -8,6 +8,7 @@ are stored under private keys because Python's ``True == 1`` would make
 from __future__ import annotations
 
 from itertools import chain
+from sys import getrefcount
 
 from . import state
 from .frames import transparent, vm_error as rt_error
@@ -236,63 +237,86 @@ class ClassHash(dict):
     cache is only ever consulted while every table of its chain is as it was
     when filled.  Translated code stores into a hash part directly, which is
     why the check sits in the dict itself.
+
+    ``shadow`` is the plain dict this one replaced while anything else still
+    holds it (translated code binds an environment's ``hash.get``, a
+    ``pairs`` walk reads through it): every change is made to it too, until
+    this is its last holder.
     """
-    __slots__ = ('lookups', 'dependents')
+    __slots__ = ('lookups', 'dependents', 'shadow')
 
     def changed(self):
         for lookups in self.dependents.values():
             lookups.clear()
         self.dependents.clear()
 
+    def _mirror(self):
+        """The shadow dict to change as well, or None."""
+        shadow = self.shadow
+        if shadow is not None and getrefcount(shadow) <= 3:    # here, the slot, the call
+            shadow = self.shadow = None
+        return shadow
+
     def __setitem__(self, k, v):
         dict.__setitem__(self, k, v)
+        if self.shadow is not None and self._mirror() is not None:
+            self.shadow[k] = v
         if self.dependents:
             self.changed()
 
     def __delitem__(self, k):
         dict.__delitem__(self, k)
-        self.changed()
+        self._copy_out()
 
     def __ior__(self, other):
         dict.update(self, other)
-        self.changed()
+        self._copy_out()
         return self
 
     def pop(self, *args):
         v = dict.pop(self, *args)
-        self.changed()
+        self._copy_out()
         return v
 
     def popitem(self):
         item = dict.popitem(self)
-        self.changed()
+        self._copy_out()
         return item
 
     def setdefault(self, k, v=None):
         v = dict.setdefault(self, k, v)
-        self.changed()
+        self._copy_out()
         return v
 
     def update(self, *args, **kw):
         dict.update(self, *args, **kw)
-        self.changed()
+        self._copy_out()
 
     def clear(self):
         dict.clear(self)
+        self._copy_out()
+
+    def _copy_out(self):
+        """After any change but a store: the shadow made equal, the caches emptied."""
+        shadow = self._mirror()
+        if shadow is not None:
+            shadow.clear()
+            shadow.update(self)
         self.changed()
 
 
 def class_hash(t):
-    """``t``'s hash part as a ClassHash, converting it on first use.  Code
-    holding the old dict (a ``pairs`` walk in progress over ``t``) keeps
-    reading it, so a removal made after the conversion during such a walk
-    is not seen by the walk."""
+    """``t``'s hash part as a ClassHash, converting it on first use."""
     hash = t.hash
     if hash.__class__ is not ClassHash:
-        hash = ClassHash(hash)
-        hash.lookups = {}
-        hash.dependents = {}
-        t.hash = hash
+        new = ClassHash(hash)
+        new.lookups = {}
+        new.dependents = {}
+        new.shadow = hash
+        t.hash = new
+        del hash
+        new._mirror()
+        return new
     return hash
 
 

@@ -115,6 +115,40 @@ CHANGES = {
 }
 
 
+
+def test_a_table_whose_lookups_get_cached_keeps_serving_code_bound_to_it():
+    # Globals read through the environment's bound dict, and a pairs walk in
+    # progress, both see the changes made after the table became a class.
+    env = '''
+    x = 1
+    local proxy = setmetatable({}, {__index = _G})
+    local function readx() return x end
+    local a, b = readx(), proxy.x
+    x = 2
+    return a, b, readx(), proxy.x
+    '''
+    assert LuaRuntime().execute(env) == (1, 1, 2, 2)
+    walk = '''
+    local C = {a = 1, b = 2, c = 3, d = 4}
+    C.__index = C
+    local first, sum = nil, 0
+    for k, v in pairs(C) do
+      if type(v) == "number" then
+        sum = sum + v
+        if first == nil then
+          first = k
+          local _ = setmetatable({}, C).zzz
+          for _, key in ipairs({"a", "b", "c", "d"}) do
+            if key ~= k then C[key] = 10 end
+          end
+          C[first == "d" and "c" or "d"] = nil
+        end
+      end
+    end
+    return sum - C[first]
+    '''
+    assert LuaRuntime().execute(walk) == 20
+
 @pytest.mark.parametrize('body', CHANGES.values(), ids=CHANGES.keys())
 def test_cached_lookups_agree_with_the_general_path(body):
     assert run(body) > 0
