@@ -62,9 +62,9 @@ class TableOps:
         self.w('r%d[0] = %s', i.a, self.rk(i.b))
 
     # --------------------------------------------------------------- tables
-    def get(self, dst, obj, key, note, table=False):
+    def get(self, dst, obj, key, note, table=False, method=False):
         """Emit ``dst = obj[key]`` where obj is a Python expression (a name);
-        ``table`` when obj is known to be a table."""
+        ``table`` when obj is known to be a table, ``method`` for ``obj:m()``."""
         isk, kv = self.const(key)
         k = self.rk(key)
         if isk and kv.__class__ is str:
@@ -82,7 +82,7 @@ class TableOps:
         for text in lines:
             self.w('    ' + text)
         general = self.wait('index(%s, %s, %r)', obj, k, note)
-        if isk and kv.__class__ is str:
+        if method:
             # ``s:method()``: the string library without the general path's generator.
             self.w('elif %s.__class__ is str:', obj)
             self.w('    %s = string_field(%s)', dst, k)
@@ -224,7 +224,7 @@ class TableOps:
             obj = '_o'
         if i.b != i.a + 1:
             self.w('r%d = %s', i.a + 1, obj)
-        self.get('r%d' % i.a, obj, i.c, i.note, self.istable(i.b))
+        self.get('r%d' % i.a, obj, i.c, i.note, self.istable(i.b), method=True)
 
     def op_NEWTABLE(self, i):
         # Accounted without a check: the periodic check measures the heap when
