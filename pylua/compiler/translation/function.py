@@ -135,8 +135,9 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         params, envs = self.factory_params()
         plain_head = [Line(0, 'def %s(%s):' % (self.fname, params), p.line)]
         # A global read looks in the environment's dict first: a table's
-        # dict is never replaced, and a miss (or an environment that is no
-        # table) takes the full path.
+        # dict is never replaced (a ClassHash keeps the dict it took over
+        # up to date), and a miss (or an environment that is no table)
+        # takes the full path.
         plain_head.extend(Line(1, 'E%d = (%s if U%d.__class__ is Table else NOHASH).get'
                                % (i, hash_of('U%d' % i), i), p.line) for i in envs)
         generator_head = [Line(0, 'def G%s(%s):' % (self.fname[1:], params), p.line),
