@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from pylua.raw import Builtin, LuaTable, Userdata, charge, tostring_raw, type_name
 
-from ..engine.failure import lua_failure
+from ..vocabulary.failure import lua_failure
 from .record_data import RecordConverter, Unrepresentable
 from .record_views import RecordViews
 from .compose import Composer

@@ -18,7 +18,7 @@ import math
 
 from pylua.raw import LuaTable, Userdata, type_name
 
-from ..engine.jsondata import MAX_DEPTH
+from ..vocabulary.jsondata import MAX_DEPTH
 
 
 class Unrepresentable(Exception):

@@ -2,9 +2,9 @@
 that waits on the Harness into an effect.  No I/O happens here."""
 from .cancel import CancelFlag
 from .chains import CALL_DEPTH_CAP
-from .effects import Answer, Effect, EffectRequest, request
-from .failure import GATE_NOTICE, INTERRUPTED, Failure, join_message
-from .kinds import REPORTED_RUN_ERROR_KINDS, ErrorKind, RunErrorKind
+from ..vocabulary.effects import Answer, Effect, EffectRequest, request
+from ..vocabulary.failure import GATE_NOTICE, INTERRUPTED, Failure, join_message
+from ..vocabulary.kinds import REPORTED_RUN_ERROR_KINDS, ErrorKind, RunErrorKind
 from .outcome import Outcome
 from .requirements import Environment, ModelBinding
 

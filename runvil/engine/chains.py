@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import deque
 
 from .claims import new_clock
-from .effects import Answer, EffectRequest, Ledger
-from .failure import Failure
+from ..vocabulary.effects import Answer, EffectRequest, Ledger
+from ..vocabulary.failure import Failure
 
 CALL_DEPTH_CAP = 8
 """How deep call, tasks.spawn and tasks.fanout may nest: a fixed Engine

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from pylua.raw import ABSENT, LuaTable, charge
 
-from . import functions
-from .error_values import ErrorValues
-from .failure import lua_failure
-from .jsondata import JsonShapes
-from .luatext import lua
+from ..vocabulary import functions
+from ..vocabulary.error_values import ErrorValues
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.jsondata import JsonShapes
+from ..vocabulary.luatext import lua
 
 
 # Decoded values take several times the bytes of their text; charging an

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from pylua.raw import type_name
 
-from .failure import Failure, lua_failure
-from .kinds import RunErrorKind
+from ..vocabulary.failure import Failure, lua_failure
+from ..vocabulary.kinds import RunErrorKind
 
 BYTES_PER_EVENT = 256
 MAX_MESSAGE_BYTES = 4096

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pylua.raw import LuaTable, Userdata
 
 from . import model_round
-from .failure import lua_failure
-from .functions import bad_argument
-from .luatext import lua
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.functions import bad_argument
+from ..vocabulary.luatext import lua
 
 
 class ModelHandles:

@@ -22,11 +22,11 @@ import re
 from pylua.raw import LuaTable
 
 from . import model_round, sampling
-from .failure import lua_failure
-from .functions import bad_argument
-from .model_failures import binding_required
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.functions import bad_argument
+from ..vocabulary.model_failures import binding_required
 from .model_handle import ModelHandles
-from .luatext import text
+from ..vocabulary.luatext import text
 from .requirements import UNBOUND_CONTEXT_WINDOW
 
 ALIAS = re.compile(r'[A-Za-z][A-Za-z0-9_-]{0,63}\Z')

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from ..prompt import ParseError, Prompt, UnsupportedVersion, parse, require_runnable
 from . import requirements, staging
-from .failure import Failure
-from .kinds import RunErrorKind
+from ..vocabulary.failure import Failure
+from ..vocabulary.kinds import RunErrorKind
 
 
 @dataclass(frozen=True)

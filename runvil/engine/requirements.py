@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..prompt import Prompt
-from .failure import UNMET_NOTICE, Failure
-from .kinds import RunErrorKind
+from ..vocabulary.failure import UNMET_NOTICE, Failure
+from ..vocabulary.kinds import RunErrorKind
 
 UNBOUND_CONTEXT_WINDOW = 8192
 DEFAULT_MODEL_ID = 'default'

@@ -20,10 +20,10 @@ import json
 
 from .cancel import CancelFlag
 from .chains import CANCEL, Chain, Scheduler
-from .effects import Answer, Effect, Ledger
-from .error_values import interrupted
-from .failure import Failure, internal_from_exception
-from .kinds import RunErrorKind
+from ..vocabulary.effects import Answer, Effect, Ledger
+from ..vocabulary.error_values import interrupted
+from ..vocabulary.failure import Failure, internal_from_exception
+from ..vocabulary.kinds import RunErrorKind
 from .outcome import Outcome
 from .prepare import prepare
 from .requirements import Environment

@@ -22,11 +22,11 @@ from pylua.raw import Builtin, LuaTable, Userdata
 
 from . import claims
 from .chains import CANCEL, TIMER, WAIT, Chain
-from .effects import Answer, EffectRequest
-from .failure import Failure
-from .headings import heading
-from .kinds import ErrorKind, RunErrorKind
-from .luatext import lua
+from ..vocabulary.effects import Answer, EffectRequest
+from ..vocabulary.failure import Failure
+from ..vocabulary.headings import heading
+from ..vocabulary.kinds import ErrorKind, RunErrorKind
+from ..vocabulary.luatext import lua
 
 QUEUED, RUNNING, COMPLETED, FAILED, CANCELED = 'queued', 'running', 'completed', 'failed', 'canceled'
 AUTHOR, MODEL, ARM, CALL = 'author', 'model', 'arm', 'call'

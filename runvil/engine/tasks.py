@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from pylua.raw import LuaTable
 
-from . import charged, headings
+from ..vocabulary import charged, headings
 from .chains import CALL_DEPTH_CAP, WAIT
-from .effects import request
-from .failure import Failure, lua_failure
-from .functions import bad_argument
-from .kinds import ErrorKind, RunErrorKind
-from .luatext import lua, text
+from ..vocabulary.effects import request
+from ..vocabulary.failure import Failure, lua_failure
+from ..vocabulary.functions import bad_argument
+from ..vocabulary.kinds import ErrorKind, RunErrorKind
+from ..vocabulary.luatext import lua, text
 from .task_board import ARM, AUTHOR, AUTHOR_CANCELLED, CANCELED, FAILED, MODEL, SECTION_ENDED, Wait
 
 TIMED_OUT = 'timeout'

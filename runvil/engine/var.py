@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pylua.raw import ABSENT, Builtin, LuaTable, Userdata, type_name
 
-from . import functions
-from .error_values import ErrorValues
-from .failure import Failure, lua_failure
-from .jsondata import JsonShapes
-from .luatext import lua
+from ..vocabulary import functions
+from ..vocabulary.error_values import ErrorValues
+from ..vocabulary.failure import Failure, lua_failure
+from ..vocabulary.jsondata import JsonShapes
+from ..vocabulary.luatext import lua
 
 
 class VarView:

@@ -17,7 +17,7 @@ from ..engine.chains import TIMER
 from ..engine.modules import REQUIRE
 from ..engine.questions import ASK
 from ..engine.store import STORE
-from ..engine.failure import internal_failure
+from ..vocabulary.failure import internal_failure
 from ..engine.model_round import MODEL_ROUND
 from .events import EventStream
 from .handle import CANCEL, STOP, RunHandle

@@ -14,7 +14,7 @@ round, so nothing it might still reply reaches the Engine.
 from __future__ import annotations
 
 from ..engine import Answer
-from ..engine.failure import internal_from_exception
+from ..vocabulary.failure import internal_from_exception
 from ..engine.model_round import MODEL_ROUND, RoundResult
 from .settled import SETTLED
 

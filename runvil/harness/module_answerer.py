@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine import Answer
-from ..engine.failure import lua_failure
+from ..vocabulary.failure import lua_failure
 from ..engine.modules import module_file
 from .settled import SETTLED
 

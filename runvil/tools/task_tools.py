@@ -19,7 +19,7 @@ import json
 from dataclasses import dataclass
 
 from ..engine.chains import WAIT
-from ..engine.effects import request
+from ..vocabulary.effects import request
 from ..engine.task_board import MODEL, Wait
 
 TASK, TASK_STATUS, AWAIT_TASKS = 'task', 'task_status', 'await_tasks'

@@ -20,8 +20,8 @@ import re
 
 from pylua.raw import Builtin, LuaTable, Userdata, type_name
 
-from .. import bounded_json
-from ..bounded_json import MAX_DEPTH
+from . import bounded_json
+from .bounded_json import MAX_DEPTH
 from .failure import lua_failure
 from .luatext import lua
 
