@@ -17,12 +17,11 @@ from __future__ import annotations
 from pylua.raw import Builtin, LuaTable, Userdata
 
 from ..vocabulary import headings
-from .chains import WAIT
 from ..vocabulary.effects import request
 from ..vocabulary.failure import lua_failure
 from ..vocabulary.functions import bad_argument
 from ..vocabulary.luatext import lua, text
-from .task_board import CALL, Wait
+from ..vocabulary.waits import CALL, WAIT, Wait
 
 
 class Calls:
