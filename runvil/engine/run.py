@@ -26,7 +26,7 @@ from ..vocabulary.failure import Failure, internal_from_exception
 from ..vocabulary.kinds import RunErrorKind
 from .outcome import Outcome
 from .prepare import prepare
-from .requirements import Environment
+from ..vocabulary.environment import Environment
 from .results import result_text
 from .task_board import TaskBoard
 from .walk import RunState, run_task, walk

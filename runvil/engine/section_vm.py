@@ -11,8 +11,8 @@ from __future__ import annotations
 from pylua import LuaError, LuaInterrupt, LuaRuntime, LuaSyntaxError
 from pylua.raw import GenBuiltin, LuaTable, Userdata
 
-from ..conversation import globals as conversation
 from ..conversation.messages import REASSIGNED, MessageList
+from ..models import library as models, loop_install
 from ..tools import library as tools
 from ..vocabulary import functions
 from ..vocabulary.effects import EffectRequest
@@ -21,7 +21,7 @@ from ..vocabulary.failure import INTERRUPTED, internal_failure, lua_failure
 from ..vocabulary.jsondata import JsonShapes
 from ..vocabulary.kinds import ErrorKind, RunErrorKind
 from ..vocabulary.luatext import lua
-from . import calls, json_lib, models, modules, questions, store, tasks
+from . import calls, json_lib, modules, questions, store, tasks
 from .chains import CANCEL
 from .log import LogBook
 from .prose import PendingProse, Substitution
@@ -61,7 +61,7 @@ class SectionVM:
         calls.install(self)
         modules.install(self)
         store.install(self)
-        conversation.install(self)
+        loop_install.install(self)
         for library in run.libraries:
             library.install(self)
         for pack in run.packs.values():

@@ -18,7 +18,7 @@ from ..engine.modules import REQUIRE
 from ..engine.questions import ASK
 from ..engine.store import STORE
 from ..vocabulary.failure import internal_failure
-from ..engine.model_round import MODEL_ROUND
+from ..models.rounds import MODEL_ROUND
 from .events import EventStream
 from .handle import CANCEL, STOP, RunHandle
 from .limits import RunLimits

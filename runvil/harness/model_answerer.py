@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..engine import Answer
 from ..vocabulary.failure import internal_from_exception
-from ..engine.model_round import MODEL_ROUND, RoundResult
+from ..models.rounds import MODEL_ROUND, RoundResult
 from .settled import SETTLED
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from ..engine.requirements import DEFAULT_MODEL_ID, UNBOUND_CONTEXT_WINDOW, Environment, ModelBinding
+from ..vocabulary.environment import DEFAULT_MODEL_ID, UNBOUND_CONTEXT_WINDOW, Environment, ModelBinding
 from ..prompt.contract import MODEL_KEYWORDS
 from .settings import SettingsError, read_document
 

@@ -25,11 +25,11 @@ from ..vocabulary.failure import Failure, lua_failure
 from ..vocabulary.kinds import ErrorKind, RunErrorKind
 from ..vocabulary.luatext import lua
 from ..vocabulary.model_failures import completion_failure, context_exhausted
-from ..engine.model_round import ProviderOverflow, RoundRequest, refuse, report_reply, send, where
+from .rounds import ProviderOverflow, RoundRequest, refuse, report_reply, send, where
 from ..tools.calls import ToolRequest, run_bound, untrusted
 from ..tools.scope import BoundTool, out_of_scope
-from . import precheck
-from .compaction import BUSY, check_compactor
+from ..conversation import precheck
+from ..conversation.compaction import BUSY, check_compactor
 
 CHAT_ORIGIN = 'chat'
 NOT_CONVERGED = 'tool-call loop did not converge'
