@@ -1,0 +1,132 @@
+"""runvil's packages depend in one direction (docs/engine.md, "Layers").
+
+Every import in every module of ``runvil/``, the ones inside functions
+too, is read from the source; an import may reach its own package, a
+package in a lower layer, or pylua and the standard library, never a
+package beside or above it.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+RUNVIL = Path(__file__).resolve().parents[2] / 'runvil'
+
+# Lowest first.  Packages in one layer stand beside each other and import
+# neither one another nor anything above.
+LAYERS = (
+    ('vocabulary',),
+    ('prompt', 'gateway'),
+    ('conversation', 'tools'),
+    ('models',),
+    ('engine',),
+    ('harness',),
+    ('host',),
+    ('workshop', 'batch'),
+    ('testing',),
+    ('cli',),
+    ('__main__', '__init__'),
+)
+LAYER_OF = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
+
+# pylua's public API: runvil uses nothing else of pylua.
+PYLUA_PUBLIC = {'pylua', 'pylua.api', 'pylua.raw'}
+
+
+@dataclass(frozen=True)
+class Import:
+    module: str         # the importing module, dotted
+    path: Path
+    line: int
+    target: str         # the imported module, dotted
+
+
+def unit_of(module: str) -> str:
+    """The package (or top-level module) a runvil module belongs to."""
+    parts = module.split('.')
+    return '__init__' if len(parts) == 1 else parts[1]
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(RUNVIL.parent).with_suffix('').parts)
+    return '.'.join(parts[:-1] if parts[-1] == '__init__' else parts)
+
+
+def imports_of(path: Path):
+    module = module_name(path)
+    package = module if path.name == '__init__.py' else module.rpartition('.')[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding='utf-8'), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield Import(module, path, node.lineno, alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split('.')[:len(package.split('.')) - node.level + 1]
+                source = '.'.join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module
+            # ``from runvil import prompt`` imports the package prompt.
+            if source == 'runvil':
+                for alias in node.names:
+                    yield Import(module, path, node.lineno, 'runvil.' + alias.name)
+            else:
+                yield Import(module, path, node.lineno, source)
+
+
+def all_imports():
+    for path in sorted(RUNVIL.rglob('*.py')):
+        yield from imports_of(path)
+
+
+def where(imp: Import) -> str:
+    return '%s:%d imports %s' % (imp.path.relative_to(RUNVIL.parent), imp.line, imp.target)
+
+
+def test_every_package_has_a_layer():
+    units = {unit_of(module_name(path)) for path in RUNVIL.rglob('*.py')}
+    assert sorted(units - set(LAYER_OF)) == []
+
+
+def test_imports_only_go_down():
+    offending = []
+    for imp in all_imports():
+        if imp.target != 'runvil' and not imp.target.startswith('runvil.'):
+            continue
+        source, target = unit_of(imp.module), unit_of(imp.target)
+        if source == target:
+            continue
+        if LAYER_OF[target] >= LAYER_OF[source]:
+            offending.append('%s: %s is %s %s' % (where(imp), target,
+                                                  'beside' if LAYER_OF[target] == LAYER_OF[source]
+                                                  else 'above', source))
+    assert offending == [], '\n'.join(offending)
+
+
+def test_pylua_only_through_its_public_api():
+    offending = [where(imp) for imp in all_imports()
+                 if imp.target.split('.')[0] == 'pylua' and imp.target not in PYLUA_PUBLIC]
+    assert offending == []
+
+
+LUA_STRINGS = RUNVIL / 'vocabulary' / 'luatext.py'
+BYTE_CODECS = {'latin-1', 'latin1', 'iso-8859-1', 'iso8859-1'}
+PYLUA_STRING_CONVERSIONS = {'to_lua_string', 'from_lua_string'}
+
+
+def byte_conversions(path: Path):
+    """Where a module turns Lua bytes into text or back by itself."""
+    for node in ast.walk(ast.parse(path.read_text(encoding='utf-8'), str(path))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in BYTE_CODECS:
+            yield node.lineno, repr(node.value)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith('pylua'):
+            for alias in node.names:
+                if alias.name in PYLUA_STRING_CONVERSIONS:
+                    yield node.lineno, alias.name
+
+
+def test_lua_strings_cross_into_runvil_at_one_place():
+    offending = ['%s:%d %s' % (path.relative_to(RUNVIL.parent), line, what)
+                 for path in sorted(RUNVIL.rglob('*.py')) if path != LUA_STRINGS
+                 for line, what in byte_conversions(path)]
+    assert offending == [], 'convert Lua strings with runvil.vocabulary.luatext:\n' + '\n'.join(offending)
