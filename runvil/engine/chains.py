@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections import deque
 
-from .claims import new_clock
 from ..vocabulary.effects import Answer, EffectRequest, Ledger
 from ..vocabulary.failure import Failure
 from ..vocabulary.waits import WAIT
+from .claims import new_clock
 
 CALL_DEPTH_CAP = 8
 """How deep call, tasks.spawn and tasks.fanout may nest: a fixed Engine

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..prompt import ParseError, Prompt, UnsupportedVersion, parse, require_runnable
-from . import requirements, staging
 from ..vocabulary.failure import Failure
 from ..vocabulary.kinds import RunErrorKind
+from . import requirements, staging
 
 
 @dataclass(frozen=True)

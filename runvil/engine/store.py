@@ -18,12 +18,12 @@ from __future__ import annotations
 from pylua.raw import LuaTable
 
 from ..vocabulary import charged
-from .chains import ABORT
 from ..vocabulary.effects import request
 from ..vocabulary.failure import Failure, lua_failure
 from ..vocabulary.functions import bad_argument
 from ..vocabulary.kinds import ErrorKind, RunErrorKind
 from ..vocabulary.luatext import lua, text
+from .chains import ABORT
 
 STORE = 'store'
 

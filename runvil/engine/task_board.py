@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 
 from pylua.raw import Builtin, LuaTable, Userdata
 
-from . import claims
-from .chains import CANCEL, TIMER, Chain
 from ..vocabulary.effects import Answer, EffectRequest
 from ..vocabulary.failure import Failure
 from ..vocabulary.headings import heading
 from ..vocabulary.kinds import ErrorKind, RunErrorKind
 from ..vocabulary.luatext import lua
 from ..vocabulary.waits import CALL, WAIT, Wait
+from . import claims
+from .chains import CANCEL, TIMER, Chain
 
 QUEUED, RUNNING, COMPLETED, FAILED, CANCELED = 'queued', 'running', 'completed', 'failed', 'canceled'
 

@@ -22,13 +22,13 @@ from __future__ import annotations
 from pylua.raw import LuaTable
 
 from ..vocabulary import charged, headings
-from .chains import CALL_DEPTH_CAP
 from ..vocabulary.effects import request
 from ..vocabulary.failure import Failure, lua_failure
 from ..vocabulary.functions import bad_argument
 from ..vocabulary.kinds import ErrorKind, RunErrorKind
 from ..vocabulary.luatext import lua, text
 from ..vocabulary.waits import ARM, AUTHOR, MODEL, WAIT, Wait
+from .chains import CALL_DEPTH_CAP
 from .task_board import AUTHOR_CANCELLED, CANCELED, FAILED, SECTION_ENDED
 
 TIMED_OUT = 'timeout'

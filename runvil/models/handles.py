@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pylua.raw import LuaTable, Userdata
 
-from . import rounds
 from ..vocabulary.failure import lua_failure
 from ..vocabulary.functions import bad_argument
 from ..vocabulary.luatext import lua
+from . import rounds
 
 
 class ModelHandles:

@@ -21,13 +21,13 @@ import re
 
 from pylua.raw import LuaTable
 
-from . import rounds, sampling
+from ..vocabulary.environment import UNBOUND_CONTEXT_WINDOW
 from ..vocabulary.failure import lua_failure
 from ..vocabulary.functions import bad_argument
-from ..vocabulary.model_failures import binding_required
-from .handles import ModelHandles
 from ..vocabulary.luatext import text
-from ..vocabulary.environment import UNBOUND_CONTEXT_WINDOW
+from ..vocabulary.model_failures import binding_required
+from . import rounds, sampling
+from .handles import ModelHandles
 
 ALIAS = re.compile(r'[A-Za-z][A-Za-z0-9_-]{0,63}\Z')
 

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field, replace
 from ..conversation import precheck
 from ..vocabulary import charged
 from ..vocabulary.effects import request
-from ..vocabulary.model_failures import CONTEXT_OVERFLOW_KIND, completion_failure, context_exhausted
 from ..vocabulary.luatext import text
+from ..vocabulary.model_failures import CONTEXT_OVERFLOW_KIND, completion_failure, context_exhausted
 
 MODEL_ROUND = 'model.round'
 INFER_ORIGIN = 'infer'
