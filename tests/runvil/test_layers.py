@@ -8,7 +8,9 @@ package beside or above it.
 from __future__ import annotations
 
 import ast
+import sys
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 RUNVIL = Path(__file__).resolve().parents[2] / 'runvil'
@@ -53,10 +55,15 @@ def module_name(path: Path) -> str:
     return '.'.join(parts[:-1] if parts[-1] == '__init__' else parts)
 
 
+@cache
+def parsed(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding='utf-8'), str(path))
+
+
 def imports_of(path: Path):
     module = module_name(path)
     package = module if path.name == '__init__.py' else module.rpartition('.')[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding='utf-8'), str(path))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield Import(module, path, node.lineno, alias.name)
@@ -74,9 +81,9 @@ def imports_of(path: Path):
                 yield Import(module, path, node.lineno, source)
 
 
-def all_imports():
-    for path in sorted(RUNVIL.rglob('*.py')):
-        yield from imports_of(path)
+@cache
+def all_imports() -> tuple[Import, ...]:
+    return tuple(imp for path in sorted(RUNVIL.rglob('*.py')) for imp in imports_of(path))
 
 
 def where(imp: Import) -> str:
@@ -103,6 +110,13 @@ def test_imports_only_go_down():
     assert offending == [], '\n'.join(offending)
 
 
+def test_the_vocabulary_needs_only_pylua_and_the_standard_library():
+    offending = [where(imp) for imp in all_imports()
+                 if unit_of(imp.module) == 'vocabulary'
+                 and imp.target.split('.')[0] not in sys.stdlib_module_names | {'pylua', 'runvil'}]
+    assert offending == []
+
+
 def test_pylua_only_through_its_public_api():
     offending = [where(imp) for imp in all_imports()
                  if imp.target.split('.')[0] == 'pylua' and imp.target not in PYLUA_PUBLIC]
@@ -116,7 +130,7 @@ PYLUA_STRING_CONVERSIONS = {'to_lua_string', 'from_lua_string'}
 
 def byte_conversions(path: Path):
     """Where a module turns Lua bytes into text or back by itself."""
-    for node in ast.walk(ast.parse(path.read_text(encoding='utf-8'), str(path))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in BYTE_CODECS:
             yield node.lineno, repr(node.value)
         elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith('pylua'):
