@@ -39,7 +39,7 @@ PYLUA_PUBLIC = {'pylua', 'pylua.api', 'pylua.raw'}
 @dataclass(frozen=True)
 class Import:
     module: str         # the importing module, dotted
-    path: Path
+    path: Path          # the importing file, from the folder holding runvil/
     line: int
     target: str         # the imported module, dotted
 
@@ -50,8 +50,8 @@ def unit_of(module: str) -> str:
     return '__init__' if len(parts) == 1 else parts[1]
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(RUNVIL.parent).with_suffix('').parts)
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix('').parts)
     return '.'.join(parts[:-1] if parts[-1] == '__init__' else parts)
 
 
@@ -60,13 +60,14 @@ def parsed(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding='utf-8'), str(path))
 
 
-def imports_of(path: Path):
-    module = module_name(path)
+def imports_of(path: Path, root: Path):
+    module = module_name(path, root)
+    shown = path.relative_to(root.parent)
     package = module if path.name == '__init__.py' else module.rpartition('.')[0]
     for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                yield Import(module, path, node.lineno, alias.name)
+                yield Import(module, shown, node.lineno, alias.name)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split('.')[:len(package.split('.')) - node.level + 1]
@@ -76,28 +77,24 @@ def imports_of(path: Path):
             # ``from runvil import prompt`` imports the package prompt.
             if source == 'runvil':
                 for alias in node.names:
-                    yield Import(module, path, node.lineno, 'runvil.' + alias.name)
+                    yield Import(module, shown, node.lineno, 'runvil.' + alias.name)
             else:
-                yield Import(module, path, node.lineno, source)
+                yield Import(module, shown, node.lineno, source)
 
 
 @cache
-def all_imports() -> tuple[Import, ...]:
-    return tuple(imp for path in sorted(RUNVIL.rglob('*.py')) for imp in imports_of(path))
+def all_imports(root: Path) -> tuple[Import, ...]:
+    return tuple(imp for path in sorted(root.rglob('*.py')) for imp in imports_of(path, root))
 
 
 def where(imp: Import) -> str:
-    return '%s:%d imports %s' % (imp.path.relative_to(RUNVIL.parent), imp.line, imp.target)
+    return '%s:%d imports %s' % (imp.path, imp.line, imp.target)
 
 
-def test_every_package_has_a_layer():
-    units = {unit_of(module_name(path)) for path in RUNVIL.rglob('*.py')}
-    assert sorted(units - set(LAYER_OF)) == []
-
-
-def test_imports_only_go_down():
+def upward_imports(root: Path) -> list[str]:
+    """Each import under ``root`` that reaches a package beside or above its own."""
     offending = []
-    for imp in all_imports():
+    for imp in all_imports(root):
         if imp.target != 'runvil' and not imp.target.startswith('runvil.'):
             continue
         source, target = unit_of(imp.module), unit_of(imp.target)
@@ -107,18 +104,40 @@ def test_imports_only_go_down():
             offending.append('%s: %s is %s %s' % (where(imp), target,
                                                   'beside' if LAYER_OF[target] == LAYER_OF[source]
                                                   else 'above', source))
+    return offending
+
+
+def test_every_package_has_a_layer():
+    units = {unit_of(module_name(path, RUNVIL)) for path in RUNVIL.rglob('*.py')}
+    assert sorted(units - set(LAYER_OF)) == []
+
+
+def test_imports_only_go_down():
+    offending = upward_imports(RUNVIL)
     assert offending == [], '\n'.join(offending)
 
 
+def test_an_import_running_up_is_named(tmp_path):
+    # The check itself, on a tree whose one upward import is known.
+    root = tmp_path / 'runvil'
+    (root / 'vocabulary').mkdir(parents=True)
+    (root / 'engine').mkdir()
+    (root / 'vocabulary' / 'kinds.py').write_text('from . import failure\n')
+    (root / 'engine' / 'run.py').write_text('from ..vocabulary import kinds\n')
+    (root / 'vocabulary' / 'failure.py').write_text('def late():\n    from ..engine.run import Engine\n')
+    assert upward_imports(root) == [
+        'runvil/vocabulary/failure.py:2 imports runvil.engine.run: engine is above vocabulary']
+
+
 def test_the_vocabulary_needs_only_pylua_and_the_standard_library():
-    offending = [where(imp) for imp in all_imports()
+    offending = [where(imp) for imp in all_imports(RUNVIL)
                  if unit_of(imp.module) == 'vocabulary'
                  and imp.target.split('.')[0] not in sys.stdlib_module_names | {'pylua', 'runvil'}]
     assert offending == []
 
 
 def test_pylua_only_through_its_public_api():
-    offending = [where(imp) for imp in all_imports()
+    offending = [where(imp) for imp in all_imports(RUNVIL)
                  if imp.target.split('.')[0] == 'pylua' and imp.target not in PYLUA_PUBLIC]
     assert offending == []
 
