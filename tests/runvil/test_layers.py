@@ -1,9 +1,10 @@
 """runvil's packages depend in one direction (docs/engine.md, "Layers").
 
 Every import in every module of ``runvil/``, the ones inside functions
-too, is read from the source; an import may reach its own package, a
-package in a lower layer, or pylua and the standard library, never a
-package beside or above it.
+too, is read from the source: an import may reach its own package or a
+package in a lower layer, never one beside or above it; pylua only through
+its public API; the vocabulary nothing but pylua and the standard library.
+Lua strings become text and back only in ``vocabulary/luatext.py``.
 """
 from __future__ import annotations
 
