@@ -148,11 +148,26 @@ BYTE_CODECS = {'latin-1', 'latin1', 'iso-8859-1', 'iso8859-1'}
 PYLUA_STRING_CONVERSIONS = {'to_lua_string', 'from_lua_string'}
 
 
+def codec_call(node, method: str) -> bool:
+    """Whether ``node`` is a call ``<value>.method('latin-1', ...)``."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == method
+            and bool(node.args) and isinstance(node.args[0], ast.Constant)
+            and str(node.args[0].value).lower() in BYTE_CODECS)
+
+
+def codec_call_of_encode(node: ast.Call) -> bool:
+    value = node.func.value
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == 'encode'
+
+
 def byte_conversions(path: Path):
-    """Where a module turns Lua bytes into text or back by itself."""
+    """Where a module turns Lua bytes into text or back by itself: a Lua
+    string's characters encoded as bytes, text's UTF-8 decoded as
+    characters, or pylua's conversions.  (Bytes off the wire decoded as
+    latin-1, an HTTP head, are no Lua string.)"""
     for node in ast.walk(parsed(path)):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in BYTE_CODECS:
-            yield node.lineno, repr(node.value)
+        if codec_call(node, 'encode') or (codec_call(node, 'decode') and codec_call_of_encode(node)):
+            yield node.lineno, '%s(%r)' % (node.func.attr, node.args[0].value)
         elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith('pylua'):
             for alias in node.names:
                 if alias.name in PYLUA_STRING_CONVERSIONS:
