@@ -73,6 +73,22 @@ def call_note(frame, lookahead=0):
 
 
 
+# Code of the runtime's loops that run tail calls (``ops._run_tails``...).
+_TAIL_RUNNERS = set()
+
+
+def tail_runner(code):
+    """Frames of ``code`` run Lua functions called by a tail call."""
+    _TAIL_RUNNERS.add(code)
+
+
+def is_tail_called(frame) -> bool:
+    """Was the Lua function of ``frame`` called by a tail call (so it
+    replaced its caller, which Lua's stack no longer shows)?"""
+    back = frame.f_back
+    return back is not None and back.f_code in _TAIL_RUNNERS
+
+
 def lua_info(code):
     return _LUA_CODE.get(code)
 

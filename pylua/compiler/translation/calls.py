@@ -41,23 +41,17 @@ class CallOps:
             w('elif %s.__class__ is FN:' % f)
         else:
             w('if %s.__class__ is FN:' % f)
-        if self.sync:
-            self.call_lua(f, args, tup, 'return' if tail else '_R =')
+        if tail:
+            w('    return (TAIL, %s, %s)' % (f, tup))
+        elif self.sync:
+            self.call_lua(f, args, tup, '_R =')
         else:
             w('    try: _g = %s.gen' % f)
             w('    except AttributeError: _g = gen_form(%s)' % f)
             self.call_lua('_g', args, tup, '_c =')
             w('    _R = %s' % self.wait('_c'))
-            if tail:
-                w('    return _R')
-        # All results kept (n == -1) go to T, a tuple; host functions give
-        # any sequence.
-        if n == 1:
-            w('    r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None' % a)
-        elif n == -1 and not tail:
-            w('    T = _R if _R.__class__ is tuple else (_R,)')
-        elif n != 0 and not tail:
-            w('    if _R.__class__ is not tuple: _R = (_R,)')
+        if not tail:
+            self.lua_results(a, n, '    ')
         w('elif %s.__class__ is Builtin:' % f)
         w('    try: _R = %s.fn(%s)' % (f, args))
         self.out.calls[len(self.out.lines) - 1] = i.note
@@ -68,7 +62,7 @@ class CallOps:
         elif n == -1 and not tail:
             w('    T = _R if _R.__class__ is tuple else tuple(_R)')
         w('else:')
-        w('    _R = %s' % self.wait('call(%s, %s, %r)' % (f, tup, i.note)))
+        w('    _R = %s' % self.wait('%s(%s, %s, %r)' % ('tail_call' if tail else 'call', f, tup, i.note)))
         self.out.calls[len(self.out.lines) - 1] = i.note
         if n == 1:
             w('    r%d = _R[0] if _R else None' % a)
@@ -81,6 +75,26 @@ class CallOps:
             regs = ', '.join('r%d' % r for r in range(a, a + n))
             w('%s = _R if len(_R) == %d else adjust(_R, %d)' % (regs, n, n))
 
+    def lua_results(self, a, n, indent):
+        """After a Lua function's call left ``_R`` (one result bare, other
+        counts as a tuple, or the marker of a tail call to run here): the
+        ``n`` results wanted, in ``r<a>`` (n == 1), ``T`` (n == -1) or
+        ``_R`` as a tuple.  A result that is no tuple costs no more tests
+        than before tail calls."""
+        first, every = ('TAIL1(_R)', 'TAILN(_R)') if self.sync else \
+            ('(yield from TAIL1G(_R))', '(yield from TAILNG(_R))')
+        marker = '_R[0] is TAIL'
+        if n == 1:
+            self.w('%sr%d = _R if _R.__class__ is not tuple else (_R[0] if _R[0] is not TAIL else %s) '
+                   'if _R else None' % (indent, a, first))
+        elif n == -1:
+            self.w('%sT = (%s if _R and %s else _R) if _R.__class__ is tuple else (_R,)' % (indent, every, marker))
+        elif n == 0:
+            self.w('%sif _R.__class__ is tuple and _R and %s: %s' % (indent, marker, every))
+        else:
+            self.w('%sif _R.__class__ is not tuple: _R = (_R,)' % indent)
+            self.w('%selif _R and %s: _R = %s' % (indent, marker, every))
+
     def call_lua(self, f, args, tup, lead, indent='    '):
         """``lead f(args)`` for a Lua function ``f`` with extra arguments cut
         on the rare call that passes more than ``f`` has parameters for."""
@@ -91,6 +105,11 @@ class CallOps:
         """A call of the function's own value (``local function f`` calling
         ``f``): no check of the callee, and its results' shape is known."""
         a, n = i.a, i.c
+        if tail:
+            passed = tup if i.b == -1 else '(%s)' % ''.join(r + ', ' for r in (
+                regs if self.p.is_vararg else regs[:self.p.numparams]))
+            self.w('return (TAIL, %s, %s)' % (self.qname, passed))
+            return
         if i.b == -1:
             # How many arguments there are is known only when it runs.
             f = self.qname if self.sync else self.pname
@@ -101,15 +120,6 @@ class CallOps:
         else:
             args = ', '.join(regs[:self.p.numparams] if not self.p.is_vararg else regs)
             call = '%s(%s)' % (self.qname, args) if self.sync else self.wait('%s(%s)' % (self.pname, args))
-        if tail:
-            if call == '_R':
-                self.w('return _R')
-            elif self.sync:
-                self.w('return %s' % call)
-            else:
-                self.w('_R = %s' % call)
-                self.w('return _R')
-            return
         if n == 1 and self.single_result():
             self.w('r%d = %s' % (a, call))
             if i.b != -1 and self.passes_guards(regs):
@@ -117,13 +127,17 @@ class CallOps:
         else:
             if call != '_R':
                 self.w('_R = %s' % call)
-            if n == 1:
+            if self.tail_calls:
+                # Its own results may be the marker of one of its tail calls.
+                self.lua_results(a, n, '')
+            elif n == 1:
                 self.w('r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None' % a)
             elif n != 0:
                 self.w('if _R.__class__ is not tuple: _R = (_R,)')
         self.out.calls[len(self.out.lines) - 1] = i.note
         if n == -1:
-            self.w('T = _R')
+            if not self.tail_calls:
+                self.w('T = _R')
             self.tbase = a
         elif n > 1:
             regs = ', '.join('r%d' % r for r in range(a, a + n))

@@ -13,8 +13,8 @@ from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
-from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, new_tables,
-                    passes_results, too_deep_for_python, writes)
+from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, has_tail_calls,
+                    new_tables, passes_results, too_deep_for_python, writes)
 from .layout import hash_of
 from .tables import TableOps
 
@@ -80,6 +80,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.int_results = None
         self.results_int = True
         self.allocates = False        # has the function being emitted accounted an allocation
+        self.tail_calls = has_tail_calls(p)   # ``return f(...)`` returns a tail call's marker
 
     # ------------------------------------------------------------ output
     def w(self, text):
@@ -356,8 +357,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.flush()
         if k == self.charge_at:
             self.w(self.charge())
-        # ``return f(...)``: the call's results are the function's.
-        tail = ins.op == 'CALL' and k + 1 < hi and passes_results(ins, code[k + 1])
+        # ``return f(...)``: a tail call.
+        tail = ins.op == 'CALL' and self.tail_calls and k + 1 < hi and passes_results(ins, code[k + 1])
         self.step(ins, tail)
         return k + (2 if tail else 1)
 
