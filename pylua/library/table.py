@@ -381,7 +381,7 @@ def _comparator(comp):
         def less(a, b):
             r = comp(a, b)
             if r.__class__ is tuple:
-                r = r[0] if r and r[0] is not ops.TAIL else ops.tail_first(r) if r else None
+                r = r[0] if r and r[0] is not ops.TAIL else ops.run_tail_calls(r, True) if r else None
             return r is not None and r is not False
         return less
     call = ops.call_noyield

@@ -72,7 +72,7 @@ def call(f, args, note=None):
             if r.__class__ is not tuple:
                 return (r,)
             if r and r[0] is TAIL:
-                return (yield from tail_results_gen(r))
+                return (yield from run_tail_calls_gen(r, False))
             return r
         if c is Builtin:
             try:
@@ -92,14 +92,14 @@ def lua_results(r):
     if r.__class__ is not tuple:
         return (r,)
     if r and r[0] is TAIL:
-        return tail_results(r)
+        return run_tail_calls(r, False)
     return r
 
 
 # ---------------------------------------------------------------- tail calls
 # ``return f(...)`` of a Lua function ``f`` does not call it: the function
 # returns the marker ``(TAIL, f, args)`` and the call site that receives it
-# runs the call in ``_run_tails`` (or its generator twin), so a chain of tail
+# runs the call in ``run_tail_calls`` (or its generator twin), so a chain of tail
 # calls takes one Python frame whatever its length.  The marker is a tuple so
 # that call sites' test for one bare result stays as cheap as before.
 class _TailMark:
@@ -112,9 +112,10 @@ class _TailMark:
 TAIL = _TailMark()
 
 
-def _run_tails(r):
-    """Run the tail calls marker ``r`` stands for, one after another: the
-    last one's results, as a Lua function returns them."""
+def run_tail_calls(r, first):
+    """Run the tail calls marker ``r`` stands for, one after another in
+    this frame: the last one's results as a tuple, or (``first``) its
+    first result."""
     while True:
         f = r[1]
         args = r[2]
@@ -122,12 +123,14 @@ def _run_tails(r):
             r = f(*args)
         except TypeError as exc:
             r = f(*refit(exc, f, args))
-        if r.__class__ is not tuple or not r or r[0] is not TAIL:
-            return r
+        if r.__class__ is not tuple:
+            return r if first else (r,)
+        if not r or r[0] is not TAIL:
+            return (r[0] if r else None) if first else r
 
 
-def _run_tails_gen(r):
-    """``_run_tails`` in generator forms, which a yield may suspend."""
+def run_tail_calls_gen(r, first):
+    """``run_tail_calls`` in generator forms, which a yield may suspend."""
     while True:
         f = r[1]
         args = r[2]
@@ -140,36 +143,16 @@ def _run_tails_gen(r):
         except TypeError as exc:
             c = g(*refit(exc, f, args))
         r = yield from c
-        if r.__class__ is not tuple or not r or r[0] is not TAIL:
-            return r
+        if r.__class__ is not tuple:
+            return r if first else (r,)
+        if not r or r[0] is not TAIL:
+            return (r[0] if r else None) if first else r
 
 
 # Frames of these run tail-called Lua functions: the debug library shows
 # those as Lua shows functions that replaced their caller.
-tail_runner(_run_tails.__code__)
-tail_runner(_run_tails_gen.__code__)
-
-
-def tail_first(r):
-    """The first result of the tail calls ``r`` stands for (nil if none)."""
-    r = _run_tails(r)
-    return r if r.__class__ is not tuple else r[0] if r else None
-
-
-def tail_results(r):
-    """The results of the tail calls ``r`` stands for, as a tuple."""
-    r = _run_tails(r)
-    return r if r.__class__ is tuple else (r,)
-
-
-def tail_first_gen(r):
-    r = yield from _run_tails_gen(r)
-    return r if r.__class__ is not tuple else r[0] if r else None
-
-
-def tail_results_gen(r):
-    r = yield from _run_tails_gen(r)
-    return r if r.__class__ is tuple else (r,)
+tail_runner(run_tail_calls.__code__)
+tail_runner(run_tail_calls_gen.__code__)
 
 
 def tail_call(f, args, note):
@@ -913,7 +896,6 @@ HELPERS = {
     'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain, 'drop_nils': drop_nils,
     'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit,
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,
-    'TAIL': TAIL, 'TAIL1': tail_first, 'TAILN': tail_results, 'TAIL1G': tail_first_gen,
-    'TAILNG': tail_results_gen, 'tail_call': tail_call,
+    'TAIL': TAIL, 'TAILS': run_tail_calls, 'TAILSG': run_tail_calls_gen, 'tail_call': tail_call,
 }
 HELPERS.update(dict.fromkeys(INTRINSICS, _NOT_INSTALLED))

@@ -940,3 +940,19 @@ def test_table_parameters_are_guarded_once_for_many_field_reads():
     code = plain_python('local function f(t) return t.a + t.b + t.c end return f({a = 1, b = 2, c = 3})')
     assert 'if r0.__class__ is Table:' in code
     assert re.search(r"if r0.__class__ is Table:\n +r\d = r0.hash.get\('a'\)", code)
+
+
+def test_tail_calls_are_made_directly_or_by_marker():
+    code = plain_python('local function f(g, x) return g(x) end '
+                        'local function loop(n) if n == 0 then return 0 end return loop(n - 1) end')
+    assert 'if DIRECT_TAILS:\n' in code and 'try: return r2(r3)' in code
+    assert 'return (TAIL, r2, (r3,))' in code
+    assert 'return (TAIL, Q' in code          # a call of its own value, too
+
+
+def test_tail_calls_in_generator_forms_return_markers():
+    from pylua.compiler.pipeline import translate_chunk
+    tr = translate_chunk('local function f(g, x) return g(x) end', 'fast.lua')
+    forms = [make()[0] for make in tr.generator_forms.values()]
+    form = next(form for form in forms if 'return (TAIL, r2, (r3,))' in form)
+    assert 'if DIRECT_TAILS:' not in form

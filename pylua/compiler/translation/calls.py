@@ -3,6 +3,7 @@ host functions through their ``fn``, a function calling its own value
 without checks, and the library calls of ``intrinsics`` inlined."""
 from __future__ import annotations
 
+from ...runtime.frames import TailCallNote
 from .facts import OWN, returns
 from .intrinsics import INTRINSICS
 
@@ -42,7 +43,7 @@ class CallOps:
         else:
             w('if %s.__class__ is FN:' % f)
         if tail:
-            w('    return (TAIL, %s, %s)' % (f, tup))
+            self.tail_call(f, args, tup, i.note, '    ')
         elif self.sync:
             self.call_lua(f, args, tup, '_R =')
         else:
@@ -81,8 +82,8 @@ class CallOps:
         ``n`` results wanted, in ``r<a>`` (n == 1), ``T`` (n == -1) or
         ``_R`` as a tuple.  A result that is no tuple costs no more tests
         than before tail calls."""
-        first, every = ('TAIL1(_R)', 'TAILN(_R)') if self.sync else \
-            ('(yield from TAIL1G(_R))', '(yield from TAILNG(_R))')
+        run = 'TAILS(_R, %s)' if self.sync else '(yield from TAILSG(_R, %s))'
+        first, every = run % 'True', run % 'False'
         marker = '_R[0] is TAIL'
         if n == 1:
             self.w('%sr%d = _R if _R.__class__ is not tuple else (_R[0] if _R[0] is not TAIL else %s) '
@@ -90,10 +91,24 @@ class CallOps:
         elif n == -1:
             self.w('%sT = (%s if _R and %s else _R) if _R.__class__ is tuple else (_R,)' % (indent, every, marker))
         elif n == 0:
-            self.w('%sif _R.__class__ is tuple and _R and %s: %s' % (indent, marker, every))
+            # Truth is the cheapest first test: most such calls return ().
+            self.w('%sif _R and _R.__class__ is tuple and %s: %s' % (indent, marker, every))
         else:
             self.w('%sif _R.__class__ is not tuple: _R = (_R,)' % indent)
             self.w('%selif _R and %s: _R = %s' % (indent, marker, every))
+
+    def tail_call(self, f, args, tup, note, indent):
+        """``return f(args)`` of Lua function ``f`` as a tail call: in the
+        plain form made directly (cheaper) while the stack is not deep
+        (``DIRECT_TAILS``), from lines noted as such; else the marker
+        ``(TAIL, f, args)``, which unwinds the direct calls pending above
+        the nearest call site that is no tail call."""
+        if self.sync:
+            self.w('%sif DIRECT_TAILS:' % indent)
+            self.call_lua(f, args, tup, 'return', indent + '    ')
+            lines = len(self.out.lines)
+            self.out.calls[lines - 2] = self.out.calls[lines - 1] = TailCallNote(note or '')
+        self.w('%sreturn (TAIL, %s, %s)' % (indent, f, tup))
 
     def call_lua(self, f, args, tup, lead, indent='    '):
         """``lead f(args)`` for a Lua function ``f`` with extra arguments cut
@@ -106,9 +121,12 @@ class CallOps:
         ``f``): no check of the callee, and its results' shape is known."""
         a, n = i.a, i.c
         if tail:
-            passed = tup if i.b == -1 else '(%s)' % ''.join(r + ', ' for r in (
-                regs if self.p.is_vararg else regs[:self.p.numparams]))
-            self.w('return (TAIL, %s, %s)' % (self.qname, passed))
+            if i.b == -1:
+                self.tail_call(self.qname, ', '.join(regs), tup, i.note, '')
+            else:
+                passed = regs if self.p.is_vararg else regs[:self.p.numparams]
+                self.tail_call(self.qname, ', '.join(passed), '(%s)' % ''.join(r + ', ' for r in passed),
+                               i.note, '')
             return
         if i.b == -1:
             # How many arguments there are is known only when it runs.

@@ -66,13 +66,14 @@ def function_head(p, desc):
 
 
 def _in_module(out, names, emit):
-    """Emit ``emit()``'s prototypes inside MODULE, whose free variables STEPS
-    and DEBT the loader binds to the VM's instruction-budget and
-    allocation-debt cells (a cell is cheaper than a global); ``names`` are
+    """Emit ``emit()``'s prototypes inside MODULE, whose free variables STEPS,
+    DEBT and DIRECT_TAILS the loader binds to the VM's instruction-budget,
+    allocation-debt and direct-tail-call cells (a cell is cheaper than a
+    global); ``names`` are
     MODULE's other names the prototypes use.  MODULE returns what ``emit``
     returns, the name of a factory."""
     out.line(0, 'def OUTER():', 0)
-    out.line(1, 'STEPS = DEBT = 0', 0)
+    out.line(1, 'STEPS = DEBT = DIRECT_TAILS = 0', 0)
     out.line(1, 'def MODULE():', 0)
     if names:
         out.line(2, '%s = None' % ' = '.join(names), 0)
