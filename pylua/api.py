@@ -14,7 +14,7 @@ from types import FunctionType
 from .compiler.pipeline import check_syntax, compile_lua, display_name, load_into
 from .runtime import memory, ops, state
 from .runtime.errors import LuaError, LuaMemoryError
-from .runtime.frames import lua_info
+from .runtime.frames import is_replaced, lua_info, tail_calls_from
 from .runtime.luathread import on_lua_thread
 from .runtime.numbers import MAXINT, MININT
 from .runtime.state import VM
@@ -107,8 +107,7 @@ class LuaRuntime:
         def step():
             if fn.__class__ is FunctionType:
                 # Outside any coroutine no yield can succeed: the plain form runs.
-                r = fn(*ops.fit_args(fn, args))
-                return r if r.__class__ is tuple else (r,)
+                return ops.lua_results(fn(*ops.fit_args(fn, args)))
             gen = ops.call(fn, args)
             try:
                 effect = gen.send(None)
@@ -378,12 +377,16 @@ def to_lua_string(s, encoding='utf-8'):
 def lua_traceback(tb):
     """Lua-style ``stack traceback:`` text from a Python traceback."""
     frames = []
+    caller = None                 # the entry before, calling this one
     while tb is not None:
         info = lua_info(tb.tb_frame.f_code)
-        if info is not None:
+        if info is not None and not is_replaced(tb.tb_frame, tb.tb_lineno):
             chunk, lines, what = info
             ln = tb.tb_lineno
+            if caller is not None and tail_calls_from(caller.tb_frame, caller.tb_lineno):
+                frames.append('\t(...tail calls...)')      # below it, once frames are reversed
             frames.append('\t%s:%d: in %s' % (chunk, lines[ln] if ln < len(lines) else 0, what))
+        caller = tb
         tb = tb.tb_next
     frames.reverse()
     return 'stack traceback:\n' + '\n'.join(frames + ['\t[C]: in ?'])

@@ -259,7 +259,7 @@ def lua_print(*args):
 def load_text(vm, text, chunkname, mode, env):
     """A chunk's function with ``_ENV = env``, or (None, message) as load reports it."""
     from ..compiler.pipeline import compile_lua, display_name, load_into
-    if text.startswith('\x1bLua'):
+    if text.startswith('\x1b'):          # as lua5.4, the signature's first byte marks a binary chunk
         if 'b' not in mode:
             return (None, "attempt to load a binary chunk (mode is '%s')" % mode)
         from .strdump import undump

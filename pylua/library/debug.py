@@ -13,7 +13,7 @@ from types import FunctionType
 from ..runtime import ops, state
 from ..runtime.collector import collector_of
 from ..runtime.coroutine import Coroutine
-from ..runtime.frames import call_note, lua_frames, lua_info, lua_proto
+from ..runtime.frames import call_note, is_tail_called, lua_frames, lua_info, lua_proto
 from ..runtime.table import LuaTable, meta_changed
 from ..runtime.values import Builtin, GenBuiltin, Userdata, type_name
 from .args import ABSENT, arg_error, check_int, opt_int, opt_str, type_error
@@ -23,7 +23,9 @@ _OPTIONS = frozenset('SlnrutfL')
 
 # ----------------------------------------------------------------- getinfo
 def _source_fields(info, chunk, proto):
-    if chunk.startswith('[string "') or chunk in ('=stdin', 'stdin', '(command line)'):
+    if chunk.startswith('[string "') and not chunk.endswith('..."]'):
+        source = chunk[len('[string "'):-len('"]')]     # a source chunk's name as load was given it
+    elif chunk.startswith('[string "') or chunk in ('=stdin', 'stdin', '(command line)'):
         source = chunk if chunk.startswith('[') else '=' + chunk
     else:
         source = '@' + chunk
@@ -115,10 +117,14 @@ def getinfo(*args):
             return (None,)
         frame, _, line, _ = frames[level - 1]
         _lua_info(info, what, frame.f_code, line)
+        tail = is_tail_called(frame)
         if 'n' in what:
-            _name_fields(info, frames[level][0] if level < len(frames) else None)
+            if tail:
+                info.set_str('namewhat', '')      # its caller is gone: Lua names no tail-called function
+            else:
+                _name_fields(info, frames[level][0] if level < len(frames) else None)
         if 't' in what:
-            info.set_str('istailcall', False)
+            info.set_str('istailcall', tail)
         return (info,)
     if not (target.__class__ is FunctionType or target.__class__ is Builtin or target.__class__ is GenBuiltin):
         arg_error(1, 'getinfo', 'function or level expected')
@@ -143,8 +149,10 @@ def traceback(*args):
         return (msg,)
     level = opt_int(args[1] if len(args) > 1 else ABSENT, 2, 'traceback', 1)
     lines = ['stack traceback:']
-    for _, chunk, line, what in list(lua_frames())[max(level - 1, 0):]:
+    for frame, chunk, line, what in list(lua_frames())[max(level - 1, 0):]:
         lines.append('\t%s:%d: in %s' % (chunk, line, what))
+        if is_tail_called(frame):
+            lines.append('\t(...tail calls...)')
     lines.append('\t[C]: in ?')
     text = '\n'.join(lines)
     if msg is None:

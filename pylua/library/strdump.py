@@ -1,14 +1,18 @@
 """``string.dump`` (standalone profile) and loading its binary chunks.
 
-pylua's binary format is its own: Lua's signature ``\\x1bLua``, the version
-byte, ``\\0pylua\\0``, then the function's place in its chunk, the chunk's
-name and the chunk's source.  Loading compiles the chunk (cached) and builds
-that one function: its first upvalue is the environment, the others nil,
-as Lua's ``load`` does for a dumped function.  A stripped dump loads as a
+pylua's binary format is its own after Lua 5.4's header (signature
+``\\x1bLua``, version, format, the conversion check data, the sizes of an
+instruction, an integer and a float, and the integer 0x5678 and float 370.5
+that check their encoding) and ``pylua\\0``: the function's place in its
+chunk, the chunk's name and the chunk's source, each of the last two after
+its length.  Loading compiles the chunk (cached) and builds that one
+function: its first upvalue is the environment, the others nil, as Lua's
+``load`` does for a dumped function.  A stripped dump loads as a
 function without line information (positions read ``?:-1:``).
 """
 from __future__ import annotations
 
+import struct
 from types import FunctionType
 
 from ..runtime.frames import chunk_source, lua_info, lua_proto, rt_error, strip_debug_info
@@ -16,7 +20,9 @@ from ..runtime.values import Builtin, is_function
 from .args import ABSENT, type_error
 
 SIGNATURE = '\x1bLua'
-HEADER = SIGNATURE + '\x54\x00pylua\x00'
+# lua5.4's own header (lundump.c's checkHeader), then pylua's mark.
+HEADER = (SIGNATURE + '\x54\x00\x19\x93\r\n\x1a\n\x04\x08\x08'
+          + struct.pack('<qd', 0x5678, 370.5).decode('latin-1') + 'pylua\x00')
 
 
 def dump(f=ABSENT, strip=None, *_):
@@ -29,7 +35,7 @@ def dump(f=ABSENT, strip=None, *_):
         rt_error('unable to dump given function')
     chunkname = '?' if strip is not None and strip is not False and strip is not ABSENT else info[0]
     index = code.co_name.rpartition('_')[2]
-    return (HEADER + '%s\x00%d\x00%s%s' % (index, len(chunkname), chunkname, source),)
+    return (HEADER + '%s\x00%d\x00%s%d\x00%s' % (index, len(chunkname), chunkname, len(source), source),)
 
 
 class BadChunk(Exception):
@@ -42,11 +48,13 @@ def _parse(text):
     try:
         index, size, rest = text[len(HEADER):].split('\x00', 2)
         size = int(size)
-        if len(rest) < size or not index.isdigit():
+        name, rest = rest[:size], rest[size:]
+        length, _, source = rest.partition('\x00')
+        if len(name) < size or len(source) < int(length) or not index.isdigit():
             raise ValueError
     except ValueError:
         raise BadChunk('truncated chunk') from None
-    return int(index), rest[:size], rest[size:]
+    return int(index), name, source[:int(length)]
 
 
 def undump(vm, text, chunkname, env):

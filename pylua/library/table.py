@@ -386,11 +386,12 @@ def _comparator(comp):
     if ops.takes(comp, 2):
         if comp.__code__ in ops.PREDICATES:
             return comp           # its result is a Python bool already
-        # A Lua function's plain form: one result bare, other counts as a tuple.
+        # A Lua function's plain form: one result bare, other counts as a
+        # tuple (or a tail call's marker).
         def less(a, b):
             r = comp(a, b)
             if r.__class__ is tuple:
-                r = r[0] if r else None
+                r = r[0] if r and r[0] is not ops.TAIL else ops.run_tail_calls(r, True) if r else None
             return r is not None and r is not False
         return less
     call = ops.call_noyield

@@ -73,6 +73,42 @@ def call_note(frame, lookahead=0):
 
 
 
+# A tail call replaces its caller.  Translated code makes it in one of two
+# ways: directly, from a line whose call note is a ``TailCallNote`` (while
+# few such calls are pending: the caller's Python frame stays, but Lua's
+# stack no longer has it, so every walk of Lua frames skips it), or by
+# returning a marker that a runtime loop (registered here) runs.
+class TailCallNote(str):
+    """The call note of a line making a tail call directly."""
+    __slots__ = ()
+
+
+_TAIL_RUNNERS = set()
+
+
+def tail_runner(code):
+    """Frames of ``code`` run Lua functions called by a tail call."""
+    _TAIL_RUNNERS.add(code)
+
+
+def is_replaced(frame, line=None) -> bool:
+    """Is ``frame`` (at generated ``line``, by default where it is now)
+    making a tail call directly, so gone from Lua's stack?"""
+    calls = _CALLS.get(frame.f_code)
+    return calls is not None and calls.get(frame.f_lineno if line is None else line).__class__ is TailCallNote
+
+
+def tail_calls_from(frame, line=None) -> bool:
+    """Does ``frame`` (at ``line``) call the function above it by a tail call?"""
+    return frame.f_code in _TAIL_RUNNERS or is_replaced(frame, line)
+
+
+def is_tail_called(frame) -> bool:
+    """Was the Lua function of ``frame`` called by a tail call?"""
+    back = frame.f_back
+    return back is not None and tail_calls_from(back)
+
+
 def lua_info(code):
     return _LUA_CODE.get(code)
 
@@ -82,7 +118,7 @@ def lua_frames(frame=None):
     f = frame or sys._getframe(1)
     while f is not None:
         info = _LUA_CODE.get(f.f_code)
-        if info is not None:
+        if info is not None and not is_replaced(f):
             chunk, lines, what = info
             ln = f.f_lineno
             yield f, chunk, (lines[ln] if 0 <= ln < len(lines) else 0), what
@@ -147,7 +183,7 @@ def level_position(level: int) -> str:
     while f is not None and _is_library(f.f_code):
         f = f.f_back
     while f is not None:
-        while f is not None and f.f_code.co_filename in _TRANSPARENT:
+        while f is not None and (f.f_code.co_filename in _TRANSPARENT or is_replaced(f)):
             f = f.f_back
         if f is None:
             return ''

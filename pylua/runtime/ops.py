@@ -11,7 +11,7 @@ from types import CellType, FunctionType as FN
 
 from . import state
 from .errors import LuaError
-from .frames import transparent, vm_error as rt_error
+from .frames import tail_runner, transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, str2number, tostr, wrap
 from .table import ClassHash, LuaTable as Table, charge_growth, class_hash, drop_nils
 from .values import Builtin, GenBuiltin, NeedsLua, Suspended, Userdata, type_name
@@ -59,26 +59,119 @@ def objtypename(v):
 
 # ------------------------------------------------------------------ calling
 def call(f, args, note=None):
-    """Call any Lua value; always returns a sequence of results."""
-    c = f.__class__
-    if c is FN:
+    """Call any Lua value; always returns a sequence of results.  A chain of
+    ``__call`` metamethods is followed in this frame."""
+    while True:
+        c = f.__class__
+        if c is FN:
+            try:
+                g = f.gen
+            except AttributeError:
+                g = gen_form(f)
+            r = yield from g(*fit_args(f, args))
+            if r.__class__ is not tuple:
+                return (r,)
+            if r and r[0] is TAIL:
+                return (yield from run_tail_calls_gen(r, False))
+            return r
+        if c is Builtin:
+            try:
+                return f.fn(*args)
+            except NeedsLua as exc:
+                return (yield from finish(exc, f, args))
+        if c is GenBuiltin:
+            return (yield from f.fn(*args))
+        h = metamethod(f, '__call')
+        if h is None:
+            rt_error('attempt to call a %s value%s' % (objtypename(f), _desc(note)))
+        f, args, note = h, (f,) + tuple(args), None
+
+
+def lua_results(r):
+    """What a Lua function's plain form returned, as a tuple of results."""
+    if r.__class__ is not tuple:
+        return (r,)
+    if r and r[0] is TAIL:
+        return run_tail_calls(r, False)
+    return r
+
+
+# ---------------------------------------------------------------- tail calls
+# ``return f(...)`` of a Lua function ``f`` does not call it: the function
+# returns the marker ``(TAIL, f, args)`` and the call site that receives it
+# runs the call in ``run_tail_calls`` (or its generator twin), so a chain of tail
+# calls takes one Python frame whatever its length.  The marker is a tuple so
+# that call sites' test for one bare result stays as cheap as before.
+class _TailMark:
+    __slots__ = ()
+
+    def __repr__(self):
+        return 'TAIL'
+
+
+TAIL = _TailMark()
+
+
+def run_tail_calls(r, first):
+    """Run the tail calls marker ``r`` stands for, one after another in
+    this frame: the last one's results as a tuple, or (``first``) its
+    first result."""
+    while True:
+        f = r[1]
+        args = r[2]
+        try:
+            r = f(*args)
+        except TypeError as exc:
+            r = f(*refit(exc, f, args))
+        if r.__class__ is not tuple:
+            return r if first else (r,)
+        if not r or r[0] is not TAIL:
+            return (r[0] if r else None) if first else r
+
+
+def run_tail_calls_gen(r, first):
+    """``run_tail_calls`` in generator forms, which a yield may suspend."""
+    while True:
+        f = r[1]
+        args = r[2]
         try:
             g = f.gen
         except AttributeError:
             g = gen_form(f)
-        r = yield from g(*fit_args(f, args))
-        return r if r.__class__ is tuple else (r,)
-    if c is Builtin:
         try:
-            return f.fn(*args)
-        except NeedsLua as exc:
-            return (yield from finish(exc, f, args))
-    if c is GenBuiltin:
-        return (yield from f.fn(*args))
-    h = metamethod(f, '__call')
-    if h is None:
-        rt_error('attempt to call a %s value%s' % (objtypename(f), _desc(note)))
-    return (yield from call(h, (f,) + tuple(args)))
+            c = g(*args)
+        except TypeError as exc:
+            c = g(*refit(exc, f, args))
+        r = yield from c
+        if r.__class__ is not tuple:
+            return r if first else (r,)
+        if not r or r[0] is not TAIL:
+            return (r[0] if r else None) if first else r
+
+
+# Frames of these run tail-called Lua functions: the debug library shows
+# those as Lua shows functions that replaced their caller.
+tail_runner(run_tail_calls.__code__)
+tail_runner(run_tail_calls_gen.__code__)
+
+
+def tail_call(f, args, note):
+    """``return f(...)`` of a value that is not a Lua function, in the caller:
+    a host function is called (it runs above its caller, as C functions do
+    in Lua), a ``__call`` chain is followed to the function it ends in, and
+    a value that cannot be called is an error at the caller's line.  The
+    results as a tuple, or the marker of a Lua function's tail call."""
+    while True:
+        c = f.__class__
+        if c is FN:
+            return (TAIL, f, args)
+        if c is Builtin or c is GenBuiltin:
+            r = yield from call(f, args)
+            return r if r.__class__ is tuple else tuple(r)
+        h = metamethod(f, '__call')
+        if h is None:
+            rt_error('attempt to call a %s value%s' % (objtypename(f), _desc(note)))
+        f, args, note = h, (f,) + tuple(args), None
 
 
 # A Lua function's Python signature has only its parameters (and ``*VA`` when
@@ -212,8 +305,7 @@ def call_noyield(f, args):
         except NeedsLua:
             pass
     if f.__class__ is FN:
-        r = f(*fit_args(f, args))
-        return r if r.__class__ is tuple else (r,)
+        return lua_results(f(*fit_args(f, args)))
     g = call(f, args)
     try:
         g.send(None)
@@ -896,5 +988,6 @@ HELPERS = {
     'CALL_NEEDED': _CALL_NEEDED, 'UNCACHED': _UNCACHED, 'ClassHash': ClassHash, 'set_plain': set_plain, 'drop_nils': drop_nils,
     'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit,
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,
+    'TAIL': TAIL, 'TAILS': run_tail_calls, 'TAILSG': run_tail_calls_gen, 'tail_call': tail_call,
 }
 HELPERS.update(dict.fromkeys(INTRINSICS, _NOT_INSTALLED))

@@ -22,7 +22,19 @@ CHECK_INTERVAL = 10000
 # Lua makes on the C stack; deeper is Lua's ``C stack overflow``.
 C_CALLS_MAX = 197
 WORK_BYTES = 64
+# Python frames deeper than which tail calls stop being made directly (see
+# ``direct_tails_cell``) until the periodic check finds the stack shallower.
+DIRECT_TAILS_DEPTH = 4000
 INTERRUPTED = 'interrupted'
+
+
+def _stack_shallower(depth):
+    """Does the running thread have fewer than ``depth`` Python frames?"""
+    try:
+        sys._getframe(depth)
+    except ValueError:
+        return True
+    return False
 
 
 class VM:
@@ -58,6 +70,10 @@ class VM:
         self.warn = None              # the warning function (standalone: lua.c's)
         self.steps_cell = CellType(CHECK_INTERVAL)
         self.debt_cell = CellType(0)  # DEBT: bytes allocated since the heap was last measured
+        # DIRECT_TAILS: may plain forms make tail calls directly (a frame
+        # each, kept while the call runs), or must they return markers?
+        # Checked every interval, so at most an interval's direct calls pile up.
+        self.direct_tails_cell = CellType(True)
         self.ns['TICK'] = self.tick
         self.ns['TICKN'] = self.tickn
         self.ns['CHARGE'] = self.produced     # strings made by concatenation
@@ -67,6 +83,7 @@ class VM:
         """The periodic check, run when ``STEPS`` drops below zero."""
         spent = self._settle()
         self._interrupt_check(spent)
+        self.direct_tails_cell.cell_contents = _stack_shallower(DIRECT_TAILS_DEPTH)
         if self.max_memory is not None:
             self.since_walk += spent
             if self.debt_cell.cell_contents > self._debt_limit() or self.since_walk > self.walk_interval:

@@ -964,3 +964,19 @@ def test_table_insert_into_a_table_with_fields_stays_inline():
 def test_table_equality_asks_for_eq_only_through_the_plain_test():
     code = plain_python('local function f(a, b) return a == b end return f({}, {})')
     assert '_e = eq_tables(r0, r1)\n' in code and 'if _e is CALL_NEEDED: _e = SYNC(eq_meta(r0, r1))' in code
+
+
+def test_tail_calls_are_made_directly_or_by_marker():
+    code = plain_python('local function f(g, x) return g(x) end '
+                        'local function loop(n) if n == 0 then return 0 end return loop(n - 1) end')
+    assert 'if DIRECT_TAILS:\n' in code and 'try: return r2(r3)' in code
+    assert 'return (TAIL, r2, (r3,))' in code
+    assert 'return (TAIL, Q' in code          # a call of its own value, too
+
+
+def test_tail_calls_in_generator_forms_return_markers():
+    from pylua.compiler.pipeline import translate_chunk
+    tr = translate_chunk('local function f(g, x) return g(x) end', 'fast.lua')
+    forms = [make()[0] for make in tr.generator_forms.values()]
+    form = next(form for form in forms if 'return (TAIL, r2, (r3,))' in form)
+    assert 'if DIRECT_TAILS:' not in form

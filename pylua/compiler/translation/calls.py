@@ -3,6 +3,7 @@ host functions through their ``fn``, a function calling its own value
 without checks, and the library calls of ``intrinsics`` inlined."""
 from __future__ import annotations
 
+from ...runtime.frames import TailCallNote
 from .facts import OWN, returns
 from .ir import Choice, code
 from .intrinsics import INTRINSICS, Check, Checked, render_check
@@ -44,23 +45,17 @@ class CallOps:
             w('elif %s.__class__ is FN:', f)
         else:
             w('if %s.__class__ is FN:', f)
-
-        def generator():
-            w('    try: _g = %s.gen', f)
-            w('    except AttributeError: _g = gen_form(%s)', f)
-            self.call_lua('_g', args, tup, '_c =')
-            w('    _R = %s', self.wait('_c'))
-            if tail:
-                w('    return _R')
-        self.out.forms(lambda: self.call_lua(f, args, tup, 'return' if tail else '_R ='), generator)
-        # All results kept (n == -1) go to T, a tuple; host functions give
-        # any sequence.
-        if n == 1:
-            w('    r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None', a)
-        elif n == -1 and not tail:
-            w('    T = _R if _R.__class__ is tuple else (_R,)')
-        elif n != 0 and not tail:
-            w('    if _R.__class__ is not tuple: _R = (_R,)')
+        if tail:
+            self.tail_call(f, args, tup, i.note, '    ')
+        else:
+            def generator():
+                w('    try: _g = %s.gen', f)
+                w('    except AttributeError: _g = gen_form(%s)', f)
+                self.call_lua('_g', args, tup, '_c =')
+                w('    _R = %s', self.wait('_c'))
+            self.out.forms(lambda: self.call_lua(f, args, tup, '_R ='), generator)
+            self.lua_results(a, n, '    ')
+        # Host functions give any sequence.
         w('elif %s.__class__ is Builtin:', f)
         w('    try: _R = %s.fn(%s)', f, args)
         self.note_call(i.note)
@@ -71,7 +66,7 @@ class CallOps:
         elif n == -1 and not tail:
             w('    T = _R if _R.__class__ is tuple else tuple(_R)')
         w('else:')
-        w('    _R = %s', self.wait('call(%s, %s, %r)', f, tup, i.note))
+        w('    _R = %s', self.wait('%s(%s, %s, %r)', 'tail_call' if tail else 'call', f, tup, i.note))
         self.note_call(i.note)
         if n == 1:
             w('    r%d = _R[0] if _R else None', a)
@@ -84,6 +79,40 @@ class CallOps:
             regs = ', '.join('r%d' % r for r in range(a, a + n))
             w('%s = _R if len(_R) == %d else adjust(_R, %d)', regs, n, n)
 
+    def lua_results(self, a, n, indent):
+        """After a Lua function's call left ``_R`` (one result bare, other
+        counts as a tuple, or the marker of a tail call to run here): the
+        ``n`` results wanted, in ``r<a>`` (n == 1), ``T`` (n == -1) or
+        ``_R`` as a tuple.  A result that is no tuple costs no more tests
+        than before tail calls."""
+        first = Choice('TAILS(_R, True)', '(yield from TAILSG(_R, True))')
+        every = Choice('TAILS(_R, False)', '(yield from TAILSG(_R, False))')
+        w = self.w
+        if n == 1:
+            w('%sr%d = _R if _R.__class__ is not tuple else (_R[0] if _R[0] is not TAIL else %s) if _R else None',
+              indent, a, first)
+        elif n == -1:
+            w('%sT = (%s if _R and _R[0] is TAIL else _R) if _R.__class__ is tuple else (_R,)', indent, every)
+        elif n == 0:
+            # Truth is the cheapest first test: most such calls return ().
+            w('%sif _R and _R.__class__ is tuple and _R[0] is TAIL: %s', indent, every)
+        else:
+            w('%sif _R.__class__ is not tuple: _R = (_R,)', indent)
+            w('%selif _R and _R[0] is TAIL: _R = %s', indent, every)
+
+    def tail_call(self, f, args, tup, note, indent):
+        """``return f(args)`` of Lua function ``f`` as a tail call: in the
+        plain form made directly (cheaper) while the stack is not deep
+        (``DIRECT_TAILS``), from lines noted as such; else the marker
+        ``(TAIL, f, args)``, which unwinds the direct calls pending above
+        the nearest call site that is no tail call."""
+        def direct():
+            self.w('%sif DIRECT_TAILS:', indent)
+            self.call_lua(f, args, tup, 'return', indent + '    ')
+            self.out.items[-2].note = self.out.items[-1].note = TailCallNote(note or '')
+        self.out.forms(direct, lambda: None)
+        self.w('%sreturn (TAIL, %s, %s)', indent, f, tup)
+
     def call_lua(self, f, args, tup, lead, indent='    '):
         """``lead f(args)`` for a Lua function ``f`` with extra arguments cut
         on the rare call that passes more than ``f`` has parameters for."""
@@ -94,6 +123,14 @@ class CallOps:
         """A call of the function's own value (``local function f`` calling
         ``f``): no check of the callee, and its results' shape is known."""
         a, n = i.a, i.c
+        if tail:
+            if i.b == -1:
+                self.tail_call(self.qname, ', '.join(regs), tup, i.note, '')
+            else:
+                passed = regs if self.p.is_vararg else regs[:self.p.numparams]
+                self.tail_call(self.qname, ', '.join(passed), '(%s)' % ''.join(r + ', ' for r in passed),
+                               i.note, '')
+            return
         own = Choice(self.qname, self.pname)
         if i.b == -1:
             # How many arguments there are is known only when it runs.
@@ -103,13 +140,6 @@ class CallOps:
         else:
             args = ', '.join(regs[:self.p.numparams] if not self.p.is_vararg else regs)
             call = Choice(code('%s(%s)', self.qname, args), self.wait('%s(%s)', self.pname, args))
-        if tail:
-            if call is None:
-                self.w('return _R')
-            else:
-                self.out.forms(lambda: self.w('return %s', call),
-                               lambda: (self.w('_R = %s', call), self.w('return _R')))
-            return
         if n == 1 and self.single_result():
             self.w('r%d = %s', a, call if call is not None else '_R')
             if i.b != -1 and self.passes_guards(i):
@@ -117,13 +147,17 @@ class CallOps:
         else:
             if call is not None:
                 self.w('_R = %s', call)
-            if n == 1:
+            if self.tail_calls:
+                # Its own results may be the marker of one of its tail calls.
+                self.lua_results(a, n, '')
+            elif n == 1:
                 self.w('r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None', a)
             elif n != 0:
                 self.w('if _R.__class__ is not tuple: _R = (_R,)')
         self.note_call(i.note)
         if n == -1:
-            self.w('T = _R')
+            if not self.tail_calls:
+                self.w('T = _R')
             self.tbase = a
         elif n > 1:
             regs = ', '.join('r%d' % r for r in range(a, a + n))

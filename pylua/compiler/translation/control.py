@@ -237,6 +237,7 @@ class ControlOps:
             w('if %s.__class__ is FN:', f)
             w('    _R = %s(%s) if %s else %s(*fit_args(%s, (%s)))', f, args, fits, f, f, args)
             w('    if _R.__class__ is not tuple: _R = (_R,)')
+            w('    elif _R and _R[0] is TAIL: _R = TAILS(_R, False)')
             w('elif %s.__class__ is Builtin:', f)
         self.out.forms(plain, lambda: w('if %s.__class__ is Builtin:', f))
         w('    try: _R = %s.fn(%s)', f, args)

@@ -53,6 +53,17 @@ def passes_results(call, ret):
     return call.c == -1 and ret.op == 'RETURN' and ret.a == call.a and ret.b == -1
 
 
+def has_tail_calls(p):
+    """Does ``p`` end with tail calls (``return f(...)``), so that what it
+    returns may be a tail call's marker?  Functions translated flat (goto,
+    deep nesting) call as usual, and so do those with to-be-closed
+    variables (in Lua a ``return f()`` in their scope is no tail call)."""
+    code = p.code
+    if p.has_goto or too_deep_for_python(p) or any(ins.op == 'TBC' for ins in code):
+        return False
+    return any(ins.op == 'CALL' and passes_results(ins, ret) for ins, ret in zip(code, code[1:]))
+
+
 def returns(p):
     """The RETURN instructions of ``p`` that can run: the one a code generator
     adds after a last ``return x`` of the body is never reached."""

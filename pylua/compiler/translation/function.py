@@ -12,8 +12,8 @@ from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
-from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, new_tables,
-                    passes_results, returns_integers, too_deep_for_python, writes)
+from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, has_tail_calls,
+                    new_tables, passes_results, returns_integers, too_deep_for_python, writes)
 from .ir import Choice, Const, Forms, Line, NodeAsText, Template, Wait, code
 from .layout import hash_of
 from .tables import TableOps
@@ -63,6 +63,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         # return integers (``returns_integers``): the guarded (ints, tables).
         self.int_results = None
         self.allocates = False        # has the function being emitted accounted an allocation
+        self.tail_calls = has_tail_calls(p)   # ``return f(...)`` is a tail call (see calls.tail_call)
 
     # ------------------------------------------------------------ output
     def w(self, template, *args):
@@ -342,7 +343,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         if k == self.charge_at:
             self.w(self.charge())
         # ``return f(...)``: the call's results are the function's.
-        tail = ins.op == 'CALL' and k + 1 < hi and passes_results(ins, code[k + 1])
+        tail = ins.op == 'CALL' and self.tail_calls and k + 1 < hi and passes_results(ins, code[k + 1])
         self.step(ins, tail)
         return k + (2 if tail else 1)
 
