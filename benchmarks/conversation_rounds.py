@@ -64,7 +64,7 @@ class _InstantModel:
 
     def __call__(self, effect, reply):
         from runvil.engine import Answer
-        from runvil.engine.model_round import MODEL_ROUND, RoundResult
+        from runvil.models.rounds import MODEL_ROUND, RoundResult
         self.stamps.append(time.perf_counter())
         reply(Answer.ok(MODEL_ROUND, RoundResult(completion=next(self.replies))))
         return self
@@ -80,7 +80,7 @@ def _environment():
 
 
 def engine_overhead(rounds: int) -> dict:
-    from runvil.engine.model_round import MODEL_ROUND
+    from runvil.models.rounds import MODEL_ROUND
     from runvil.harness import Harness
     model = _InstantModel(rounds)
     start = time.perf_counter()

@@ -63,16 +63,10 @@ CASES = (
 r1 = obj
 if r1.__class__ is Table:
     r2 = r1.hash.get('m')
-    if r2 is None and r1.meta is not None:
-        _h2 = r1.meta.hash.get('__index')
-        if _h2.__class__ is Table:
-            r2 = _h2.hash.get('m')
-            if r2 is None and _h2.meta is not None:
-                _h1 = _h2.meta.hash.get('__index')
-                if _h1.__class__ is Table:
-                    r2 = _h1.hash.get('m')
-                    if r2 is None and _h1.meta is not None:
-                        r2 = index_chain(_h1, 'm')'''),
+    if r2 is None and (_m := r1.meta) is not None:
+        _l = _m.hash
+        r2 = _l.lookups.get('m', UNCACHED) if _l.__class__ is ClassHash else UNCACHED
+        if r2 is UNCACHED: r2 = index_chain(r1, 'm')'''),
              Way('proposed', '''
 r1 = obj
 if r1.__class__ is Table and r1.meta is _cm and _ce == EPOCH[0] and 'm' not in r1.hash:
@@ -87,12 +81,10 @@ else:
 r1 = obj3
 if r1.__class__ is Table:
     r2 = r1.hash.get('link')
-    if r2 is None and r1.meta is not None:
-        _h1 = r1.meta.hash.get('__index')
-        if _h1.__class__ is Table:
-            r2 = _h1.hash.get('link')
-            if r2 is None and _h1.meta is not None:
-                r2 = index_chain(_h1, 'link')'''),
+    if r2 is None and (_m := r1.meta) is not None:
+        _l = _m.hash
+        r2 = _l.lookups.get('link', UNCACHED) if _l.__class__ is ClassHash else UNCACHED
+        if r2 is UNCACHED: r2 = index_chain(r1, 'link')'''),
              Way('proposed', '''
 r1 = obj3
 if r1.__class__ is Table and r1.meta is _cm and _ce == EPOCH[0] and 'link' not in r1.hash:
@@ -147,7 +139,8 @@ if r2.__class__ is FN:
              Way('today', '''
 r2 = S
 if r2.__class__ is Table: pass
-else: r1 = SYNC(index(r2, 'sub', "field 'text'"))'''),
+elif r2.__class__ is str:
+    r1 = string_field('sub')'''),
              Way('proposed', '''
 r2 = S
 if r2.__class__ is str:

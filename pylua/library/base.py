@@ -6,7 +6,7 @@ from ..runtime.collector import collector_of
 from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError
 from ..runtime.frames import level_position, rt_error
 from ..runtime.numbers import U64, str2number, wrap
-from ..runtime.table import LuaTable
+from ..runtime.table import LuaTable, meta_changed
 from ..runtime.values import NEEDS_LUA, Builtin, GenBuiltin, is_function, type_name
 from .args import ABSENT, arg_error, check_any, check_int, check_table, opt_int, opt_str, type_error
 
@@ -95,12 +95,19 @@ def getmetatable(v=ABSENT, *_):
 
 
 def setmetatable(t=ABSENT, mt=ABSENT, *_):
+    if t.__class__ is LuaTable and t.meta is None and mt.__class__ is LuaTable and t.hash.__class__ is dict:
+        # An object getting its class: nothing to check, notify or collect.
+        hash = mt.hash
+        if '__gc' not in hash and '__mode' not in hash:
+            t.meta = mt
+            return (t,)
     check_table(t, 1, 'setmetatable')
     if mt is ABSENT or (mt is not None and mt.__class__ is not LuaTable):
         type_error(2, 'setmetatable', 'nil or table', mt)
     if t.meta is not None and t.meta.hash.get('__metatable') is not None:
         rt_error('cannot change a protected metatable')
     t.meta = mt
+    meta_changed(t)
     if mt is not None and (mt.hash.get('__gc') is not None or mt.hash.get('__mode') is not None):
         collector_of(state.running.vm).note_metatable(t, mt)
     return (t,)

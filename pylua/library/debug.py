@@ -14,7 +14,7 @@ from ..runtime import ops, state
 from ..runtime.collector import collector_of
 from ..runtime.coroutine import Coroutine
 from ..runtime.frames import call_note, lua_frames, lua_info, lua_proto
-from ..runtime.table import LuaTable
+from ..runtime.table import LuaTable, meta_changed
 from ..runtime.values import Builtin, GenBuiltin, Userdata, type_name
 from .args import ABSENT, arg_error, check_int, opt_int, opt_str, type_error
 
@@ -166,6 +166,8 @@ def setmetatable(v=ABSENT, mt=ABSENT, *_):
     c = v.__class__
     if c is LuaTable or c is Userdata:
         v.meta = mt
+        if c is LuaTable:
+            meta_changed(v)
         collector_of(vm).note_metatable(v, mt)
     elif c is str:
         vm.string_meta = mt

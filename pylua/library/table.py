@@ -246,19 +246,29 @@ def _move_raw(vm, a1, f, e, t, dest, n, order):
 
 def t_concat(vm, t=ABSENT, sep=ABSENT, i=ABSENT, j=ABSENT, *_):
     if t.__class__ is LuaTable and t.meta is None:
-        last = t.length()
-        sep = opt_str(sep, 2, 'concat', '')
-        i = opt_int(i, 3, 'concat', 1)
-        last = opt_int(j, 4, 'concat', last)
-        parts = _pieces_raw(t, i, last)
-        vm.tickn(len(parts))
-    else:
-        _checktab(t, 1, 'concat', TAB_R | TAB_L)
-        last = yield from _length(t)
-        sep = opt_str(sep, 2, 'concat', '')
-        i = opt_int(i, 3, 'concat', 1)
-        last = opt_int(j, 4, 'concat', last)
-        parts = yield from _pieces_meta(vm, t, i, last, len(sep))
+        return _concat_raw(vm, t, sep, i, j)
+    _checktab(t, 1, 'concat', TAB_R | TAB_L)
+    last = yield from _length(t)
+    sep = opt_str(sep, 2, 'concat', '')
+    i = opt_int(i, 3, 'concat', 1)
+    last = opt_int(j, 4, 'concat', last)
+    parts = yield from _pieces_meta(vm, t, i, last, len(sep))
+    return _joined(vm, parts, sep)
+
+
+def _concat_raw(vm, t, sep, i, j):
+    """table.concat of a table without a metatable: no Lua code can run."""
+    last = t.length()
+    sep = opt_str(sep, 2, 'concat', '')
+    i = opt_int(i, 3, 'concat', 1)
+    last = opt_int(j, 4, 'concat', last)
+    parts = _pieces_raw(t, i, last)
+    vm.tickn(len(parts))
+    return _joined(vm, parts, sep)
+
+
+def _joined(vm, parts, sep):
+    """The pieces joined, the allocation checked and charged first."""
     size = sum(map(len, parts)) + len(sep) * max(len(parts) - 1, 0)
     vm.check_alloc(size)
     s = sep.join(parts)
@@ -510,7 +520,7 @@ def _partition(arr, get, put, less, lo, up, pivot):
 # ------------------------------------------------------------------- make
 
 def _fast_forms(vm):
-    """insert and remove on tables without metatables, the hot cases, as plain
+    """insert, remove and concat on tables without metatables, the hot cases, as plain
     calls; anything else raises NeedsLua and runs the generator form."""
     def insert(t=ABSENT, pos=ABSENT, v=ABSENT, *extra):
         if t.__class__ is LuaTable and t.meta is None:
@@ -529,7 +539,12 @@ def _fast_forms(vm):
             return _remove_raw(vm, t, pos)
         raise NEEDS_LUA
 
-    return {'insert': insert, 'remove': remove}
+    def concat(t=ABSENT, sep=ABSENT, i=ABSENT, j=ABSENT, *_):
+        if t.__class__ is LuaTable and t.meta is None:
+            return _concat_raw(vm, t, sep, i, j)
+        raise NEEDS_LUA
+
+    return {'insert': insert, 'remove': remove, 'concat': concat}
 
 
 def make(vm) -> LuaTable:

@@ -17,7 +17,7 @@ import sys
 from types import FunctionType, GeneratorType
 
 from .frames import lua_info
-from .table import LuaTable
+from .table import ClassHash, LuaTable
 from .values import Builtin, GenBuiltin, Userdata
 
 _STR_OVERHEAD = 49
@@ -70,6 +70,8 @@ def measure(vm):
                 continue
             seen.add(id(v))
             total += _TABLE_OVERHEAD + _SLOT * len(v.arr) + _HASH_SLOT * len(v.hash)
+            if v.hash.__class__ is ClassHash:        # a metatable's lookup cache
+                total += _HASH_SLOT * len(v.hash.lookups)
             stack.extend(v.arr)
             for k, x in v.hash.items():
                 push(k)

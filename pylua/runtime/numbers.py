@@ -16,12 +16,12 @@ def wrap(i: int) -> int:
 
 def fmt_float(f: float) -> str:
     """``tostring`` of a float: ``%.14g`` with ``.0`` added to integral values."""
-    if f != f:
-        return '-nan' if math.copysign(1.0, f) < 0 else 'nan'
-    if f in (math.inf, -math.inf):
-        return 'inf' if f > 0 else '-inf'
     s = '%.14g' % f
     if '.' in s or 'e' in s:
+        return s
+    if s[-1] == 'n' or s[-1] == 'f':      # 'nan' or '[-]inf': C prints NaN's sign
+        if f != f:
+            return '-nan' if math.copysign(1.0, f) < 0 else 'nan'
         return s
     return s + '.0'
 

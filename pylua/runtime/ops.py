@@ -13,7 +13,7 @@ from . import state
 from .errors import LuaError
 from .frames import transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, str2number, tostr, wrap
-from .table import LuaTable as Table, drop_nils
+from .table import ClassHash, LuaTable as Table, charge_growth, class_hash, drop_nils
 from .values import Builtin, GenBuiltin, NeedsLua, Suspended, Userdata, type_name
 
 INF = math.inf
@@ -275,20 +275,85 @@ _CALL_NEEDED = object()
 def index_chain(t, k):
     """``t[k]`` for a table with a metatable when the raw value is nil, following
     ``__index`` tables without calling Lua; ``_CALL_NEEDED`` when a function
-    handler or a non-table must take over (then use ``index_miss``)."""
+    handler or a non-table must take over (then use ``index_miss``).
+
+    For a string key the answer depends only on the metatable's chain, so it
+    is cached on the metatable (see ``table.ClassHash``): a method found
+    classes up, or a field no class holds, costs one probe."""
+    mt = t.meta
+    if mt is None:
+        return None
+    if k.__class__ is str:
+        hash = mt.hash
+        if hash.__class__ is ClassHash:
+            v = hash.lookups.get(k, _UNCACHED)
+            if v is not _UNCACHED:
+                return v
+        return _chain_filled(mt, k)
     for _ in range(2000):
-        mt = t.meta
-        if mt is None:
-            return None
         h = mt.hash.get('__index')
         if h is None:
             return None
         if h.__class__ is not Table:
             return _CALL_NEEDED
-        v = h.hash.get(k) if k.__class__ is str else h.get(k)   # str keys live in the hash
+        v = h.get(k)
         if v is not None:
             return v
-        t = h
+        mt = h.meta
+        if mt is None:
+            return None
+    return _CALL_NEEDED
+
+
+_UNCACHED = object()
+_LOOKUPS_MAX = 256      # keys cached per metatable (each costs a dict slot)
+
+
+def _chain_filled(mt, k):
+    """Walk the chain from metatable ``mt`` for string ``k``, then cache the
+    answer on ``mt``, making every table the answer depends on report changes."""
+    path = []
+    for _ in range(2000):
+        path.append(mt)
+        h = mt.hash.get('__index')
+        if h is None:
+            v = None
+            break
+        if h.__class__ is not Table:
+            v = _CALL_NEEDED
+            break
+        path.append(h)
+        v = h.hash.get(k)
+        if v is not None:
+            break
+        mt = h.meta
+        if mt is None:
+            break
+    else:
+        return _CALL_NEEDED     # a loop: not cached, index_miss reports it
+    lookups = class_hash(path[0]).lookups
+    if len(lookups) >= _LOOKUPS_MAX:
+        lookups.clear()
+    elif len(lookups) & (len(lookups) - 1) == 0:
+        charge_growth(64 * (len(lookups) + 1))
+    ident = id(lookups)
+    for table in path:
+        class_hash(table).dependents[ident] = lookups
+    lookups[k] = v
+    return v
+
+
+def string_field(k):
+    """``s[k]`` for a string ``s`` and a string ``k`` (``s:method()``) when the
+    string metatable's ``__index`` is a table that answers without calling Lua,
+    else ``_CALL_NEEDED`` (then use ``index``)."""
+    mt = state.running.vm.string_meta
+    if mt is not None:
+        h = mt.hash.get('__index')
+        if h.__class__ is Table:
+            v = h.hash.get(k)
+            if v is not None or h.meta is None:
+                return v
     return _CALL_NEEDED
 
 
@@ -534,6 +599,18 @@ def eq(a, b):
     ca = a.__class__
     if ca is b.__class__ and (ca is Table or ca is Userdata):
         return (yield from eq_meta(a, b))
+    return False
+
+
+def eq_tables(a, b):
+    """``a == b`` for two different tables (or userdata): False when neither
+    metatable has ``__eq``, else ``_CALL_NEEDED`` (then use ``eq_meta``)."""
+    mt = a.meta
+    if mt is not None and '__eq' in mt.hash:
+        return _CALL_NEEDED
+    mt = b.meta
+    if mt is not None and '__eq' in mt.hash:
+        return _CALL_NEEDED
     return False
 
 
@@ -811,12 +888,12 @@ HELPERS = {
     'Table': Table, 'FN': FN, 'Builtin': Builtin, 'Userdata': Userdata,
     'NAN': NAN, 'INF': INF, 'wrap': wrap, 'index': index, 'index_miss': index_miss,
     'setindex': setindex, 'call': call, 'arith': arith, 'concat': concat,
-    'eq_meta': eq_meta, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
+    'eq_meta': eq_meta, 'eq_tables': eq_tables, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
     'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
-    'concat_plain': concat_plain, 'index_chain': index_chain,
-    'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain, 'drop_nils': drop_nils,
+    'concat_plain': concat_plain, 'index_chain': index_chain, 'string_field': string_field,
+    'CALL_NEEDED': _CALL_NEEDED, 'UNCACHED': _UNCACHED, 'ClassHash': ClassHash, 'set_plain': set_plain, 'drop_nils': drop_nils,
     'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit,
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,
 }

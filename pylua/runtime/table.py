@@ -8,6 +8,7 @@ are stored under private keys because Python's ``True == 1`` would make
 from __future__ import annotations
 
 from itertools import chain
+from sys import getrefcount
 
 from . import state
 from .frames import transparent, vm_error as rt_error
@@ -87,7 +88,7 @@ class LuaTable:
         if k == n + 1 and v is not None:
             arr.append(v)
             if n & (n + 1) == 0:          # the list doubled: account its growth
-                _charge(16 * n + 16)
+                charge_growth(16 * n + 16)
             hash = self.hash
             if hash:
                 k += 1
@@ -105,7 +106,7 @@ class LuaTable:
             hash[k] = v
             n = len(hash)
             if n & (n - 1) == 0:          # the dict may have grown: account it
-                _charge(64 * n)
+                charge_growth(64 * n)
 
     def set_str(self, k, v):
         if v is None:
@@ -224,6 +225,107 @@ class LuaTable:
                 yield (_lua_key(key) if key.__class__ is tuple else key), v
 
 
+class ClassHash(dict):
+    """The hash part of a table that ``__index`` lookups are cached over (a
+    metatable or an ``__index`` table, see ``ops.index_chain``).
+
+    ``lookups`` (on a metatable's hash) maps a string key to what reading it
+    from a table with that metatable gives when the table itself lacks it;
+    ``dependents`` holds, by id, the ``lookups`` of every metatable whose
+    cached chains pass through this table.  Any change to this hash (a store,
+    a removal, the collector's clearing of a weak table) empties them, so a
+    cache is only ever consulted while every table of its chain is as it was
+    when filled.  Translated code stores into a hash part directly, which is
+    why the check sits in the dict itself.
+
+    ``shadow`` is the plain dict this one replaced while anything else still
+    holds it (translated code binds an environment's ``hash.get``, a
+    ``pairs`` walk reads through it): every change is made to it too, until
+    this is its last holder.
+    """
+    __slots__ = ('lookups', 'dependents', 'shadow')
+
+    def changed(self):
+        for lookups in self.dependents.values():
+            lookups.clear()
+        self.dependents.clear()
+
+    def _mirror(self):
+        """The shadow dict to change as well, or None."""
+        shadow = self.shadow
+        if shadow is not None and getrefcount(shadow) <= 3:    # here, the slot, the call
+            shadow = self.shadow = None
+        return shadow
+
+    def __setitem__(self, k, v):
+        dict.__setitem__(self, k, v)
+        if self.shadow is not None and self._mirror() is not None:
+            self.shadow[k] = v
+        if self.dependents:
+            self.changed()
+
+    def __delitem__(self, k):
+        dict.__delitem__(self, k)
+        self._copy_out()
+
+    def __ior__(self, other):
+        dict.update(self, other)
+        self._copy_out()
+        return self
+
+    def pop(self, *args):
+        v = dict.pop(self, *args)
+        self._copy_out()
+        return v
+
+    def popitem(self):
+        item = dict.popitem(self)
+        self._copy_out()
+        return item
+
+    def setdefault(self, k, v=None):
+        v = dict.setdefault(self, k, v)
+        self._copy_out()
+        return v
+
+    def update(self, *args, **kw):
+        dict.update(self, *args, **kw)
+        self._copy_out()
+
+    def clear(self):
+        dict.clear(self)
+        self._copy_out()
+
+    def _copy_out(self):
+        """After any change but a store: the shadow made equal, the caches emptied."""
+        shadow = self._mirror()
+        if shadow is not None:
+            shadow.clear()
+            shadow.update(self)
+        self.changed()
+
+
+def class_hash(t):
+    """``t``'s hash part as a ClassHash, converting it on first use."""
+    hash = t.hash
+    if hash.__class__ is not ClassHash:
+        new = ClassHash(hash)
+        new.lookups = {}
+        new.dependents = {}
+        new.shadow = hash
+        t.hash = new
+        del hash
+        new._mirror()
+        return new
+    return hash
+
+
+def meta_changed(t):
+    """``t``'s metatable was set: the cached lookups through ``t`` are stale."""
+    if t.hash.__class__ is ClassHash:
+        t.hash.changed()
+
+
 def drop_nils(arr):
     """Restore the invariant that a list part never ends in nil."""
     while arr and arr[-1] is None:
@@ -239,7 +341,8 @@ def _lua_key(key):
     return key
 
 
-def _charge(nbytes):
+def charge_growth(nbytes):
+    """Account ``nbytes`` of new memory to the running VM."""
     vm = state.running.vm
     if vm is not None:
         vm.charge(nbytes)

@@ -15,10 +15,10 @@ from __future__ import annotations
 from pylua import LuaError, LuaInterrupt
 from pylua.raw import LuaTable, call, is_function, type_name
 
-from ..engine.failure import Failure, lua_failure
-from ..engine.functions import bad_argument
-from ..engine.luatext import lua, text
-from ..engine.model_failures import context_exhausted
+from ..vocabulary.failure import Failure, lua_failure
+from ..vocabulary.functions import bad_argument
+from ..vocabulary.luatext import lua, text
+from ..vocabulary.model_failures import context_exhausted
 from . import compose
 
 BUSY = 'a loop or a compactor is already running in this section; ask a side question with models.infer(prompt)'

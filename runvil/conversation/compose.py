@@ -33,7 +33,7 @@ change again); the last is a copy, since the next record may merge into it.
 """
 from __future__ import annotations
 
-from ..engine.failure import Failure, lua_failure
+from ..vocabulary.failure import Failure, lua_failure
 from . import precheck
 from .records import compact
 

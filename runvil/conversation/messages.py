@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from pylua.raw import Builtin, LuaTable, Userdata, charge, tostring_raw, type_name
 
-from ..engine.failure import lua_failure
+from ..vocabulary.failure import lua_failure
+from .compose import Composer
 from .record_data import RecordConverter, Unrepresentable
 from .record_views import RecordViews
-from .compose import Composer
 from .records import RecordError, check, leading_block, placement
 
 REASSIGNED = ('messages is the section\'s conversation and cannot be reassigned; add records with '

@@ -18,7 +18,8 @@ import math
 
 from pylua.raw import LuaTable, Userdata, type_name
 
-from ..engine.jsondata import MAX_DEPTH
+from ..vocabulary.jsondata import MAX_DEPTH
+from ..vocabulary.luatext import utf8
 
 
 class Unrepresentable(Exception):
@@ -94,7 +95,7 @@ class RecordConverter:
 
 
 def _text(value: str, what: str) -> str:
-    try:
-        return value.encode('latin-1').decode('utf-8')
-    except UnicodeDecodeError:
-        raise Unrepresentable('%s that is not valid UTF-8' % what) from None
+    decoded = utf8(value)
+    if decoded is None:
+        raise Unrepresentable('%s that is not valid UTF-8' % what)
+    return decoded

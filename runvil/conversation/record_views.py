@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from pylua.raw import Builtin, LuaTable, Userdata
 
-from ..engine import charged
-from ..engine.failure import lua_failure
-from ..engine.luatext import lua
+from ..vocabulary import charged
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.luatext import lua
 from .records import FIELDS
 
 READ_ONLY = 'records read from messages are read-only; rewrite history with models.compact(compactor, reason)'

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from pylua.raw import Builtin, LuaTable, Userdata
 
-from . import headings
-from .chains import WAIT
-from .effects import request
-from .failure import lua_failure
-from .functions import bad_argument
-from .luatext import lua, text
-from .task_board import CALL, Wait
+from ..vocabulary import headings
+from ..vocabulary.effects import request
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.functions import bad_argument
+from ..vocabulary.luatext import lua, text
+from ..vocabulary.waits import CALL, WAIT, Wait
 
 
 class Calls:

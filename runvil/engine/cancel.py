@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 
-from .failure import INTERRUPTED
+from ..vocabulary.failure import INTERRUPTED
 
 
 class CancelFlag:

@@ -12,16 +12,14 @@ from __future__ import annotations
 
 from collections import deque
 
+from ..vocabulary.effects import Answer, EffectRequest, Ledger
+from ..vocabulary.failure import Failure
+from ..vocabulary.waits import WAIT
 from .claims import new_clock
-from .effects import Answer, EffectRequest, Ledger
-from .failure import Failure
 
 CALL_DEPTH_CAP = 8
 """How deep call, tasks.spawn and tasks.fanout may nest: a fixed Engine
 constant, not a run limit, so neither the Harness nor a prompt changes it."""
-
-WAIT = 'tasks.wait'
-"""The request kind of a wait on other chains (payload: a task board Wait)."""
 
 CANCEL = object()
 """What the scheduler sends a waiting chain instead of an answer to tear it

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .failure import Failure
-from .kinds import RunErrorKind
+from ..vocabulary.failure import Failure
+from ..vocabulary.kinds import RunErrorKind
 
 
 def new_clock(chain_id: str) -> dict:

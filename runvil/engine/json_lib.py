@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from pylua.raw import ABSENT, LuaTable, charge
 
-from . import functions
-from .error_values import ErrorValues
-from .failure import lua_failure
-from .jsondata import JsonShapes
-from .luatext import lua
+from ..vocabulary import functions
+from ..vocabulary.error_values import ErrorValues
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.jsondata import JsonShapes
+from ..vocabulary.luatext import lua, utf8
 
 
 # Decoded values take several times the bytes of their text; charging an
@@ -44,10 +44,9 @@ def make(shapes: JsonShapes, values: ErrorValues) -> LuaTable:
     def decode(source=ABSENT, *_):
         if source.__class__ is not str:
             raise functions.bad_argument(1, 'json.decode', 'string', source)
-        try:
-            decoded = source.encode('latin-1').decode('utf-8')
-        except UnicodeDecodeError:
-            raise lua_failure('json.decode: text is not valid UTF-8') from None
+        decoded = utf8(source)
+        if decoded is None:
+            raise lua_failure('json.decode: text is not valid UTF-8')
         charge(DECODED_BYTES_PER_BYTE * len(source))
         return (shapes.decode(decoded, 'json.decode: '),)
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from pylua.raw import type_name
 
-from .failure import Failure, lua_failure
-from .kinds import RunErrorKind
+from ..vocabulary.failure import Failure, lua_failure
+from ..vocabulary.kinds import RunErrorKind
+from ..vocabulary.luatext import utf8
 
 BYTES_PER_EVENT = 256
 MAX_MESSAGE_BYTES = 4096
@@ -62,10 +63,7 @@ class LogBook:
 
 
 def _checked_text(message: str) -> str:
-    try:
-        text = message.encode('latin-1').decode('utf-8')
-    except UnicodeDecodeError:
-        text = None
+    text = utf8(message)
     if text is None or any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in text):
         raise lua_failure('log message must be UTF-8 text without control characters')
     return text

@@ -14,10 +14,10 @@ import re
 from pylua import LuaSyntaxError
 from pylua.raw import ABSENT, call
 
-from .effects import request
-from .failure import lua_failure
-from .functions import bad_argument
-from .luatext import lua, text
+from ..vocabulary.effects import request
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.functions import bad_argument
+from ..vocabulary.luatext import lua, text
 
 REQUIRE = 'require'
 MODULE_NAME = re.compile(r'[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\Z')

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .failure import Failure
+from ..vocabulary.failure import Failure
 
 COMPLETED, FAILED, CANCELLED = 'completed', 'failed', 'cancelled'
 

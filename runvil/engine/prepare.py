@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..prompt import ParseError, Prompt, UnsupportedVersion, parse, require_runnable
+from ..vocabulary.environment import Environment
+from ..vocabulary.failure import Failure
+from ..vocabulary.kinds import RunErrorKind
 from . import requirements, staging
-from .failure import Failure
-from .kinds import RunErrorKind
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,7 @@ class Prepared:
     models: dict        # role label -> ModelBinding
 
 
-def prepare(text: str, path: str | None, environment: requirements.Environment,
+def prepare(text: str, path: str | None, environment: Environment,
             input_text: str | None, args: dict[str, str], parsed: Prompt | None = None) -> Prepared:
     """``parsed`` is ``text`` already parsed (a Host running one prompt many
     times parses it once)."""

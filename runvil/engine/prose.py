@@ -19,9 +19,9 @@ import re
 from pylua import LuaError, LuaInterrupt, LuaSyntaxError
 from pylua.raw import LuaTable, call, charge, tostring_raw, type_name
 
-from .error_values import describe
-from .failure import lua_failure
-from .luatext import lua, text
+from ..vocabulary.error_values import describe
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.luatext import lua, text
 
 _PLACEHOLDER = re.compile(r'\{\{(.+?)\}\}')
 _BARE = re.compile(r'[A-Za-z_][A-Za-z0-9_]*\Z')

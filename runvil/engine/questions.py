@@ -3,11 +3,11 @@ Harness (``runvil run`` asks on the terminal).  The question waits through
 a stop, so the operator's answer still reaches the prompt."""
 from __future__ import annotations
 
-from . import charged
-from .effects import request
-from .failure import lua_failure
-from .functions import bad_argument
-from .luatext import text
+from ..vocabulary import charged
+from ..vocabulary.effects import request
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.functions import bad_argument
+from ..vocabulary.luatext import text
 
 ASK = 'input.ask'
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pylua.raw import tostring_raw, type_name
 
-from .failure import lua_failure
-from .luatext import text
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.luatext import text
 
 
 def result_text(value) -> str:

@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import json
 
+from ..vocabulary.effects import Answer, Effect, Ledger
+from ..vocabulary.environment import Environment
+from ..vocabulary.error_values import interrupted
+from ..vocabulary.failure import Failure, internal_from_exception
+from ..vocabulary.kinds import RunErrorKind
 from .cancel import CancelFlag
 from .chains import CANCEL, Chain, Scheduler
-from .effects import Answer, Effect, Ledger
-from .error_values import interrupted
-from .failure import Failure, internal_from_exception
-from .kinds import RunErrorKind
 from .outcome import Outcome
 from .prepare import prepare
-from .requirements import Environment
 from .results import result_text
 from .task_board import TaskBoard
 from .walk import RunState, run_task, walk

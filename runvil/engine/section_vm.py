@@ -11,20 +11,22 @@ from __future__ import annotations
 from pylua import LuaError, LuaInterrupt, LuaRuntime, LuaSyntaxError
 from pylua.raw import GenBuiltin, LuaTable, Userdata
 
-from . import calls, functions, json_lib, models, modules, questions, store, tasks
-from .chains import CANCEL
-from .effects import EffectRequest
-from .error_values import ErrorValues, default_text, describe, interrupted
-from .failure import INTERRUPTED, internal_failure, lua_failure
-from .jsondata import JsonShapes
-from .kinds import ErrorKind, RunErrorKind
-from .log import LogBook
-from .luatext import lua
-from ..conversation import globals as conversation
 from ..conversation.messages import REASSIGNED, MessageList
+from ..models import library as models, loop_install
 from ..tools import library as tools
+from ..vocabulary import functions
+from ..vocabulary.effects import EffectRequest
+from ..vocabulary.error_values import ErrorValues, default_text, describe, interrupted
+from ..vocabulary.failure import INTERRUPTED, internal_failure, lua_failure
+from ..vocabulary.jsondata import JsonShapes
+from ..vocabulary.kinds import ErrorKind, RunErrorKind
+from ..vocabulary.luatext import lua
+from . import calls, json_lib, modules, questions, store, tasks
+from .chains import CANCEL
+from .log import LogBook
 from .prose import PendingProse, Substitution
 from .var import VarView
+
 
 class SectionVM:
     def __init__(self, run, chain, section_name: str | None):
@@ -59,7 +61,7 @@ class SectionVM:
         calls.install(self)
         modules.install(self)
         store.install(self)
-        conversation.install(self)
+        loop_install.install(self)
         for library in run.libraries:
             library.install(self)
         for pack in run.packs.values():

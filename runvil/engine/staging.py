@@ -10,8 +10,8 @@ import json
 import math
 
 from ..prompt import InputSpec, PromptArg
-from .failure import Failure
-from .kinds import RunErrorKind
+from ..vocabulary.failure import Failure
+from ..vocabulary.kinds import RunErrorKind
 
 _INT_MIN, _INT_MAX = -(1 << 63), (1 << 63) - 1
 

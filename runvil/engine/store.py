@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from pylua.raw import LuaTable
 
-from . import charged
+from ..vocabulary import charged
+from ..vocabulary.effects import request
+from ..vocabulary.failure import Failure, lua_failure
+from ..vocabulary.functions import bad_argument
+from ..vocabulary.kinds import ErrorKind, RunErrorKind
+from ..vocabulary.luatext import lua, text
 from .chains import ABORT
-from .effects import request
-from .failure import Failure, lua_failure
-from .functions import bad_argument
-from .kinds import ErrorKind, RunErrorKind
-from .luatext import lua, text
 
 STORE = 'store'
 

@@ -20,16 +20,16 @@ from dataclasses import dataclass, field
 
 from pylua.raw import Builtin, LuaTable, Userdata
 
+from ..vocabulary.effects import Answer, EffectRequest
+from ..vocabulary.failure import Failure
+from ..vocabulary.headings import heading
+from ..vocabulary.kinds import ErrorKind, RunErrorKind
+from ..vocabulary.luatext import lua
+from ..vocabulary.waits import CALL, WAIT, Wait
 from . import claims
-from .chains import CANCEL, TIMER, WAIT, Chain
-from .effects import Answer, EffectRequest
-from .failure import Failure
-from .headings import heading
-from .kinds import ErrorKind, RunErrorKind
-from .luatext import lua
+from .chains import CANCEL, TIMER, Chain
 
 QUEUED, RUNNING, COMPLETED, FAILED, CANCELED = 'queued', 'running', 'completed', 'failed', 'canceled'
-AUTHOR, MODEL, ARM, CALL = 'author', 'model', 'arm', 'call'
 
 AUTHOR_CANCELLED = 'the author cancelled it'
 SECTION_ENDED = 'the section that started it ended'
@@ -89,24 +89,6 @@ class Task:
         task, so it reads apart from a stop or a run cancel."""
         return Failure(RunErrorKind.LUA, 'task %s was canceled: %s' % (self.name, self.reason),
                        error_kind=ErrorKind.CANCELLED, fields={'task': self.handle})
-
-
-class Wait:
-    """A chain waiting on tasks: ``one`` (tasks.join, call), ``any``
-    (tasks.join_any) or ``all`` (tasks.fanout, await_tasks); with a timeout
-    in seconds, a timer bounds it.  A wait lends the waiter's slot to the
-    tasks it waits on, except a call's: the call chain runs on it."""
-
-    def __init__(self, tasks, mode: str, timeout: float | None = None, lends: bool = True):
-        self.tasks = tuple(tasks)
-        self.mode = mode
-        self.timeout = timeout
-        self.lends = lends
-
-    def satisfied(self) -> bool:
-        if self.mode == 'any':
-            return any(task.done for task in self.tasks)
-        return all(task.done for task in self.tasks)
 
 
 class TaskBoard:

@@ -21,14 +21,15 @@ from __future__ import annotations
 
 from pylua.raw import LuaTable
 
-from . import charged, headings
-from .chains import CALL_DEPTH_CAP, WAIT
-from .effects import request
-from .failure import Failure, lua_failure
-from .functions import bad_argument
-from .kinds import ErrorKind, RunErrorKind
-from .luatext import lua, text
-from .task_board import ARM, AUTHOR, AUTHOR_CANCELLED, CANCELED, FAILED, MODEL, SECTION_ENDED, Wait
+from ..vocabulary import charged, headings
+from ..vocabulary.effects import request
+from ..vocabulary.failure import Failure, lua_failure
+from ..vocabulary.functions import bad_argument
+from ..vocabulary.kinds import ErrorKind, RunErrorKind
+from ..vocabulary.luatext import lua, text
+from ..vocabulary.waits import ARM, AUTHOR, MODEL, WAIT, Wait
+from .chains import CALL_DEPTH_CAP
+from .task_board import AUTHOR_CANCELLED, CANCELED, FAILED, SECTION_ENDED
 
 TIMED_OUT = 'timeout'
 

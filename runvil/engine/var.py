@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pylua.raw import ABSENT, Builtin, LuaTable, Userdata, type_name
 
-from . import functions
-from .error_values import ErrorValues
-from .failure import Failure, lua_failure
-from .jsondata import JsonShapes
-from .luatext import lua
+from ..vocabulary import functions
+from ..vocabulary.error_values import ErrorValues
+from ..vocabulary.failure import Failure, lua_failure
+from ..vocabulary.jsondata import JsonShapes
+from ..vocabulary.luatext import lua, utf8
 
 
 class VarView:
@@ -59,10 +59,10 @@ class VarView:
 
 
 def _key_text(key: str) -> str:
-    try:
-        return key.encode('latin-1').decode('utf-8')
-    except UnicodeDecodeError:
-        raise lua_failure('var keys must be UTF-8 text') from None
+    decoded = utf8(key)
+    if decoded is None:
+        raise lua_failure('var keys must be UTF-8 text')
+    return decoded
 
 
 def _next(table=None, key=None, *_):

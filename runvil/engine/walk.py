@@ -7,14 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..prompt import LuaBlock
-from . import headings
+from ..vocabulary import headings
+from ..vocabulary.error_values import interrupted
+from ..vocabulary.failure import Failure, gate_failure, internal_from_exception, lua_failure
+from ..vocabulary.jsondata import JsonShapes
+from ..vocabulary.kinds import RunErrorKind
 from .calls import jump_of
 from .cancel import CancelFlag
 from .claims import Claims
-from .error_values import interrupted
-from .failure import Failure, gate_failure, internal_from_exception, lua_failure
-from .jsondata import JsonShapes
-from .kinds import RunErrorKind
 from .prose import PendingProse
 from .results import result_text
 from .section_vm import SectionVM

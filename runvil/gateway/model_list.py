@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..bounded_json import TooDeep, loads
+from ..vocabulary.bounded_json import TooDeep, loads
 from .errors import malformed
 
 CONTEXT_FIELDS = ("context_window", "context_length", "max_model_len", "max_context_length")

@@ -8,7 +8,7 @@ the fragments to show live, and ``builder`` holds the reply.
 
 from __future__ import annotations
 
-from ..bounded_json import TooDeep, loads
+from ..vocabulary.bounded_json import TooDeep, loads
 from .errors import malformed
 from .reply import ReplyBuilder, StreamErrorReported
 from .sse import Event, EventStreamDecoder

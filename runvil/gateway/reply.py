@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..bounded_json import TooDeep, loads
+from ..vocabulary.bounded_json import TooDeep, loads
 from .errors import EMPTY_REPLY, REASONING_IGNORED, CompletionError, ErrorKind, malformed
 
 

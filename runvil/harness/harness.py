@@ -17,16 +17,16 @@ from ..engine.chains import TIMER
 from ..engine.modules import REQUIRE
 from ..engine.questions import ASK
 from ..engine.store import STORE
-from ..engine.failure import internal_failure
-from ..engine.model_round import MODEL_ROUND
+from ..models.rounds import MODEL_ROUND
+from ..tools.calls import TOOL_CALLS
+from ..vocabulary.failure import internal_failure
 from .events import EventStream
 from .handle import CANCEL, STOP, RunHandle
 from .limits import RunLimits
-from .settled import SETTLED
-from ..tools.calls import TOOL_CALLS
 from .model_answerer import ModelAnswerer
 from .module_answerer import ModuleAnswerer
 from .operator_answerer import OperatorAnswerer
+from .settled import SETTLED
 from .store_answerer import StoreAnswerer
 from .timer_answerer import TimerAnswerer
 from .tool_answerer import ToolAnswerer

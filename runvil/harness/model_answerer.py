@@ -14,8 +14,8 @@ round, so nothing it might still reply reaches the Engine.
 from __future__ import annotations
 
 from ..engine import Answer
-from ..engine.failure import internal_from_exception
-from ..engine.model_round import MODEL_ROUND, RoundResult
+from ..models.rounds import MODEL_ROUND, RoundResult
+from ..vocabulary.failure import internal_from_exception
 from .settled import SETTLED
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine import Answer
-from ..engine.failure import lua_failure
 from ..engine.modules import module_file
+from ..vocabulary.failure import lua_failure
 from .settled import SETTLED
 
 

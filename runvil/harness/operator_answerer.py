@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 from ..engine import Answer
-from ..engine.failure import lua_failure
+from ..vocabulary.failure import lua_failure
 from .settled import SETTLED
 
 NO_ANSWER = 'input.ask: no answer came: the operator input ended'

@@ -28,8 +28,8 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from ..engine.requirements import DEFAULT_MODEL_ID, UNBOUND_CONTEXT_WINDOW, Environment, ModelBinding
 from ..prompt.contract import MODEL_KEYWORDS
+from ..vocabulary.environment import DEFAULT_MODEL_ID, UNBOUND_CONTEXT_WINDOW, Environment, ModelBinding
 from .settings import SettingsError, read_document
 
 MODEL_KEYS = ('bind', 'catalog', 'default')

@@ -5,10 +5,10 @@ message text, so rewording a message can never reclassify a failure.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
-from ..engine_source import engine_position
+from ..vocabulary.engine_source import engine_position
+from ..vocabulary.location import Location
 
 PROMPT_PLACEHOLDER = '<prompt>'
 """Location path of a failure found before the prompt's name is known (and of
@@ -27,26 +27,6 @@ class ParseErrorKind(str, Enum):
     def code(self) -> str:
         """The diagnostic code a Host shows, e.g. ``parse_frontmatter``."""
         return 'parse_' + self.value.lower()
-
-
-@dataclass(frozen=True)
-class Location:
-    """Where a failure points.
-
-    ``line`` and ``column`` are 1-based; the column counts UTF-8 bytes.
-    ``span`` is a half-open ``(start, end)`` byte range into the prompt body
-    (the text after the frontmatter and any byte-order mark, CRLF read as LF).
-    For an Internal failure ``path`` is an Engine source file and ``line`` a
-    line in it.
-    """
-    path: str
-    line: int | None = None
-    column: int | None = None
-    span: tuple[int, int] | None = None
-
-    def to_dict(self) -> dict:
-        return {'path': self.path, 'line': self.line, 'column': self.column,
-                'span': list(self.span) if self.span is not None else None}
 
 
 class ParseError(Exception):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from ..engine.effects import request
+from ..vocabulary.effects import request
 
 TOOL_CALLS = 'tool.calls'
 

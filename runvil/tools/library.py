@@ -20,10 +20,10 @@ import re
 
 from pylua.raw import LuaTable, call, is_function, tostring_raw, type_name
 
-from ..engine.failure import lua_failure
-from ..engine.functions import bad_argument
-from ..engine.luatext import text
-from ..engine import charged, headings
+from ..vocabulary import charged, headings
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.functions import bad_argument
+from ..vocabulary.luatext import text
 from .calls import ToolRequest, run_bound
 from .scope import BoundTool, LocalTool, ToolScope, tool_failed, unbound
 from .task_tools import TaskTool, run_task_tool, task_tools

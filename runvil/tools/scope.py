@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.failure import Failure, lua_failure
-from ..engine.kinds import ErrorKind, RunErrorKind
-from ..engine.luatext import lua
+from ..vocabulary.failure import Failure, lua_failure
+from ..vocabulary.kinds import ErrorKind, RunErrorKind
+from ..vocabulary.luatext import lua
 
 RENDERED = ("the section's tool list was fixed by its first loop round; offer tools before the "
             "first models.loop call")

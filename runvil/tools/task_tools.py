@@ -18,9 +18,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..engine.chains import WAIT
-from ..engine.effects import request
-from ..engine.task_board import MODEL, Wait
+from ..vocabulary.effects import request
+from ..vocabulary.waits import MODEL, WAIT, Wait
 
 TASK, TASK_STATUS, AWAIT_TASKS = 'task', 'task_status', 'await_tasks'
 NAMES = (TASK, TASK_STATUS, AWAIT_TASKS)

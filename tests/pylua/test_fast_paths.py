@@ -914,10 +914,12 @@ def test_own_calls_are_direct_and_parameters_guarded_once():
     assert 'if r0 < 2:' in code                                            # the comparison is the test
 
 
-def test_two_levels_of_index_tables_inline():
+def test_method_and_field_lookups_probe_the_metatables_cache_inline():
     code = plain_python('local C = {} C.__index = C function C.m(self) return 1 end '
-                        'local o = setmetatable({}, C) return o:m()')
-    assert code.count(".meta.hash.get('__index')") >= 2
+                        'local o = setmetatable({}, C) return o:m(), o.x')
+    for key in ('m', 'x'):
+        assert ("_l.lookups.get('%s', UNCACHED) if _l.__class__ is ClassHash else UNCACHED" % key) in code
+        assert "UNCACHED: r" in code and "= index_chain(r" in code
 
 
 def test_field_update_stores_to_the_present_field():
@@ -940,3 +942,25 @@ def test_table_parameters_are_guarded_once_for_many_field_reads():
     code = plain_python('local function f(t) return t.a + t.b + t.c end return f({a = 1, b = 2, c = 3})')
     assert 'if r0.__class__ is Table:' in code
     assert re.search(r"if r0.__class__ is Table:\n +r\d = r0.hash.get\('a'\)", code)
+
+
+def test_string_methods_look_up_the_string_library_directly():
+    code = plain_python('local s = "abc" return s:sub(1, 2)')
+    assert "elif r0.__class__ is str:\n" in code and "= string_field('sub')" in code
+
+
+def test_table_concat_has_a_plain_form():
+    from pylua.runtime.values import Builtin
+    rt = LuaRuntime()
+    concat = rt.vm.globals.get('table').get('concat')
+    assert concat.__class__ is Builtin and concat.gen is not None
+
+
+def test_table_insert_into_a_table_with_fields_stays_inline():
+    code = plain_python('local t = {name = "x"} table.insert(t, 1)')
+    assert 'is T_INSERT and' in code and re.search(r'else: (r\d+)\.set_int\(len\(\1\.arr\) \+ 1, ', code)
+
+
+def test_table_equality_asks_for_eq_only_through_the_plain_test():
+    code = plain_python('local function f(a, b) return a == b end return f({}, {})')
+    assert '_e = eq_tables(r0, r1)\n' in code and 'if _e is CALL_NEEDED: _e = SYNC(eq_meta(r0, r1))' in code

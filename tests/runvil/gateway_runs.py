@@ -3,7 +3,7 @@ GatewayClient over HTTP on 127.0.0.1, with the built-in test Pack offered."""
 from __future__ import annotations
 
 from runvil.engine import Environment, ModelBinding
-from runvil.engine.requirements import DEFAULT_MODEL_ID, UNBOUND_CONTEXT_WINDOW
+from runvil.vocabulary.environment import DEFAULT_MODEL_ID, UNBOUND_CONTEXT_WINDOW
 from runvil.harness import EventStream, Harness
 from runvil.testing.packs import WEB
 

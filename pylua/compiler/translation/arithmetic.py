@@ -404,8 +404,11 @@ class ArithmeticOps:
         self.ind += 1
         self.w('_e = %s == %s and (%s.__class__ is %s.__class__ or (%s.__class__ is int or %s.__class__ is float) '
           'and (%s.__class__ is int or %s.__class__ is float))', b, c, b, c, b, b, c, c)
-        w('if not _e and %s.__class__ is %s.__class__ and (%s.__class__ is Table or %s.__class__ is Userdata): '
-          '_e = %s', b, c, b, b, self.wait('eq_meta(%s, %s)', b, c))
+        w('if not _e and %s.__class__ is %s.__class__ and (%s.__class__ is Table or %s.__class__ is Userdata):',
+          b, c, b, b)
+        # Objects compared by identity: the generator only when there is an ``__eq``.
+        w('    _e = eq_tables(%s, %s)', b, c)
+        w('    if _e is CALL_NEEDED: _e = %s', self.wait('eq_meta(%s, %s)', b, c))
         w('%s = %s_e', a, 'not ' if negate else '')
         self.ind -= 1
         self.next_bool = i.a

@@ -14,7 +14,7 @@ from .control import ControlOps
 from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, new_tables,
                     passes_results, returns_integers, too_deep_for_python, writes)
-from .ir import Choice, Const, Forms, Line, Wait, code
+from .ir import Choice, Const, Forms, Line, NodeAsText, Template, Wait, code
 from .layout import hash_of
 from .tables import TableOps
 
@@ -66,8 +66,14 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
 
     # ------------------------------------------------------------ output
     def w(self, template, *args):
-        """A statement: ``template`` with ``args`` as ``ir.code`` takes them."""
-        self.out.items.append(Line(self.ind, code(template, *args) if args else template, self.line))
+        """A statement: ``template`` with ``args`` as ``ir.code`` takes them
+        (its rule inlined: this is the translator's most frequent call)."""
+        if args:
+            try:
+                template = template % args
+            except NodeAsText:
+                template = Template(template, args)
+        self.out.items.append(Line(self.ind, template, self.line))
         if self.empty:
             self.empty[-1] = False
 
@@ -129,8 +135,9 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         params, envs = self.factory_params()
         plain_head = [Line(0, 'def %s(%s):' % (self.fname, params), p.line)]
         # A global read looks in the environment's dict first: a table's
-        # dict is never replaced, and a miss (or an environment that is no
-        # table) takes the full path.
+        # dict is never replaced (a ClassHash keeps the dict it took over
+        # up to date), and a miss (or an environment that is no table)
+        # takes the full path.
         plain_head.extend(Line(1, 'E%d = (%s if U%d.__class__ is Table else NOHASH).get'
                                % (i, hash_of('U%d' % i), i), p.line) for i in envs)
         generator_head = [Line(0, 'def G%s(%s):' % (self.fname[1:], params), p.line),

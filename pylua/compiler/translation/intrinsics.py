@@ -45,10 +45,11 @@ def render_check(check, reg):
 
 
 def _table_insert(debt, t, v):
-    # table.insert(t, v) appending to a list-only table.
-    guard = ('T_INSERT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), 'not %s' % hash_of(t),
-             Checked(Check.NOT_NIL, 1))
-    return guard, ('%s.append(%s); %s' % (arr_of(t), v, debt(SLOT_COST)),), None
+    # table.insert(t, v) appending to the list part; with a hash part (an
+    # object's fields), set_int also moves the keys that follow out of it.
+    guard = ('T_INSERT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.NOT_NIL, 1))
+    return guard, ('if not %s: %s.append(%s); %s' % (hash_of(t), arr_of(t), v, debt(SLOT_COST)),
+                   'else: %s.set_int(len(%s) + 1, %s)' % (t, arr_of(t), v)), None
 
 
 def _table_remove(debt, t):

@@ -62,13 +62,13 @@ class TableOps:
         self.w('r%d[0] = %s', i.a, self.rk(i.b))
 
     # --------------------------------------------------------------- tables
-    def get(self, dst, obj, key, note, table=False, levels=1):
+    def get(self, dst, obj, key, note, table=False, method=False):
         """Emit ``dst = obj[key]`` where obj is a Python expression (a name);
-        ``table`` when obj is known to be a table."""
+        ``table`` when obj is known to be a table, ``method`` for ``obj:m()``."""
         isk, kv = self.const(key)
         k = self.rk(key)
         if isk and kv.__class__ is str:
-            lines = self.field_lines(dst, obj, k, 0 if self.cold else levels)
+            lines = self.field_lines(dst, obj, k)
         else:
             if k == dst:
                 self.w('_k = %s', k)
@@ -81,22 +81,24 @@ class TableOps:
         self.w('if %s.__class__ is Table:', obj)
         for text in lines:
             self.w('    ' + text)
-        self.w('else: %s = %s', dst, self.wait('index(%s, %s, %r)', obj, k, note))
+        general = self.wait('index(%s, %s, %r)', obj, k, note)
+        if method:
+            # ``s:method()``: the string library without the general path's generator.
+            self.w('elif %s.__class__ is str:', obj)
+            self.w('    %s = string_field(%s)', dst, k)
+            self.w('    if %s is CALL_NEEDED: %s = %s', dst, dst, general)
+        self.w('else: %s = %s', dst, general)
 
-    def field_lines(self, dst, obj, k, levels):
-        """``dst = obj[k]`` for a table and a constant string: ``levels`` of
-        ``__index`` tables (classes, method lookup) inline, then the helpers."""
-        lines = [code('%s = %s.get(%s)', dst, hash_of(obj), k),
-                 code('if %s is None and %s is not None:', dst, meta_of(obj))]
-        if not levels:
-            return lines + [code('    %s = index_chain(%s, %s)', dst, obj, k),
-                            code('    if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('index_miss(%s, %s)', obj, k))]
-        h = '_h%d' % levels
-        lines.append(code("    %s = %s.get('__index')", h, hash_of(meta_of(obj))))
-        lines.append(code('    if %s.__class__ is Table:', h))
-        lines.extend('        ' + text for text in self.field_lines(dst, h, k, levels - 1))
-        lines.append(code('    elif %s is not None: %s = %s', h, dst, self.wait('index_miss(%s, %s)', obj, k)))
-        return lines
+    def field_lines(self, dst, obj, k):
+        """``dst = obj[k]`` for a table and a constant string: on a miss, the
+        metatable's cache of ``__index`` chain lookups (``ops.index_chain``),
+        probed inline, answers for methods and fields any classes up."""
+        return [code('%s = %s.get(%s)', dst, hash_of(obj), k),
+                code('if %s is None and (_m := %s) is not None:', dst, meta_of(obj)),
+                code('    _l = %s', hash_of('_m')),
+                code('    %s = _l.lookups.get(%s, UNCACHED) if _l.__class__ is ClassHash else UNCACHED', dst, k),
+                code('    if %s is UNCACHED: %s = index_chain(%s, %s)', dst, dst, obj, k),
+                code('    if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('index_miss(%s, %s)', obj, k))]
 
     def index_lines(self, dst, obj, key, k):
         """``dst = obj[k]`` for a table and any other key."""
@@ -222,8 +224,7 @@ class TableOps:
             obj = '_o'
         if i.b != i.a + 1:
             self.w('r%d = %s', i.a + 1, obj)
-        # A method may sit two ``__index`` tables up (a subclass, then its base).
-        self.get('r%d' % i.a, obj, i.c, i.note, self.istable(i.b), 2)
+        self.get('r%d' % i.a, obj, i.c, i.note, self.istable(i.b), method=True)
 
     def op_NEWTABLE(self, i):
         # Accounted without a check: the periodic check measures the heap when

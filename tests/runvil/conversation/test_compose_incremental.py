@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from runvil.conversation.compose import Composer, compose
 from runvil.conversation.precheck import text_bytes
 from runvil.conversation.records import RecordError, check
-from runvil.engine.failure import Failure
+from runvil.vocabulary.failure import Failure
 
 IDS = st.sampled_from(['c1', 'c2', 'c3', 'c4'])
 CONTENT = st.one_of(st.sampled_from(['', 'a', 'b c']),

@@ -46,7 +46,7 @@ def test_harness_mistakes_are_internal_failures(mistake, message):
     error = e.outcome.to_dict()['error']
     assert error['kind'] == 'Internal'
     assert error['message'] == 'internal invariant violated: ' + message
-    assert error['location']['path'] == 'runvil/engine/effects.py' and error['location']['line'] > 0
+    assert error['location']['path'] == 'runvil/vocabulary/effects.py' and error['location']['line'] > 0
     assert not e.finished               # the effect still waits: the Harness drops it
     e.answer(effect.id, Answer.drop())
     assert e.finished

@@ -111,5 +111,5 @@ def test_an_engine_fault_inside_a_function_is_internal_with_an_engine_location()
     error = outcome['error']
     assert error['kind'] == 'Internal' and error['message'] == "internal invariant violated: KeyError: 'lost'"
     # the innermost Engine frame: here the guard every Engine function runs in
-    assert error['location']['path'] == 'runvil/engine/functions.py'
+    assert error['location']['path'] == 'runvil/vocabulary/functions.py'
     assert isinstance(error['location']['line'], int) and error['location']['column'] is None

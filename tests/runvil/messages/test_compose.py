@@ -6,8 +6,8 @@ import json
 import pytest
 
 from runvil.conversation.compose import compose
-from runvil.engine.failure import Failure
-from runvil.engine.kinds import ErrorKind
+from runvil.vocabulary.failure import Failure
+from runvil.vocabulary.kinds import ErrorKind
 
 
 def text(role, content, **fields):

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from message_helpers import result
 from runvil.conversation.compose import compose
-from runvil.engine.failure import Failure
+from runvil.vocabulary.failure import Failure
 from runvil.conversation.records import RecordError, check
 
 ROLES = st.sampled_from(["'system'", "'user'", "'assistant'", "'tool'", "'bot'", '1', 'nil'])

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from runvil.bounded_json import MAX_DEPTH, TooDeep, loads, nesting
+from runvil.vocabulary.bounded_json import MAX_DEPTH, TooDeep, loads, nesting
 
 # Strings full of the characters the measurement must see past.
 TEXT = st.text(alphabet='[]{}"\\ab\n\u00e9', max_size=8)

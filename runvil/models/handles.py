@@ -3,16 +3,16 @@
 ``h.context`` is the model's context window, ``h.model`` its gateway id,
 ``h.role`` the role label it was reached by (nil for a raw model id), and
 ``h:infer(prompt)`` runs one round on it; ``h:loop(compactor?)`` runs the
-section's conversation on it (``runvil.conversation.loop``).
+section's conversation on it (``runvil.models.loop``).
 """
 from __future__ import annotations
 
 from pylua.raw import LuaTable, Userdata
 
-from . import model_round
-from .failure import lua_failure
-from .functions import bad_argument
-from .luatext import lua
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.functions import bad_argument
+from ..vocabulary.luatext import lua
+from . import rounds
 
 
 class ModelHandles:
@@ -26,10 +26,10 @@ class ModelHandles:
         self.meta.set_str('__metatable', False)
         self.methods = {'infer': vm.generator('infer', self._infer_on)}
 
-    def make(self, target: model_round.Target) -> Userdata:
+    def make(self, target: rounds.Target) -> Userdata:
         return Userdata(target, self.meta)
 
-    def target_of(self, value) -> model_round.Target | None:
+    def target_of(self, value) -> rounds.Target | None:
         if value.__class__ is Userdata and value.meta is self.meta:
             return value.payload
         return None
@@ -53,4 +53,4 @@ class ModelHandles:
         prompt = args[1]
         if prompt.__class__ is not str:
             raise bad_argument(1, 'infer', 'string', prompt)
-        return ((yield from model_round.infer(self.vm.run, self.vm.section_name, target, prompt)),)
+        return ((yield from rounds.infer(self.vm.run, self.vm.section_name, target, prompt)),)

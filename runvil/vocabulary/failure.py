@@ -7,9 +7,9 @@ the run it becomes the run error: kind, message, retryable flag, location.
 """
 from __future__ import annotations
 
-from ..engine_source import engine_position
-from ..prompt import Location
+from .engine_source import engine_position
 from .kinds import ErrorKind, RunErrorKind
+from .location import Location
 
 INTERRUPTED = 'interrupted: the run was cancelled or this call was stopped'
 UNMET_NOTICE = 'the environment cannot satisfy this prompt:'

@@ -12,8 +12,8 @@ import math
 
 from pylua.raw import LuaTable, tostring_raw, type_name
 
-from .failure import lua_failure
-from .luatext import text
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.luatext import text
 
 THINKING_EFFORTS = ('low', 'medium', 'high')
 

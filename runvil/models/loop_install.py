@@ -3,7 +3,7 @@
 handles' ``loop``."""
 from __future__ import annotations
 
-from .compaction import Compaction
+from ..conversation.compaction import Compaction
 from .loop import Loop
 
 

@@ -20,16 +20,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from ..bounded_json import loads
-from ..engine.failure import Failure, lua_failure
-from ..engine.kinds import ErrorKind, RunErrorKind
-from ..engine.luatext import lua
-from ..engine.model_failures import completion_failure, context_exhausted
-from ..engine.model_round import ProviderOverflow, RoundRequest, refuse, report_reply, send, where
+from ..conversation import precheck
+from ..conversation.compaction import BUSY, check_compactor
 from ..tools.calls import ToolRequest, run_bound, untrusted
 from ..tools.scope import BoundTool, out_of_scope
-from . import precheck
-from .compaction import BUSY, check_compactor
+from ..vocabulary.bounded_json import loads
+from ..vocabulary.failure import Failure, lua_failure
+from ..vocabulary.kinds import ErrorKind, RunErrorKind
+from ..vocabulary.luatext import lua
+from ..vocabulary.model_failures import completion_failure, context_exhausted
+from .rounds import ProviderOverflow, RoundRequest, refuse, report_reply, send, where
 
 CHAT_ORIGIN = 'chat'
 NOT_CONVERGED = 'tool-call loop did not converge'

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
-_PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 _RUNVIL_DIR = os.path.join(_PACKAGE_ROOT, 'runvil') + os.sep
 
 

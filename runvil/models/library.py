@@ -9,8 +9,8 @@
   model (a raw model id offers the unbound 8192-token window);
 * ``models.infer(prompt)`` runs one round with no tools on the section's
   current model and returns the reply; it never touches ``messages``;
-* ``models.loop`` and ``models.compact`` are the conversation's
-  (``runvil.conversation``).
+* ``models.loop`` (``loop``) and ``models.compact`` (``runvil.conversation.compaction``)
+  are installed with them (``loop_install``).
 
 With neither ``models.use`` nor a default in effect, ``models.infer`` fails
 with the missing-model error (run error kind Binding).
@@ -21,13 +21,13 @@ import re
 
 from pylua.raw import LuaTable
 
-from . import model_round, sampling
-from .failure import lua_failure
-from .functions import bad_argument
-from .model_failures import binding_required
-from .model_handle import ModelHandles
-from .luatext import text
-from .requirements import UNBOUND_CONTEXT_WINDOW
+from ..vocabulary.environment import UNBOUND_CONTEXT_WINDOW
+from ..vocabulary.failure import lua_failure
+from ..vocabulary.functions import bad_argument
+from ..vocabulary.luatext import text
+from ..vocabulary.model_failures import binding_required
+from . import rounds, sampling
+from .handles import ModelHandles
 
 ALIAS = re.compile(r'[A-Za-z][A-Za-z0-9_-]{0,63}\Z')
 
@@ -39,7 +39,7 @@ class Models:
         self.vm = vm
         self.run = vm.run
         self.handles = ModelHandles(vm)
-        self.selected: model_round.Target | None = None     # models.use in this section entry
+        self.selected: rounds.Target | None = None     # models.use in this section entry
         table = LuaTable()
         table.set_str('use', vm.function('models.use', self._use))
         table.set_str('default', vm.function('models.default', self._default))
@@ -47,7 +47,7 @@ class Models:
         table.set_str('infer', vm.generator('models.infer', self._infer))
         self.table = table
 
-    def current(self) -> model_round.Target:
+    def current(self) -> rounds.Target:
         """The section's current model: its models.use, else the default."""
         if self.selected is not None:
             return self.selected
@@ -86,7 +86,7 @@ class Models:
         name = text(name)
         if name in self.run.models:
             return (self.handles.make(self._role_target(name, {})),)
-        return (self.handles.make(model_round.Target(name, UNBOUND_CONTEXT_WINDOW)),)
+        return (self.handles.make(rounds.Target(name, UNBOUND_CONTEXT_WINDOW)),)
 
     def _infer(self, *args):
         if len(args) != 1:
@@ -95,7 +95,7 @@ class Models:
         if prompt.__class__ is not str:
             raise bad_argument(1, 'models.infer', 'string', prompt)
         target = self.current()
-        return ((yield from model_round.infer(self.run, self.vm.section_name, target, prompt)),)
+        return ((yield from rounds.infer(self.run, self.vm.section_name, target, prompt)),)
 
     # -- helpers ---------------------------------------------------------------------
     def _declared_role(self, value, where: str) -> str:
@@ -109,9 +109,9 @@ class Models:
             raise lua_failure('unknown model role `%s`; this prompt %s' % (label, declared))
         return label
 
-    def _role_target(self, label: str, options: dict) -> model_round.Target:
+    def _role_target(self, label: str, options: dict) -> rounds.Target:
         bound = self.run.models[label]
-        return model_round.Target(bound.model, bound.context_window, options, label)
+        return rounds.Target(bound.model, bound.context_window, options, label)
 
     def _section_label(self) -> str:
         section = self.vm.section_name

@@ -23,10 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..conversation import precheck
-from . import charged
-from .effects import request
-from .model_failures import CONTEXT_OVERFLOW_KIND, completion_failure, context_exhausted
-from .luatext import text
+from ..vocabulary import charged
+from ..vocabulary.effects import request
+from ..vocabulary.luatext import text
+from ..vocabulary.model_failures import CONTEXT_OVERFLOW_KIND, completion_failure, context_exhausted
 
 MODEL_ROUND = 'model.round'
 INFER_ORIGIN = 'infer'

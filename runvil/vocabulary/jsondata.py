@@ -20,10 +20,10 @@ import re
 
 from pylua.raw import Builtin, LuaTable, Userdata, type_name
 
-from .. import bounded_json
-from ..bounded_json import MAX_DEPTH
+from . import bounded_json
+from .bounded_json import MAX_DEPTH
 from .failure import lua_failure
-from .luatext import lua
+from .luatext import lua, utf8
 
 _INT_MIN, _INT_MAX = -(1 << 63), (1 << 63) - 1
 _NAME = re.compile(r'[A-Za-z_][A-Za-z0-9_]*\Z')
@@ -165,10 +165,10 @@ class _Reader:
         self.refuse('must be JSON data, got %s' % type_name(value))
 
     def text(self, value: str, what: str) -> str:
-        try:
-            return value.encode('latin-1').decode('utf-8')
-        except UnicodeDecodeError:
+        decoded = utf8(value)
+        if decoded is None:
             self.refuse('must be JSON data, got %s that is not valid UTF-8' % what)
+        return decoded
 
     def table(self, table: LuaTable, depth: int):
         if depth > MAX_DEPTH:

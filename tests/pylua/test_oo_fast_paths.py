@@ -1,0 +1,277 @@
+"""The cache of ``__index`` chain lookups (``ops.index_chain``, kept on each
+metatable's ``table.ClassHash``), checked against the general path: each
+program reads fields through the cache and compares every read with
+``slow``, a lookup written in Lua with rawget and getmetatable that never
+touches the cache, after each kind of change the cache must notice."""
+import pytest
+
+from pylua import LuaMemoryError, LuaRuntime
+
+# ``check(o, k)`` errors unless ``o[k]`` (the cached path) agrees with the
+# general path; ``o[k]`` is read twice so the second read hits the cache.
+PRELUDE = '''
+local function slow(t, k)
+  for _ = 1, 100 do
+    local v = rawget(t, k)
+    if v ~= nil then return v end
+    local mt = getmetatable(t)
+    if mt == nil then return nil end
+    local h = rawget(mt, "__index")
+    if h == nil then return nil end
+    if type(h) == "function" then return h(t, k) end
+    t = h
+  end
+end
+local checked = 0
+local function check(o, k)
+  local a, b, want = o[k], o[k], slow(o, k)
+  if a ~= want or b ~= want then
+    error(("%s: got %s, %s, want %s"):format(k, tostring(a), tostring(b), tostring(want)))
+  end
+  checked = checked + 1
+end
+local function method(o, name)
+  local fast = o[name] and o[name](o)
+  local general = slow(o, name) and slow(o, name)(o)
+  if fast ~= general then error(name .. ": " .. tostring(fast) .. " ~= " .. tostring(general)) end
+  checked = checked + 1
+end
+local Base = {} Base.__index = Base
+function Base:who() return "base" end
+local Mid = setmetatable({}, Base) Mid.__index = Mid
+local Leaf = setmetatable({}, Mid) Leaf.__index = Leaf
+local o = setmetatable({own = 1}, Leaf)
+'''
+
+
+def run(body):
+    src = PRELUDE + body + '\nreturn checked'
+    plain = LuaRuntime(profile='standalone').execute(src)
+    wrapped = LuaRuntime(profile='standalone').execute('return coroutine.wrap(function(...) %s\nend)()' % src)
+    assert plain == wrapped
+    return plain
+
+
+CHANGES = {
+    'store to a class after the cache filled': '''
+        check(o, "who") check(o, "link")
+        function Mid:who() return "mid" end
+        Leaf.link = 7
+        check(o, "who") check(o, "link") method(o, "who")''',
+    'removal from a class': '''
+        function Mid:who() return "mid" end
+        check(o, "who") Mid.who = nil check(o, "who")''',
+    'rawset and rawset of nil': '''
+        check(o, "x") rawset(Base, "x", 1) check(o, "x")
+        rawset(Base, "x", nil) check(o, "x") rawset(Leaf, "x", 2) check(o, "x")''',
+    'setmetatable on a class': '''
+        local Other = {who = function() return "other" end, extra = 3}
+        Other.__index = Other
+        check(o, "who") check(o, "extra")
+        setmetatable(Mid, Other) check(o, "who") check(o, "extra") method(o, "who")
+        setmetatable(Mid, nil) check(o, "who") check(o, "extra")''',
+    'setmetatable on the object': '''
+        check(o, "who") setmetatable(o, Base) check(o, "who")
+        setmetatable(o, {__index = {who = 5}}) check(o, "who")''',
+    '__index of a metatable changed': '''
+        check(o, "who") Leaf.__index = {who = "table"} check(o, "who")
+        Leaf.__index = Leaf check(o, "who")''',
+    '__index functions, never cached': '''
+        local n = 0
+        local Fn = setmetatable({}, {__index = function(t, k) n = n + 1 return k .. n end})
+        Fn.__index = Fn
+        local p = setmetatable({}, Fn)
+        local a, b = p.q, p.q
+        if a == b then error("an __index function was cached") end
+        Fn.__index = function(t, k) return "fn:" .. k end
+        check(p, "z")
+        Fn.__index = Fn
+        getmetatable(Fn).__index = function(t, k) return "meta:" .. k end
+        check(p, "who") method(o, "who")''',
+    'field on the object itself shadows the class': '''
+        check(o, "who") o.who = function() return "own" end check(o, "who") method(o, "who")
+        o.who = nil check(o, "who")''',
+    'debug.setmetatable and table functions on a class': '''
+        check(o, "gone") check(o, "1")
+        debug.setmetatable(Mid, {__index = {gone = "back"}}) check(o, "gone")
+        table.insert(Leaf, "array") check(o, 1) check(o, "1")''',
+    'many keys and many classes': '''
+        for i = 1, 600 do check(o, "k" .. i) end
+        Base.k300 = "set" for i = 1, 600 do check(o, "k" .. i) end
+        for i = 1, 50 do
+          local C = setmetatable({["c" .. i] = i}, Leaf) C.__index = C
+          local x = setmetatable({}, C) check(x, "c" .. i) check(x, "who")
+        end''',
+    'class counting its instances': '''
+        local Counted = setmetatable({n = 0}, Base) Counted.__index = Counted
+        for i = 1, 20 do
+          local x = setmetatable({}, Counted)
+          Counted.n = Counted.n + 1 check(x, "n") check(x, "who")
+        end''',
+    'weak class table across a collection': '''
+        local W = setmetatable({}, {__mode = "v", __index = Base}) W.__index = W
+        W.f = {} local x = setmetatable({}, W)
+        check(x, "f") collectgarbage() collectgarbage() check(x, "f") check(x, "who")''',
+}
+
+
+
+def test_a_table_whose_lookups_get_cached_keeps_serving_code_bound_to_it():
+    # Globals read through the environment's bound dict, and a pairs walk in
+    # progress, both see the changes made after the table became a class.
+    env = '''
+    x = 1
+    local proxy = setmetatable({}, {__index = _G})
+    local function readx() return x end
+    local a, b = readx(), proxy.x
+    x = 2
+    return a, b, readx(), proxy.x
+    '''
+    assert LuaRuntime().execute(env) == (1, 1, 2, 2)
+    walk = '''
+    local C = {a = 1, b = 2, c = 3, d = 4}
+    C.__index = C
+    local first, sum = nil, 0
+    for k, v in pairs(C) do
+      if type(v) == "number" then
+        sum = sum + v
+        if first == nil then
+          first = k
+          local _ = setmetatable({}, C).zzz
+          for _, key in ipairs({"a", "b", "c", "d"}) do
+            if key ~= k then C[key] = 10 end
+          end
+          C[first == "d" and "c" or "d"] = nil
+        end
+      end
+    end
+    return sum - C[first]
+    '''
+    assert LuaRuntime().execute(walk) == 20
+
+@pytest.mark.parametrize('body', CHANGES.values(), ids=CHANGES.keys())
+def test_cached_lookups_agree_with_the_general_path(body):
+    assert run(body) > 0
+
+
+def test_loops_and_non_table_handlers_still_report_as_lua_does():
+    rt = LuaRuntime()
+    assert rt.execute('local t = setmetatable({}, {__index = setmetatable({}, {__index = "abc"})}) '
+                      'return t.len == string.len, t.len == string.len') == (True, True)
+    src = ('local a, b = {}, {} setmetatable(a, {__index = b}) setmetatable(b, {__index = a}) '
+           'return pcall(function() return a.x end)')
+    assert LuaRuntime().execute(src)[1].endswith("'__index' chain too long; possible loop")
+
+
+# ------------------------------------------------ methods called on strings
+STRING_CASES = {
+    'library methods': ('local s = "hello" return s:sub(2, 3), s:upper(), s:len(), ("%d"):format(7), s.len == string.len',
+                        ('el', 'HELLO', 5, '7', True)),
+    'a library function replaced': ('local s = "abc" local a = s:upper() string.upper = function(x) return "new" end '
+                                    'return a, s:upper()', ('ABC', 'new')),
+    'a missing method': ('local s = "abc" return pcall(function() return s:nosuch() end)',
+                         (False, "attempt to call a nil value (method 'nosuch')")),
+    'the string metatable with an __index function': (
+        'local s = "abc" local a = s:len() getmetatable("").__index = function(t, k) return function() return k end end '
+        'return a, s:len(), s:other()', (3, 'len', 'other')),
+    'an __index table with its own metatable': (
+        'local mt = getmetatable("") mt.__index = setmetatable({}, {__index = string}) '
+        'return ("xy"):rep(2)', 'xyxy'),
+    'no string metatable': (
+        'local s = "abc" debug.setmetatable("", nil) return pcall(function() return s:len() end)',
+        (False, "attempt to index a string value (upvalue 's')")),
+}
+
+
+@pytest.mark.parametrize('src, want', STRING_CASES.values(), ids=STRING_CASES.keys())
+def test_string_methods_agree_with_the_general_path(src, want):
+    for wrap in ('%s', 'return coroutine.wrap(function(...) %s\nend)()'):
+        got = LuaRuntime(profile='standalone').execute(wrap % src)
+        if got[0] is False:          # an error: its message, after the position
+            got = (False, got[1].split(':1: ', 1)[1])
+        assert got == want
+
+
+# ------------------------------------------ table.concat's plain fast form
+def test_table_concat_plain_and_through_metamethods():
+    src = '''
+    local p = setmetatable({}, {__index = function(t, k) if k <= 3 then return "m" .. k end end,
+                                __len = function() return 3 end})
+    return table.concat({1, 2.5, "x"}, "-"), table.concat({}, ","), table.concat({"a", "b", "c"}, ", ", 2, 3),
+      table.concat(p, "+"), table.concat({[1] = "h", [2] = "i"}), table.concat({"a", "b"}, "", 3, 2),
+      select(2, pcall(table.concat, {1, {}, 3})), select(2, pcall(table.concat, {"a"}, {}))
+    '''
+    assert LuaRuntime().execute(src) == (
+        '1-2.5-x', '', 'b, c', 'm1+m2+m3', 'hi', '',
+        "invalid value (table) at index 2 in table for 'concat'",
+        "bad argument #2 to 'table.concat' (string expected, got table)")
+
+
+# ------------------------------- table.insert into objects, setmetatable
+def test_insert_into_tables_with_a_hash_part_moves_the_keys_that_follow():
+    src = '''
+    local t = {x = 1} t[3] = "c" t[4] = "d"
+    table.insert(t, "a") table.insert(t, "b")
+    local u = {has = {}}
+    for i = 1, 5 do table.insert(u, i * i) end
+    u[7] = 49 u[8] = 64 u[6] = 36
+    table.insert(u, 81)
+    local w = setmetatable({}, {__newindex = function(t, k, v) rawset(t, k, v .. "!") end})
+    table.insert(w, "m")
+    return #t, table.concat(t, ","), #u, table.concat(u, ","), w[1]
+    '''
+    assert LuaRuntime().execute(src) == (4, 'a,b,c,d', 9, '1,4,9,16,25,36,49,64,81', 'm!')
+
+
+def test_setmetatable_on_objects_classes_and_special_metatables():
+    src = '''
+    local C = {} C.__index = C
+    local o = setmetatable({}, C)
+    local gone = 0
+    setmetatable({}, {__gc = function() gone = gone + 1 end})
+    local weak = setmetatable({}, {__mode = "k"}) weak[{}] = 1
+    collectgarbage() collectgarbage()
+    local p = setmetatable({}, {__metatable = "locked"})
+    return getmetatable(o) == C, gone, next(weak), select(2, pcall(setmetatable, p, C)),
+      select(2, pcall(setmetatable, 1, C))
+    '''
+    assert LuaRuntime().execute(src) == (True, 1, None, 'cannot change a protected metatable',
+                                        "bad argument #1 to 'setmetatable' (table expected, got number)")
+
+
+# ------------------------------------------------------- == between objects
+def test_object_equality_with_and_without_eq():
+    src = '''
+    local a, b = {}, {}
+    local V = {} V.__eq = function(x, y) return x.v == y.v end
+    local p, q, r = setmetatable({v = 1}, V), setmetatable({v = 1}, V), setmetatable({v = 2}, V)
+    local plain = setmetatable({}, {__index = V})
+    local function eq(x, y) return x == y end
+    local function ne(x, y) return x ~= y end
+    local out = {}
+    for _, pair in ipairs({{a, b}, {a, a}, {p, q}, {p, r}, {a, p}, {p, a}, {plain, b}}) do
+      out[#out + 1] = tostring(eq(pair[1], pair[2])) .. "/" .. tostring(ne(pair[1], pair[2]))
+    end
+    V.__eq = nil
+    out[#out + 1] = tostring(eq(p, q))
+    return table.concat(out, " ")
+    '''
+    for wrap in ('%s', 'return coroutine.wrap(function(...) %s\nend)()'):
+        assert LuaRuntime().execute(wrap % src) == (
+            'false/true true/false true/false false/true false/true false/true false/true false')
+
+
+def test_lookup_caches_count_against_the_memory_ceiling():
+    # Each metatable caches up to 256 keys (about 8 KB for these 200): the
+    # 2,000 metatables' own tables fit in the ceiling, their caches do not.
+    src = '''
+    local keep = {}
+    for i = 1, 2000 do
+      local mt = {__index = {}}
+      local o = setmetatable({}, mt)
+      for j = 1, 200 do local _ = o["k" .. j] end
+      keep[i] = mt
+    end
+    '''
+    with pytest.raises(LuaMemoryError):
+        LuaRuntime(max_memory=4_000_000).execute(src)
