@@ -318,11 +318,8 @@ def make_collectgarbage(vm):
         if opt not in _GC_OPTIONS:
             arg_error(1, 'collectgarbage', "invalid option '%s'" % opt)
         if opt == 'count':
-            # As Lua's: what was live at the last measure plus all allocated
-            # since, garbage included until a collection finds it.
-            if not vm.memory_used:
-                memory.measure(vm)
-            return ((vm.memory_used + vm.debt_cell.cell_contents) / 1024.0,)
+            used = memory.measure(vm)
+            return (used / 1024.0,)
         gc = collector_of(vm)
         if opt in ('collect', 'step'):
             gc.collect()
