@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..runtime import ops, state
 from ..runtime.collector import collector_of
 from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError
-from ..runtime.frames import level_position, rt_error
+from ..runtime.frames import level_position, overflow_message, rt_error
 from ..runtime.numbers import U64, str2number, wrap
 from ..runtime.table import LuaTable
 from ..runtime.values import NEEDS_LUA, Builtin, GenBuiltin, is_function, type_name
@@ -37,39 +37,26 @@ def _catch(exc):
     if isinstance(exc, LuaError):
         return exc.value
     if isinstance(exc, RecursionError):
-        return 'stack overflow'
+        return overflow_message(exc)
     return 'not enough memory'
 
 
 def pcall(f=ABSENT, *args):
     check_any(f, 1, 'pcall')
-    vm = state.running.vm
-    if vm.c_calls >= state.C_CALLS_MAX:
-        return (False, 'C stack overflow')
-    vm.c_calls += 1
     try:
-        r = yield from ops.call(f, args)
+        r = yield from ops.nested_call(f, args)
     except LuaInterrupt:
         raise
     except (LuaError, RecursionError, MemoryError) as e:
         return (False, _catch(e))
-    finally:
-        vm.c_calls -= 1
     return (True,) + tuple(r)
 
 
 def xpcall(f=ABSENT, handler=ABSENT, *args):
     if not is_function(handler):
         type_error(2, 'xpcall', 'function', handler)
-    vm = state.running.vm
     try:
-        if vm.c_calls >= state.C_CALLS_MAX:
-            raise LuaError('C stack overflow')
-        vm.c_calls += 1
-        try:
-            r = yield from ops.call(f, args)
-        finally:
-            vm.c_calls -= 1
+        r = yield from ops.nested_call(f, args)
     except LuaInterrupt:
         raise
     except (LuaError, RecursionError, MemoryError) as e:
@@ -145,7 +132,7 @@ def lua_next(t=ABSENT, k=None, *_):
 def pairs(t=ABSENT, *_):
     h = ops.metamethod(t, '__pairs') if t is not ABSENT else None
     if h is not None:
-        r = yield from ops.call(h, (t,))
+        r = yield from ops.nested_call(h, (t,))
         return ops.adjust(r, 3)
     if t.__class__ is not LuaTable:
         type_error(1, 'pairs', 'table', t)
@@ -275,7 +262,7 @@ def make_load(vm):
             pieces = []
             while True:
                 try:
-                    r = yield from ops.call(chunk, ())
+                    r = yield from ops.nested_call(chunk, ())
                 except LuaInterrupt:
                     raise
                 except LuaError as e:

@@ -397,7 +397,7 @@ def make(vm) -> LuaTable:
                 else:
                     if pat.unclosed:
                         lpattern.check_captures(caps)
-                    res = yield from ops.call(repl, caps)
+                    res = yield from ops.nested_call(repl, caps)
                     v = res[0] if res else None
                 c = v.__class__
                 if v is None or v is False:
