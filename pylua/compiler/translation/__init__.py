@@ -1,13 +1,14 @@
-"""Translation: bytecode prototypes -> Python source.
+"""Translation: bytecode prototypes -> a structure -> Python source.
 
 Each prototype becomes a factory ``F<n>(U0, U1, ...)`` taking its upvalue
 cells (one-element lists) and returning the plain form ``Q<n>``, a Python
 function whose registers are Python locals and whose slow paths run
 synchronously.  The generator form ``P<n>``, in which a Lua call is
 ``yield from`` so that host functions can suspend the whole Lua thread from
-any depth, is translated and compiled lazily, on its first use.  Fast paths
-are guarded by exact class checks; everything else goes to the runtime
-helpers named in ``pylua.runtime.ops`` (installed as the module globals).
+any depth, is the other rendering of the same structure (``ir``), rendered
+and compiled lazily, on its first use.  Fast paths are guarded by exact
+class checks; everything else goes to the runtime helpers named in
+``pylua.runtime.ops`` (installed as the module globals).
 
 Instruction counting: a function that calls adds its length to the VM's
 ``STEPS`` budget (a closure cell shared by all its code) at its first call
@@ -19,7 +20,8 @@ iteration.
 Modules: ``module`` (``translate``, the MODULE around the prototypes),
 ``function`` (one prototype's translator and its driver, built from the
 mixins ``arithmetic``, ``tables``, ``calls`` and ``control``, one family of
-instructions each), ``dispatcher`` (functions that use ``goto``), ``facts``
+instructions each), ``ir`` (the structure they emit, and its rendering),
+``dispatcher`` (functions that use ``goto``), ``facts``
 (what the bytecode says, emitting nothing), ``intrinsics`` (the library
 calls inlined) and ``layout`` (the runtime table's slots, named once).
 """

@@ -4,6 +4,7 @@ temporaries into one expression under one guard."""
 from __future__ import annotations
 
 from .facts import FUSABLE, OPENERS, may_read, writes
+from .ir import code, join
 from .layout import arr_of, meta_of
 
 MAXINT = (1 << 63) - 1
@@ -49,9 +50,9 @@ class ArithmeticOps:
                     leaves.add(('k', self.p.consts[-x - 1]))
         ops.append(ins)
         if ins.op == 'UNM':
-            expr = '(-%s)' % parts[0]
+            expr = code('(-%s)', parts[0])
         else:
-            expr = '(%s %s %s)' % (parts[0], FUSABLE[ins.op], parts[1])
+            expr = code('(%s %s %s)', parts[0], FUSABLE[ins.op], parts[1])
         self.flush_readers(ins.a)
         tree = (expr, leaves, ops)
         if ins.temp and len(ops) < 32:
@@ -93,23 +94,23 @@ class ArithmeticOps:
                 c.__class__ is float or c.__class__ is int and abs(c) < 1 << 53 for c in consts) and all(
                 op.b >= 0 or op.op != 'UNM' and op.c >= 0 for op in ops):
             # Every operation has a float operand (a leaf or a float result).
-            w('%s = %s' % (a, expr))
+            w('%s = %s', a, expr)
             self.declare(dest, float)
             return
         branches = []
         if all(c.__class__ is int for c in consts):
             unknown = [r for r in regs if not self.isint(r)]
             if not unknown:
-                w('%s = %s' % (a, expr))
+                w('%s = %s', a, expr)
                 w(_wrap_check(a))
                 self.declare(dest, int)
                 return
             guard = ' and '.join('r%d.__class__ is int' % r for r in unknown)
-            branches.append((guard, '%s = %s' % (a, expr), _wrap_check(a)))
+            branches.append((guard, code('%s = %s', a, expr), _wrap_check(a)))
         if all(c.__class__ is float or (c.__class__ is int and abs(c) < 1 << 53) for c in consts) \
                 and not any(self.isint(r) for r in regs):
             guard = ' and '.join('r%d.__class__ is float' % r for r in regs) or 'True'
-            branches.append((guard, '%s = %s' % (a, expr), None))
+            branches.append((guard, code('%s = %s', a, expr), None))
         if not branches:
             for op in ops:
                 self.op_arith_single(op)
@@ -117,7 +118,7 @@ class ArithmeticOps:
         if self.floaty:
             branches.reverse()
         for n, (guard, assign, check) in enumerate(branches):
-            w('%s %s:' % ('if' if n == 0 else 'elif', guard))
+            w('%s %s:', 'if' if n == 0 else 'elif', guard)
             w('    ' + assign)
             if check:
                 w('    ' + check)
@@ -138,7 +139,7 @@ class ArithmeticOps:
     # ----------------------------------------------------------- arithmetic
     def num_guard(self, x):
         first, second = ('float', 'int') if self.floaty else ('int', 'float')
-        return '(%s.__class__ is %s or %s.__class__ is %s)' % (x, first, x, second)
+        return code('(%s.__class__ is %s or %s.__class__ is %s)', x, first, x, second)
 
     def overflow_check(self, i, pyop, a):
         """The cheapest exact 64-bit range check for ``a = b pyop c`` on integers."""
@@ -148,18 +149,18 @@ class ArithmeticOps:
         if pyop in '+-' and k is not None and k.__class__ is int:
             grows = (k >= 0) if (pyop == '+' or not ck) else (k < 0)
             if pyop == '-' and not ck:
-                return '    ' + _wrap_check(a)
+                return _wrap_check(a)
             if grows:
-                return '    if %s > %d and %s > %d: %s = wrap(%s)' % (a, SMALL, a, MAXINT, a, a)
-            return '    if %s < %d and %s < %d: %s = wrap(%s)' % (a, -SMALL, a, MININT, a, a)
-        return '    ' + _wrap_check(a)
+                return 'if %s > %d and %s > %d: %s = wrap(%s)' % (a, SMALL, a, MAXINT, a, a)
+            return 'if %s < %d and %s < %d: %s = wrap(%s)' % (a, -SMALL, a, MININT, a, a)
+        return _wrap_check(a)
 
     def op_arith(self, i, pyop, helper):
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
         bk, bv = self.const(i.b)
         ck, cv = self.const(i.c)
         w = self.w
-        slow = '%s = %s' % (a, self.wait('arith(%r, %s, %s, %r)' % (helper, b, c, i.note)))
+        slow = code('%s = %s', a, self.wait('arith(%r, %s, %s, %r)', helper, b, c, i.note))
         check = self.overflow_check(i, pyop, a)
         bi, ci = self.isint(i.b), self.isint(i.c)
         if bk and ck:
@@ -169,39 +170,38 @@ class ArithmeticOps:
         if (bf or cf) and (bf or bi) and (cf or ci):
             # A float with a float or an integer: Python converts the integer
             # to the nearest float, as Lua does.
-            w('%s = %s %s %s' % (a, b, pyop, c))
+            w('%s = %s %s %s', a, b, pyop, c)
             self.declare(i.a, float)
             return
         if bf or cf:
-            w('if %s: %s = %s %s %s' % (self.num_guard(c if bf else b), a, b, pyop, c))
+            w('if %s: %s = %s %s %s', self.num_guard(c if bf else b), a, b, pyop, c)
             w('else: ' + slow)
             return
         if bi and ci:
-            w('%s = %s %s %s' % (a, b, pyop, c))
-            w(check[4:])
+            w('%s = %s %s %s', a, b, pyop, c)
+            w(check)
             self.declare(i.a, int)
             return
         if ci or bi:
             x = b if ci else c
-            w('if %s.__class__ is int:' % x)
-            w('    %s = %s %s %s' % (a, b, pyop, c))
-            w(check)
-            w('elif %s.__class__ is float: %s = %s %s %s' % (x, a, b, pyop, c))
+            w('if %s.__class__ is int:', x)
+            w('    %s = %s %s %s', a, b, pyop, c)
+            w('    ' + check)
+            w('elif %s.__class__ is float: %s = %s %s %s', x, a, b, pyop, c)
         elif ck and cv.__class__ is float:
-            w('if %s: %s = %s %s %s' % (self.num_guard(b), a, b, pyop, c))
+            w('if %s: %s = %s %s %s', self.num_guard(b), a, b, pyop, c)
         elif bk and bv.__class__ is float:
-            w('if %s: %s = %s %s %s' % (self.num_guard(c), a, b, pyop, c))
+            w('if %s: %s = %s %s %s', self.num_guard(c), a, b, pyop, c)
         else:
             if self.floaty:
-                w('if %s.__class__ is %s.__class__ is float: %s = %s %s %s' % (b, c, a, b, pyop, c))
-                w('elif %s.__class__ is %s.__class__ is int:' % (b, c))
+                w('if %s.__class__ is %s.__class__ is float: %s = %s %s %s', b, c, a, b, pyop, c)
+                w('elif %s.__class__ is %s.__class__ is int:', b, c)
             else:
-                w('if %s.__class__ is %s.__class__ is int:' % (b, c))
-            w('    %s = %s %s %s' % (a, b, pyop, c))
-            w(check)
+                w('if %s.__class__ is %s.__class__ is int:', b, c)
+            w('    %s = %s %s %s', a, b, pyop, c)
+            w('    ' + check)
             w('elif %s.__class__ is float and (%s.__class__ is float or %s.__class__ is int) '
-              'or %s.__class__ is float and %s.__class__ is int: %s = %s %s %s'
-              % (b, c, c, c, b, a, b, pyop, c))
+              'or %s.__class__ is float and %s.__class__ is int: %s = %s %s %s', b, c, c, c, b, a, b, pyop, c)
         w('else: ' + slow)
 
     def op_ADD(self, i):
@@ -216,15 +216,15 @@ class ArithmeticOps:
     def op_helper_numeric(self, i, helper):
         """Ops whose number semantics need a helper (division, modulo, power, shifts)."""
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
-        self.w('%s = %s' % (a, self.wait('arith(%r, %s, %s, %r)' % (helper, b, c, i.note))))
+        self.w('%s = %s', a, self.wait('arith(%r, %s, %s, %r)', helper, b, c, i.note))
 
     def op_DIV(self, i):
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
-        slow = '%s = %s' % (a, self.wait("arith('div', %s, %s, %r)" % (b, c, i.note)))
+        slow = code('%s = %s', a, self.wait("arith('div', %s, %s, %r)", b, c, i.note))
         bf, cf = self.isfloat(i.b), self.isfloat(i.c)
         if (bf or cf) and (bf or self.isint(i.b)) and (cf or self.isint(i.c)):
             # Numbers divide to a float; Python refuses only a zero divisor.
-            self.w('if %s: %s = %s / %s' % (c, a, b, c))
+            self.w('if %s: %s = %s / %s', c, a, b, c)
             self.w('else: ' + slow)
             self.declare(i.a, float)
             return
@@ -241,7 +241,7 @@ class ArithmeticOps:
         if not conds:
             self.w(slow)
             return
-        self.w('if %s: %s = float(%s) / %s' % (' and '.join(conds), a, b, c))
+        self.w('if %s: %s = float(%s) / %s', join(' and ', conds), a, b, c)
         self.w('else: ' + slow)
 
     def int_guard(self, *operands):
@@ -253,23 +253,23 @@ class ArithmeticOps:
         if not regs:
             return None
         if len(regs) == 1:
-            return '%s.__class__ is int' % regs[0]
-        return '%s.__class__ is %s.__class__ is int' % (regs[0], regs[1])
+            return code('%s.__class__ is int', regs[0])
+        return code('%s.__class__ is %s.__class__ is int', regs[0], regs[1])
 
     def int_fast(self, i, expr, helper, extra=None):
         """Emit ``a = expr`` under an integer guard (plus ``extra`` condition), else the helper."""
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
         guard = self.int_guard(i.b, i.c)
-        slow = '%s = %s' % (a, self.wait('arith(%r, %s, %s, %r)' % (helper, b, c, i.note)))
+        slow = code('%s = %s', a, self.wait('arith(%r, %s, %s, %r)', helper, b, c, i.note))
         if guard is False:
             self.w(slow)
             return
         conds = [x for x in (guard, extra) if x]
         if not conds:
-            self.w('%s = %s' % (a, expr))
+            self.w('%s = %s', a, expr)
             self.declare(i.a, int)
             return
-        self.w('if %s: %s = %s' % (' and '.join(conds), a, expr))
+        self.w('if %s: %s = %s', join(' and ', conds), a, expr)
         self.w('else: ' + slow)
         if guard is None:
             # Integer operands: the helper too gives an integer (or raises).
@@ -279,20 +279,20 @@ class ArithmeticOps:
         b, c = self.rk(i.b), self.rk(i.c)
         ck, cv = self.const(i.c)
         nonzero = None if ck and cv.__class__ is int and cv != 0 else c
-        self.int_fast(i, '%s %% %s' % (b, c), 'mod', nonzero)
+        self.int_fast(i, code('%s %% %s', b, c), 'mod', nonzero)
 
     def op_IDIV(self, i):
         b, c = self.rk(i.b), self.rk(i.c)
         ck, cv = self.const(i.c)
-        safe = None if ck and cv.__class__ is int and cv not in (0, -1) else '%s and %s != -1' % (c, c)
-        self.int_fast(i, '%s // %s' % (b, c), 'idiv', safe)
+        safe = None if ck and cv.__class__ is int and cv not in (0, -1) else code('%s and %s != -1', c, c)
+        self.int_fast(i, code('%s // %s', b, c), 'idiv', safe)
 
     def op_POW(self, i):
         self.op_helper_numeric(i, 'pow')
 
     def op_bit(self, i, pyop, helper):
         b, c = self.rk(i.b), self.rk(i.c)
-        self.int_fast(i, '%s %s %s' % (b, pyop, c), helper)
+        self.int_fast(i, code('%s %s %s', b, pyop, c), helper)
 
     def op_BAND(self, i):
         self.op_bit(i, '&', 'band')
@@ -309,11 +309,11 @@ class ArithmeticOps:
         helper = 'shl' if left else 'shr'
         if ck and cv.__class__ is int and 0 <= cv < 64:
             if left:
-                expr = '((%s << %d) & %d ^ %d) - %d' % (b, cv, (1 << 64) - 1, 1 << 63, 1 << 63)
+                expr = code('((%s << %d) & %d ^ %d) - %d', b, cv, (1 << 64) - 1, 1 << 63, 1 << 63)
             else:
-                expr = '(%s >> %d if %s >= 0 else (%s & %d) >> %d)' % (b, cv, b, b, (1 << 64) - 1, cv)
+                expr = code('(%s >> %d if %s >= 0 else (%s & %d) >> %d)', b, cv, b, b, (1 << 64) - 1, cv)
         else:
-            expr = 'shift_left(%s, %s%s)' % (b, '' if left else '-', c)
+            expr = code('shift_left(%s, %s%s)', b, '' if left else '-', c)
         self.int_fast(i, expr, helper)
 
     def op_SHL(self, i):
@@ -325,20 +325,20 @@ class ArithmeticOps:
     def op_UNM(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
         if self.isint(i.b):
-            self.w('%s = -%s if %s != %d else %s' % (a, b, b, MININT, b))
+            self.w('%s = -%s if %s != %d else %s', a, b, b, MININT, b)
             return
         if self.isfloat(i.b):
-            self.w('%s = -%s' % (a, b))
+            self.w('%s = -%s', a, b)
             self.declare(i.a, float)
             return
-        self.w('if %s.__class__ is float: %s = -%s' % (b, a, b))
-        self.w('elif %s.__class__ is int: %s = -%s if %s != %d else %s' % (b, a, b, b, MININT, b))
-        self.w('else: %s = %s' % (a, self.wait("arith('unm', %s, %s, %r)" % (b, b, (i.note, i.note)))))
+        self.w('if %s.__class__ is float: %s = -%s', b, a, b)
+        self.w('elif %s.__class__ is int: %s = -%s if %s != %d else %s', b, a, b, b, MININT, b)
+        self.w('else: %s = %s', a, self.wait("arith('unm', %s, %s, %r)", b, b, (i.note, i.note)))
 
     def op_BNOT(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
-        self.w('if %s.__class__ is int: %s = ~%s' % (b, a, b))
-        self.w('else: %s = %s' % (a, self.wait("arith('bnot', %s, %s, %r)" % (b, b, (i.note, i.note)))))
+        self.w('if %s.__class__ is int: %s = ~%s', b, a, b)
+        self.w('else: %s = %s', a, self.wait("arith('bnot', %s, %s, %r)", b, b, (i.note, i.note)))
 
     def op_NOT(self, i):
         self.bool_line(i.a, 'r%d is None or r%d is False' % (i.b, i.b))
@@ -346,11 +346,11 @@ class ArithmeticOps:
     def op_LEN(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
         if self.istable(i.b):
-            self.w('if %s is None: %s = len(%s) or %s.length()' % (meta_of(b), a, arr_of(b), b))
+            self.w('if %s is None: %s = len(%s) or %s.length()', meta_of(b), a, arr_of(b), b)
         else:
-            self.w('if %s.__class__ is Table and %s is None: %s = len(%s) or %s.length()' % (b, meta_of(b), a, arr_of(b), b))
-            self.w('elif %s.__class__ is str: %s = len(%s)' % (b, a, b))
-        self.w('else: %s = %s' % (a, self.wait('length(%s, %r)' % (b, i.note))))
+            self.w('if %s.__class__ is Table and %s is None: %s = len(%s) or %s.length()', b, meta_of(b), a, arr_of(b), b)
+            self.w('elif %s.__class__ is str: %s = len(%s)', b, a, b)
+        self.w('else: %s = %s', a, self.wait('length(%s, %r)', b, i.note))
 
     def op_CONCAT(self, i):
         regs = ['r%d' % r for r in range(i.a, i.a + i.b)]
@@ -358,18 +358,18 @@ class ArithmeticOps:
         kinds = [str if self.types.get(r) is str else int if self.isint(r) else None
                  for r in range(i.a, i.a + i.b)]
         cond = ' and '.join('%s.__class__ is str' % r for r, kind in zip(regs, kinds) if kind is None)
-        parts = ['str(%s)' % r if kind is int else r for r, kind in zip(regs, kinds)]
-        fast = ('r%d = %s' % (i.a, ' + '.join(parts)), 'if len(r%d) > 4096: CHARGE(len(r%d))' % (i.a, i.a))
+        parts = [code('str(%s)', r) if kind is int else r for r, kind in zip(regs, kinds)]
+        fast = (code('r%d = %s', i.a, ' + '.join(parts)), 'if len(r%d) > 4096: CHARGE(len(r%d))' % (i.a, i.a))
         if not cond:
             for text in fast:
                 self.w(text)
             return
-        self.w('if %s:' % cond)
+        self.w('if %s:', cond)
         for text in fast:
             self.w('    ' + text)
         self.w('else:')
-        self.w('    _s = concat_plain((%s,))' % ', '.join(regs))
-        self.w('    r%d = _s if _s is not None else (%s)' % (i.a, self.wait('concat((%s,), %r)' % (', '.join(regs), i.note))))
+        self.w('    _s = concat_plain((%s,))', ', '.join(regs))
+        self.w('    r%d = _s if _s is not None else (%s)', i.a, self.wait('concat((%s,), %r)', ', '.join(regs), i.note))
 
     # ---------------------------------------------------------- comparisons
     def op_EQ(self, i, negate=False):
@@ -386,27 +386,27 @@ class ArithmeticOps:
             self.bool_line(i.a, repr(same != negate))
             return
         if ck and self.isint(i.b) and cv.__class__ in (int, float):
-            self.bool_line(i.a, '%s %s %s' % (b, '!=' if negate else '==', c))
+            self.bool_line(i.a, code('%s %s %s', b, '!=' if negate else '==', c))
             return
         if ck:
             if cv is None or cv is True or cv is False:
-                expr = '%s is %s' % (b, c)
+                expr = code('%s is %s', b, c)
             elif cv.__class__ is str or (cv.__class__ in (int, float) and cv not in (0, 1)):
-                expr = '%s == %s' % (b, c)
+                expr = code('%s == %s', b, c)
             else:
-                expr = '(%s == %s and %s.__class__ is not bool)' % (b, c, b)
-            self.bool_line(i.a, 'not (%s)' % expr if negate else expr)
+                expr = code('(%s == %s and %s.__class__ is not bool)', b, c, b)
+            self.bool_line(i.a, code('not (%s)', expr) if negate else expr)
             return
         # Equal classes among numbers and strings: raw equality decides.
         w('if %s.__class__ is %s.__class__ and (%s.__class__ is int or %s.__class__ is str '
-          'or %s.__class__ is float): %s = %s %s %s' % (b, c, b, b, b, a, b, '!=' if negate else '==', c))
+          'or %s.__class__ is float): %s = %s %s %s', b, c, b, b, b, a, b, '!=' if negate else '==', c)
         w('else:')
         self.ind += 1
         self.w('_e = %s == %s and (%s.__class__ is %s.__class__ or (%s.__class__ is int or %s.__class__ is float) '
-          'and (%s.__class__ is int or %s.__class__ is float))' % (b, c, b, c, b, b, c, c))
+          'and (%s.__class__ is int or %s.__class__ is float))', b, c, b, c, b, b, c, c)
         w('if not _e and %s.__class__ is %s.__class__ and (%s.__class__ is Table or %s.__class__ is Userdata): '
-          '_e = %s' % (b, c, b, b, self.wait('eq_meta(%s, %s)' % (b, c))))
-        w('%s = %s_e' % (a, 'not ' if negate else ''))
+          '_e = %s', b, c, b, b, self.wait('eq_meta(%s, %s)', b, c))
+        w('%s = %s_e', a, 'not ' if negate else '')
         self.ind -= 1
         self.next_bool = i.a
 
@@ -420,30 +420,30 @@ class ArithmeticOps:
         w = self.w
         self.next_bool = i.a
         if bk and ck:
-            w('%s = %s' % (a, self.wait('%s(%s, %s)' % (helper, b, c))))
+            w('%s = %s', a, self.wait('%s(%s, %s)', helper, b, c))
             return
         bn = self.isint(i.b) or self.isfloat(i.b)
         cn = self.isint(i.c) or self.isfloat(i.c)
         if bn and cn:
             # Python compares integers and floats exactly, as Lua does.
-            self.bool_line(i.a, '%s %s %s' % (b, pyop, c))
+            self.bool_line(i.a, code('%s %s %s', b, pyop, c))
             return
         if cn or ck and cv.__class__ in (int, float):
-            w('if %s: %s = %s %s %s' % (self.num_guard(b), a, b, pyop, c))
+            w('if %s: %s = %s %s %s', self.num_guard(b), a, b, pyop, c)
         elif bn or bk and bv.__class__ in (int, float):
-            w('if %s: %s = %s %s %s' % (self.num_guard(c), a, b, pyop, c))
+            w('if %s: %s = %s %s %s', self.num_guard(c), a, b, pyop, c)
         else:
             w('if %s.__class__ is %s.__class__ and (%s.__class__ is int or %s.__class__ is float '
-              'or %s.__class__ is str): %s = %s %s %s' % (b, c, b, b, b, a, b, pyop, c))
-        w('else: %s = %s' % (a, self.wait('%s(%s, %s)' % (helper, b, c))))
+              'or %s.__class__ is str): %s = %s %s %s', b, c, b, b, b, a, b, pyop, c)
+        w('else: %s = %s', a, self.wait('%s(%s, %s)', helper, b, c))
         self.next_bool = i.a
 
     def bool_line(self, reg, expr):
         """``reg = expr``, a Python bool; an IF testing it next may test
         ``expr`` itself (``fused_test``)."""
-        self.w('r%d = %s' % (reg, expr))
+        self.w('r%d = %s', reg, expr)
         self.next_bool = reg
-        self.bool_expr = (reg, expr, len(self.out.buf), self.ind)
+        self.bool_expr = (reg, expr, self.out.items[-1], self.ind)
 
     def fused_test(self, i, negate):
         """The condition for ``IF``/``IFNOT`` of a comparison just emitted as
@@ -451,14 +451,13 @@ class ArithmeticOps:
         comparison itself is the test."""
         if self.bool_expr is None:
             return None
-        reg, expr, n, ind = self.bool_expr
+        reg, expr, line, ind = self.bool_expr
         self.bool_expr = None
-        if reg != i.a or reg != self.known_bool or n != len(self.out.buf) or ind != self.ind \
+        if reg != i.a or reg != self.known_bool or self.out.items[-1:] != [line] or ind != self.ind \
                 or not self.dead_after(self.p.code.index(i), reg):
             return None
-        self.out.buf.pop()
-        self.out.lines.pop()
-        return 'not (%s)' % expr if negate else expr
+        self.out.items.pop()
+        return code('not (%s)', expr) if negate else expr
 
     def dead_after(self, pc, reg):
         """Is ``reg`` assigned before any read on every path after ``pc``?

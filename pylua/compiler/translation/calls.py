@@ -4,6 +4,7 @@ without checks, and the library calls of ``intrinsics`` inlined."""
 from __future__ import annotations
 
 from .facts import OWN, returns
+from .ir import Choice, code
 from .intrinsics import INTRINSICS
 
 
@@ -15,7 +16,7 @@ class CallOps:
         regs = ['r%d' % r for r in range(first, self.tbase)]
         regs.append('*T')
         self.tbase = None
-        return '(%s)' % ', '.join(regs) if len(regs) > 1 else 'T'
+        return code('(%s)', ', '.join(regs)) if len(regs) > 1 else 'T'
 
     def op_CALL(self, i, tail=False):
         """A call.  Lua functions return one result bare and other counts as a
@@ -28,7 +29,7 @@ class CallOps:
         else:
             regs = ['r%d' % r for r in range(a + 1, a + 1 + i.b)]
         args = ', '.join(regs)
-        tup = '(%s)' % args if len(regs) != 1 or regs[0].startswith('*') else '(%s,)' % args
+        tup = code('(%s)', args) if len(regs) != 1 or regs[0].startswith('*') else code('(%s,)', args)
         if regs == ['*T']:
             tup = 'T'
         w = self.w
@@ -38,40 +39,40 @@ class CallOps:
             self.call_self(i, regs, tup, tail)
             return
         if i.b != -1 and self.intrinsic(i, regs, tail):
-            w('elif %s.__class__ is FN:' % f)
+            w('elif %s.__class__ is FN:', f)
         else:
-            w('if %s.__class__ is FN:' % f)
-        if self.sync:
-            self.call_lua(f, args, tup, 'return' if tail else '_R =')
-        else:
-            w('    try: _g = %s.gen' % f)
-            w('    except AttributeError: _g = gen_form(%s)' % f)
+            w('if %s.__class__ is FN:', f)
+
+        def generator():
+            w('    try: _g = %s.gen', f)
+            w('    except AttributeError: _g = gen_form(%s)', f)
             self.call_lua('_g', args, tup, '_c =')
-            w('    _R = %s' % self.wait('_c'))
+            w('    _R = %s', self.wait('_c'))
             if tail:
                 w('    return _R')
+        self.out.forms(lambda: self.call_lua(f, args, tup, 'return' if tail else '_R ='), generator)
         # All results kept (n == -1) go to T, a tuple; host functions give
         # any sequence.
         if n == 1:
-            w('    r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None' % a)
+            w('    r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None', a)
         elif n == -1 and not tail:
             w('    T = _R if _R.__class__ is tuple else (_R,)')
         elif n != 0 and not tail:
             w('    if _R.__class__ is not tuple: _R = (_R,)')
-        w('elif %s.__class__ is Builtin:' % f)
-        w('    try: _R = %s.fn(%s)' % (f, args))
-        self.out.calls[len(self.out.lines) - 1] = i.note
-        w('    except NeedsLua as _x: _R = %s' % self.wait('finish(_x, %s, %s)' % (f, tup)))
-        self.out.calls[len(self.out.lines) - 1] = i.note
+        w('elif %s.__class__ is Builtin:', f)
+        w('    try: _R = %s.fn(%s)', f, args)
+        self.note_call(i.note)
+        w('    except NeedsLua as _x: _R = %s', self.wait('finish(_x, %s, %s)', f, tup))
+        self.note_call(i.note)
         if n == 1:
-            w('    r%d = _R[0] if _R else None' % a)
+            w('    r%d = _R[0] if _R else None', a)
         elif n == -1 and not tail:
             w('    T = _R if _R.__class__ is tuple else tuple(_R)')
         w('else:')
-        w('    _R = %s' % self.wait('call(%s, %s, %r)' % (f, tup, i.note)))
-        self.out.calls[len(self.out.lines) - 1] = i.note
+        w('    _R = %s', self.wait('call(%s, %s, %r)', f, tup, i.note))
+        self.note_call(i.note)
         if n == 1:
-            w('    r%d = _R[0] if _R else None' % a)
+            w('    r%d = _R[0] if _R else None', a)
         elif tail:
             w('return _R if _R.__class__ is tuple else tuple(_R)')
         elif n == -1:
@@ -79,69 +80,63 @@ class CallOps:
             self.tbase = a
         elif n > 1:
             regs = ', '.join('r%d' % r for r in range(a, a + n))
-            w('%s = _R if len(_R) == %d else adjust(_R, %d)' % (regs, n, n))
+            w('%s = _R if len(_R) == %d else adjust(_R, %d)', regs, n, n)
 
     def call_lua(self, f, args, tup, lead, indent='    '):
         """``lead f(args)`` for a Lua function ``f`` with extra arguments cut
         on the rare call that passes more than ``f`` has parameters for."""
-        self.w('%stry: %s %s(%s)' % (indent, lead, f, args))
-        self.w('%sexcept TypeError as _x: %s %s(*refit(_x, %s, %s))' % (indent, lead, f, f, tup))
+        self.w('%stry: %s %s(%s)', indent, lead, f, args)
+        self.w('%sexcept TypeError as _x: %s %s(*refit(_x, %s, %s))', indent, lead, f, f, tup)
 
     def call_self(self, i, regs, tup, tail):
         """A call of the function's own value (``local function f`` calling
         ``f``): no check of the callee, and its results' shape is known."""
         a, n = i.a, i.c
+        own = Choice(self.qname, self.pname)
         if i.b == -1:
             # How many arguments there are is known only when it runs.
-            f = self.qname if self.sync else self.pname
-            self.call_lua(f, ', '.join(regs), tup, '_R =', '')
-            if not self.sync:
-                self.w('_R = %s' % self.wait('_R'))
-            call = '_R'
+            self.call_lua(own, ', '.join(regs), tup, '_R =', '')
+            self.out.forms(lambda: None, lambda: self.w('_R = %s', self.wait('_R')))
+            call = None
         else:
             args = ', '.join(regs[:self.p.numparams] if not self.p.is_vararg else regs)
-            call = '%s(%s)' % (self.qname, args) if self.sync else self.wait('%s(%s)' % (self.pname, args))
+            call = Choice(code('%s(%s)', self.qname, args), self.wait('%s(%s)', self.pname, args))
         if tail:
-            if call == '_R':
+            if call is None:
                 self.w('return _R')
-            elif self.sync:
-                self.w('return %s' % call)
             else:
-                self.w('_R = %s' % call)
-                self.w('return _R')
+                self.out.forms(lambda: self.w('return %s', call),
+                               lambda: (self.w('_R = %s', call), self.w('return _R')))
             return
         if n == 1 and self.single_result():
-            self.w('r%d = %s' % (a, call))
-            if i.b != -1 and self.passes_guards(regs):
+            self.w('r%d = %s', a, call if call is not None else '_R')
+            if i.b != -1 and self.passes_guards(i):
                 self.declare(a, int)
         else:
-            if call != '_R':
-                self.w('_R = %s' % call)
+            if call is not None:
+                self.w('_R = %s', call)
             if n == 1:
-                self.w('r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None' % a)
+                self.w('r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None', a)
             elif n != 0:
                 self.w('if _R.__class__ is not tuple: _R = (_R,)')
-        self.out.calls[len(self.out.lines) - 1] = i.note
+        self.note_call(i.note)
         if n == -1:
             self.w('T = _R')
             self.tbase = a
         elif n > 1:
             regs = ', '.join('r%d' % r for r in range(a, a + n))
-            self.w('%s = _R if len(_R) == %d else adjust(_R, %d)' % (regs, n, n))
+            self.w('%s = _R if len(_R) == %d else adjust(_R, %d)', regs, n, n)
 
-    def passes_guards(self, regs):
-        """Do the arguments ``regs`` of a call of the function's own value
-        surely pass the guards under which its results are taken as
-        integers (``int_results``)?  (Such a function has no tail call: a
-        tail call's ``return`` passes on any number of results.)"""
+    def passes_guards(self, call):
+        """Do the arguments of ``call``, a call of the function's own value
+        with a fixed number of them, surely pass the guards under which its
+        results are integers (``int_results``)?  (Such a function has no
+        tail call: a tail call's ``return`` passes on any number of results.)"""
         if self.int_results is None:
             return False
         ints, tables = self.int_results
-
-        def arg(r):
-            return int(regs[r][1:]) if r < len(regs) else None
-        return all(arg(r) is not None and self.isint(arg(r)) for r in ints) and \
-            all(arg(r) is not None and self.istable(arg(r)) for r in tables)
+        return all(r < call.b and self.isint(call.a + 1 + r) for r in ints) and \
+            all(r < call.b and self.istable(call.a + 1 + r) for r in tables)
 
     def single_result(self):
         """Does every return of this function give exactly one value?"""
@@ -157,14 +152,14 @@ class CallOps:
             return False
         guard, body, result = emit(self.debt, *regs)
         w = self.w
-        w('if r%d is %s:' % (i.a, ' and '.join(c for c in guard if c not in self.known_conditions(regs))))
+        w('if r%d is %s:', i.a, ' and '.join(c for c in guard if c not in self.known_conditions(regs)))
         for text in body:
             w('    ' + text)
         n = i.c
         if n == 1:
-            w('    r%d = %s' % (i.a, result or 'None'))
+            w('    r%d = %s', i.a, result or 'None')
         elif n != 0:
-            w('    %s = %s' % ('T' if n == -1 and not tail else '_R', '(%s,)' % result if result else '()'))
+            w('    %s = %s', 'T' if n == -1 and not tail else '_R', code('(%s,)', result) if result else '()')
         return True
 
     def known_conditions(self, regs):
@@ -173,13 +168,13 @@ class CallOps:
         for text in regs:
             r = int(text[1:])
             if self.istable(r):
-                conds.add('%s.__class__ is Table' % text)
+                conds.add(code('%s.__class__ is Table', text))
             if self.isint(r):
-                conds.add('%s.__class__ is int' % text)
+                conds.add(code('%s.__class__ is int', text))
             if self.isint(r) or self.isfloat(r):
-                conds.add('(%s.__class__ is float or %s.__class__ is int)' % (text, text))
+                conds.add(code('(%s.__class__ is float or %s.__class__ is int)', text, text))
             if self.isint(r) or r in self.types:
-                conds.add('%s is not None' % text)
+                conds.add(code('%s is not None', text))
         return conds
 
     def results(self, src, a, n):
@@ -187,33 +182,30 @@ class CallOps:
         if n == 0:
             return
         if n == 1:
-            w('r%d = %s[0] if %s else None' % (a, src, src))
+            w('r%d = %s[0] if %s else None', a, src, src)
         elif n == -1:
-            w('T = %s' % src)
+            w('T = %s', src)
             self.tbase = a
         else:
             regs = ', '.join('r%d' % r for r in range(a, a + n))
-            w('%s = %s if len(%s) == %d else adjust(%s, %d)' % (regs, src, src, n, src, n))
+            w('%s = %s if len(%s) == %d else adjust(%s, %d)', regs, src, src, n, src, n)
 
     def op_VARARG(self, i):
         self.results('VA', i.a, i.b)
 
     def op_RETURN(self, i):
-        if self.int_results is not None and any(i is r for r in returns(self.p)) \
-                and (i.b != 1 or not self.isint(i.a)):
-            self.results_int = False
         if i.b == -1:
             if self.tbase == i.a:
                 self.tbase = None
                 self.w('return T')
             else:
-                self.w('return %s' % self.multret_args(i.a))
+                self.w('return %s', self.multret_args(i.a))
         elif i.b == 0:
             self.w('return ()')
         elif i.b == 1:
-            self.w('return r%d' % i.a)
+            self.w('return r%d', i.a)
         else:
-            self.w('return (%s,)' % ', '.join('r%d' % r for r in range(i.a, i.a + i.b)))
+            self.w('return (%s,)', ', '.join('r%d' % r for r in range(i.a, i.a + i.b)))
 
     def op_CLOSURE(self, i):
         child = self.p.protos[i.b]
@@ -225,4 +217,4 @@ class CallOps:
                 cells.append('r%d' % idx)
             else:
                 cells.append(self.qname if self.p.upvals[idx][3] == 'self' else 'U%d' % idx)
-        self.w('r%d = %s(%s)' % (i.a, self.children[i.b], ', '.join(cells)))
+        self.w('r%d = %s(%s)', i.a, self.children[i.b], ', '.join(cells))

@@ -4,6 +4,7 @@ Python ``range`` chunks, a generic ``for`` over a plain table as a Python
 from __future__ import annotations
 
 from .facts import BLOCK_OPS, LOOP_COST, OPENERS, writes
+from .ir import code
 
 CHECK_INTERVAL = 10000
 
@@ -14,16 +15,16 @@ class ControlOps:
     def truth(self, reg, negate=False):
         r = 'r%d' % reg
         if reg == self.known_bool:
-            return ('not %s' % r) if negate else r
+            return (code('not %s', r)) if negate else r
         if negate:
-            return '%s is None or %s is False' % (r, r)
-        return '%s is not None and %s is not False' % (r, r)
+            return code('%s is None or %s is False', r, r)
+        return code('%s is not None and %s is not False', r, r)
 
     def op_IF(self, i):
-        self.open('if %s:' % (self.fused_test(i, False) or self.truth(i.a)), 'if')
+        self.open(code('if %s:', self.fused_test(i, False) or self.truth(i.a)), 'if')
 
     def op_IFNOT(self, i):
-        self.open('if %s:' % (self.fused_test(i, True) or self.truth(i.a, True)), 'if')
+        self.open(code('if %s:', self.fused_test(i, True) or self.truth(i.a, True)), 'if')
 
     def op_ELSE(self, i):
         kind, data = self.stack.pop()
@@ -49,10 +50,10 @@ class ControlOps:
 
     def op_LOOP(self, i):
         n = self.tmp('n')
-        self.w('%s = %d' % (n, CHECK_INTERVAL // 16))
+        self.w('%s = %d', n, CHECK_INTERVAL // 16)
         self.open('while True:', 'loop')
-        self.w('%s -= 1' % n)
-        self.w('if not %s: %s = %d; TICKN(%d)' % (n, n, CHECK_INTERVAL // 16, CHECK_INTERVAL))
+        self.w('%s -= 1', n)
+        self.w('if not %s: %s = %d; TICKN(%d)', n, n, CHECK_INTERVAL // 16, CHECK_INTERVAL)
 
     def op_BREAK(self, i):
         self.w('break')
@@ -65,16 +66,15 @@ class ControlOps:
         if self.step_is_one(i):
             # A short integer loop needs no chunks: one range (maybe empty), counted here.
             start = '' if ints else 'r%d.__class__ is ' % a
-            self.w('if %sr%d.__class__ is int and -1 <= r%d - r%d < %d:'
-                   % (start, a + 1, a + 1, a, CHECK_INTERVAL // LOOP_COST))
-            self.w('    if (STEPS := STEPS - %d * (r%d - r%d + 1)) < 0: TICK()' % (LOOP_COST, a + 1, a))
-            self.w('    %s = (range(r%d, r%d + 1),)' % (chunk, a, a + 1))
-            self.w('else: %s = %s' % (chunk, chunks))
+            self.w('if %sr%d.__class__ is int and -1 <= r%d - r%d < %d:', start, a + 1, a + 1, a, CHECK_INTERVAL // LOOP_COST)
+            self.w('    if (STEPS := STEPS - %d * (r%d - r%d + 1)) < 0: TICK()', LOOP_COST, a + 1, a)
+            self.w('    %s = (range(r%d, r%d + 1),)', chunk, a, a + 1)
+            self.w('else: %s = %s', chunk, chunks)
             chunks = chunk
-        self.open('for %s in %s:' % (chunk, chunks), 'numfor_outer')
+        self.open(code('for %s in %s:', chunk, chunks), 'numfor_outer')
         var = a + 3
         int_loop = ints and var not in self.known and not self.loop_writes(i, var)
-        self.open('for r%d in %s:' % (var, chunk), 'numfor', var if int_loop else None)
+        self.open(code('for r%d in %s:', var, chunk), 'numfor', var if int_loop else None)
         if int_loop:
             self.known.add(var)
             start, step = self.loaded_constant(i, a), self.constant_step(i)
@@ -130,37 +130,37 @@ class ControlOps:
         it = self.tmp('i')
         cnt = self.tmp('n')
         vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
-        self.w('%s = forgen(r%d, r%d, r%d, %d)' % (it, a, a + 1, a + 2, n))
-        fits = None
-        if self.sync:
-            fits = self.tmp('w')
-            self.w('%s = takes(r%d, 2)' % (fits, a))
-        self.w('%s = %d' % (cnt, CHECK_INTERVAL // 16))
+        self.w('%s = forgen(r%d, r%d, r%d, %d)', it, a, a + 1, a + 2, n)
+        # The plain form calls a Lua iterator directly; whether it takes
+        # both arguments is known before the loop.
+        fits = self.tmp('w')
+        self.out.forms(lambda: self.w('%s = takes(r%d, 2)', fits, a), lambda: None)
+        self.w('%s = %d', cnt, CHECK_INTERVAL // 16)
         self.open('while True:', 'loop')
-        self.w('%s -= 1' % cnt)
-        self.w('if not %s: %s = %d; TICKN(%d)' % (cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL))
-        self.w('if %s is not None:' % it)
-        self.w('    _kv = next(%s, None)' % it)
+        self.w('%s -= 1', cnt)
+        self.w('if not %s: %s = %d; TICKN(%d)', cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL)
+        self.w('if %s is not None:', it)
+        self.w('    _kv = next(%s, None)', it)
         self.w('    if _kv is None: break')
         self.w('    if _kv[1] is None:')
-        self.w('        if %s.__class__ is ENUMERATE: break' % it)
+        self.w('        if %s.__class__ is ENUMERATE: break', it)
         self.w('        continue')
         if n == 1:
-            self.w('    r%d = _kv[0]' % (a + 4))
+            self.w('    r%d = _kv[0]', a + 4)
         elif n == 2:
-            self.w('    %s = _kv' % ', '.join(vars_))
+            self.w('    %s = _kv', ', '.join(vars_))
         else:
-            self.w('    %s = _kv + (None,) * %d' % (', '.join(vars_), n - 2))
+            self.w('    %s = _kv + (None,) * %d', ', '.join(vars_), n - 2)
         self.w('else:')
         self.ind += 1
         self.call_iterator(a, fits)
         self.ind -= 1
         if n == 1:
-            self.w('    r%d = _R[0] if _R else None' % (a + 4))
+            self.w('    r%d = _R[0] if _R else None', a + 4)
         else:
-            self.w('    %s = _R if len(_R) == %d else adjust(_R, %d)' % (', '.join(vars_), n, n))
-        self.w('    if r%d is None: break' % (a + 4))
-        self.w('    r%d = r%d' % (a + 2, a + 4))
+            self.w('    %s = _R if len(_R) == %d else adjust(_R, %d)', ', '.join(vars_), n, n)
+        self.w('    if r%d is None: break', a + 4)
+        self.w('    r%d = r%d', a + 2, a + 4)
 
     def generic_for_twice(self, k, end):
         """An innermost generic ``for``: a Python ``for`` over pairs/ipairs of a
@@ -171,31 +171,31 @@ class ControlOps:
         it = self.tmp('i')
         cnt = self.tmp('n')
         vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
-        self.w('%s = forgen(r%d, r%d, r%d, %d)' % (it, a, a + 1, a + 2, n))
+        self.w('%s = forgen(r%d, r%d, r%d, %d)', it, a, a + 1, a + 2, n)
         # A loop over what a function named ipairs returned runs here only
         # over an enumerate (else in the general loop), so its index is an
         # integer counting up from 1.
         ipairs = self.iterates_ipairs(k) and not self.loop_writes(ins, a + 4)
         if ipairs:
-            self.open('if %s.__class__ is ENUMERATE:' % it, 'if')
+            self.open(code('if %s.__class__ is ENUMERATE:', it), 'if')
         else:
-            self.open('if %s is not None:' % it, 'if')
-        self.w('%s = %d' % (cnt, CHECK_INTERVAL // 16))
+            self.open(code('if %s is not None:', it), 'if')
+        self.w('%s = %d', cnt, CHECK_INTERVAL // 16)
         target = ', '.join(vars_) if n == 2 else '_kv'
-        self.open('for %s in %s:' % (target, it), 'pyfor')
-        self.w('%s -= 1' % cnt)
-        self.w('if not %s: %s = %d; TICKN(%d)' % (cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL))
+        self.open(code('for %s in %s:', target, it), 'pyfor')
+        self.w('%s -= 1', cnt)
+        self.w('if not %s: %s = %d; TICKN(%d)', cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL)
         # ipairs over a plain table is a bare enumerate: the first nil ends it.
         if ipairs:
-            self.w('if %s is None: break' % (vars_[1] if n == 2 else '_kv[1]'))
+            self.w('if %s is None: break', vars_[1] if n == 2 else '_kv[1]')
         else:
-            self.w('if %s is None:' % (vars_[1] if n == 2 else '_kv[1]'))
-            self.w('    if %s.__class__ is ENUMERATE: break' % it)
+            self.w('if %s is None:', vars_[1] if n == 2 else '_kv[1]')
+            self.w('    if %s.__class__ is ENUMERATE: break', it)
             self.w('    continue           # pairs: a field removed meanwhile')
         if n == 1:
-            self.w('r%d = _kv[0]' % (a + 4))
+            self.w('r%d = _kv[0]', a + 4)
         elif n > 2:
-            self.w('%s = _kv + (None,) * %d' % (', '.join(vars_), n - 2))
+            self.w('%s = _kv + (None,) * %d', ', '.join(vars_), n - 2)
         if ipairs:
             self.known.add(a + 4)
             self.positive.add(a + 4)
@@ -228,25 +228,25 @@ class ControlOps:
     def call_iterator(self, a, fits):
         """``_R``: the results of a generic ``for``'s iterator call, as a
         sequence.  ``fits``: the name of a flag that the iterator is a Lua
-        function taking both arguments (sync form only)."""
+        function taking both arguments (set in the plain form only)."""
         f, args, note = 'r%d' % a, 'r%d, r%d' % (a + 1, a + 2), "for iterator 'for iterator'"
         w = self.w
-        if self.sync:
-            w('if %s.__class__ is FN:' % f)
-            w('    _R = %s(%s) if %s else %s(*fit_args(%s, (%s)))' % (f, args, fits, f, f, args))
+
+        def plain():
+            w('if %s.__class__ is FN:', f)
+            w('    _R = %s(%s) if %s else %s(*fit_args(%s, (%s)))', f, args, fits, f, f, args)
             w('    if _R.__class__ is not tuple: _R = (_R,)')
-            w('elif %s.__class__ is Builtin:' % f)
-        else:
-            w('if %s.__class__ is Builtin:' % f)
-        w('    try: _R = %s.fn(%s)' % (f, args))
-        self.out.calls[len(self.out.lines) - 1] = note
-        w('    except NeedsLua as _x: _R = %s' % self.wait('finish(_x, %s, (%s))' % (f, args)))
-        self.out.calls[len(self.out.lines) - 1] = note
-        w('else: _R = %s' % self.wait('call(%s, (%s), %r)' % (f, args, note)))
-        self.out.calls[len(self.out.lines) - 1] = note
+            w('elif %s.__class__ is Builtin:', f)
+        self.out.forms(plain, lambda: w('if %s.__class__ is Builtin:', f))
+        w('    try: _R = %s.fn(%s)', f, args)
+        self.note_call(note)
+        w('    except NeedsLua as _x: _R = %s', self.wait('finish(_x, %s, (%s))', f, args))
+        self.note_call(note)
+        w('else: _R = %s', self.wait('call(%s, (%s), %r)', f, args, note))
+        self.note_call(note)
 
     def op_TBC(self, i):
-        self.w("tbc_check(r%d, %r)" % (i.a, i.note))
+        self.w('tbc_check(r%d, %r)', i.a, i.note)
         self.open('try:', 'tbc', i.a)
 
     def op_CLOSE(self, i):
@@ -259,8 +259,8 @@ class ControlOps:
             self.stack.pop()
             self.close_block()
             self.w('except BaseException as _e:')
-            self.w('    _v = %s; %s = None' % (r, r))
+            self.w('    _v = %s; %s = None', r, r)
             self.w('    ' + self.wait('close_error(_v, _e)'))
             self.w('    raise')
-        self.w('_v = %s; %s = None' % (r, r))
+        self.w('_v = %s; %s = None', r, r)
         self.w('if _v is not None and _v is not False: ' + self.wait('close_var(_v, None)'))

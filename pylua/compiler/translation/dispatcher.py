@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 from .facts import LOOP_COST
+from .ir import code
 
 
 class Dispatcher:
@@ -22,7 +23,7 @@ class Dispatcher:
         # per variable says which are live when an error leaves the function.
         tbc = sorted({ins.a for ins in ft.p.code if ins.op == 'TBC'})
         for r in tbc:
-            ft.w('_tbc%d = False' % r)
+            ft.w('_tbc%d = False', r)
         if tbc:
             ft.open('try:', 'try')
         ft.w('pc = 0')
@@ -35,17 +36,17 @@ class Dispatcher:
                 ft.types.clear()
             if kind == 'label':
                 if not first:
-                    ft.w('pc = %d' % payload)
+                    ft.w('pc = %d', payload)
                     ft.close_block()
                     ft.stack.pop()
-                ft.open('%s pc == %d:' % ('if' if first else 'elif', payload), 'block')
+                ft.open(code('%s pc == %d:', 'if' if first else 'elif', payload), 'block')
                 first = False
                 continue
             if kind == 'jump':
-                ft.w('pc = %d; continue' % payload)
+                ft.w('pc = %d; continue', payload)
             elif kind == 'jumpif':
                 reg, negate, target = payload
-                ft.w('if %s: pc = %d; continue' % (ft.truth(reg, negate), target))
+                ft.w('if %s: pc = %d; continue', ft.truth(reg, negate), target)
             elif kind == 'raw':
                 ft.line = payload[1]
                 ft.w(payload[0])
@@ -61,17 +62,17 @@ class Dispatcher:
             ft.stack.pop()
             ft.w('except BaseException as _e:')
             for r in reversed(tbc):
-                ft.w('    if _tbc%d:' % r)
-                ft.w('        _tbc%d = False; _v = r%d; r%d = None' % (r, r, r))
+                ft.w('    if _tbc%d:', r)
+                ft.w('        _tbc%d = False; _v = r%d; r%d = None', r, r, r)
                 ft.w('        ' + ft.wait('close_error(_v, _e)'))
             ft.w('    raise')
 
-    def lower(self, code):
+    def lower(self, bytecode):
         """Structured ops -> labels and jumps; every other instruction is kept."""
-        label_ids = self.resolve_labels(code)
+        label_ids = self.resolve_labels(bytecode)
         items = [('label', 0)]
         stack = []
-        for pc, ins in enumerate(code):
+        for pc, ins in enumerate(bytecode):
             op = ins.op
             if op in ('IF', 'IFNOT'):
                 els, end = next(self.ids), next(self.ids)
@@ -94,9 +95,9 @@ class Dispatcher:
                 top, exit_ = next(self.ids), next(self.ids)
                 it = '_it%d' % top
                 a = ins.a
-                items.append(('raw', ('%s = chain_iter(forprep(r%d, r%d, r%d, %d))' % (it, a, a + 1, a + 2, LOOP_COST), ins.line)))
+                items.append(('raw', (code('%s = chain_iter(forprep(r%d, r%d, r%d, %d))', it, a, a + 1, a + 2, LOOP_COST), ins.line)))
                 items.append(('label', top))
-                items.append(('raw', ('r%d = next(%s, None)' % (a + 3, it), ins.line)))
+                items.append(('raw', (code('r%d = next(%s, None)', a + 3, it), ins.line)))
                 items.append(('raw', ('if r%d is None: pc = %d; continue' % (a + 3, exit_), ins.line)))
                 stack.append(['for', top, exit_])
             elif op == 'TFORPREP':
@@ -104,17 +105,18 @@ class Dispatcher:
                 a, n = ins.a, ins.b
                 it = '_it%d' % top
                 vars_ = ', '.join('r%d' % r for r in range(a + 4, a + 4 + n))
-                items.append(('raw', ('%s = forgen(r%d, r%d, r%d, %d)' % (it, a, a + 1, a + 2, n), ins.line)))
+                items.append(('raw', (code('%s = forgen(r%d, r%d, r%d, %d)', it, a, a + 1, a + 2, n), ins.line)))
                 items.append(('label', top))
                 items.append(('raw', ('TICKN(4)', ins.line)))
-                items.append(('raw', ('if %s is not None:' % it, ins.line)))
-                items.append(('raw', ('    _kv = next(%s, None)' % it, ins.line)))
-                items.append(('raw', ('    if _kv is None or _kv[1] is None and %s.__class__ is ENUMERATE: pc = %d; continue' % (it, exit_), ins.line)))
+                items.append(('raw', (code('if %s is not None:', it), ins.line)))
+                items.append(('raw', (code('    _kv = next(%s, None)', it), ins.line)))
+                items.append(('raw', (code('    if _kv is None or _kv[1] is None and %s.__class__ is ENUMERATE: pc = %d; continue', it, exit_), ins.line)))
                 items.append(('raw', ('    if _kv[1] is None: pc = %d; continue' % top, ins.line)))
-                items.append(('raw', ('    %s = adjust(_kv, %d)' % (vars_, n) if n != 1 else '    r%d = _kv[0]' % (a + 4), ins.line)))
+                items.append(('raw', (code('    %s = adjust(_kv, %d)', vars_, n) if n != 1 else '    r%d = _kv[0]' % (a + 4), ins.line)))
                 items.append(('raw', ('else:', ins.line)))
-                items.append(('raw', ('    _R = ' + self.ft.wait("call(r%d, (r%d, r%d), \"for iterator 'for iterator'\")" % (a, a + 1, a + 2)), ins.line)))
-                items.append(('raw', ('    %s = adjust(_R, %d)' % (vars_, n) if n != 1 else '    r%d = _R[0] if _R else None' % (a + 4), ins.line)))
+                items.append(('raw', ('    _R = ' + self.ft.wait('call(r%d, (r%d, r%d), %r)', a, a + 1, a + 2,
+                                                                  "for iterator 'for iterator'"), ins.line)))
+                items.append(('raw', (code('    %s = adjust(_R, %d)', vars_, n) if n != 1 else '    r%d = _R[0] if _R else None' % (a + 4), ins.line)))
                 items.append(('raw', ('    if r%d is None: pc = %d; continue' % (a + 4, exit_), ins.line)))
                 items.append(('raw', ('    r%d = r%d' % (a + 2, a + 4), ins.line)))
                 stack.append(['for', top, exit_])
@@ -133,11 +135,11 @@ class Dispatcher:
             elif op == 'LABEL':
                 items.append(('label', label_ids[pc]))
             elif op == 'TBC':
-                items.append(('raw', ('tbc_check(r%d, %r)' % (ins.a, ins.note), ins.line)))
+                items.append(('raw', (code('tbc_check(r%d, %r)', ins.a, ins.note), ins.line)))
                 items.append(('raw', ('_tbc%d = True' % ins.a, ins.line)))
             elif op == 'CLOSE':
                 r = 'r%d' % ins.a
-                items.append(('raw', ('_tbc%d = False; _v = %s; %s = None' % (ins.a, r, r), ins.line)))
+                items.append(('raw', (code('_tbc%d = False; _v = %s; %s = None', ins.a, r, r), ins.line)))
                 items.append(('raw', ('if _v is not None and _v is not False: ' + self.ft.wait('close_var(_v, None)'), ins.line)))
             else:
                 items.append(('ins', ins))

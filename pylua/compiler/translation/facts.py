@@ -161,3 +161,65 @@ def writes(ins, maxreg):
     if op == 'TFORPREP':
         return (a + 2,) + tuple(range(a + 4, a + 4 + ins.b))
     return ()
+
+
+# Operations giving an integer whenever their operands are integers (or
+# raising): Lua's integer arithmetic wraps around, and bitwise operations
+# on integers give integers.
+_INTEGER_OPS = frozenset('ADD SUB MUL MOD IDIV BAND BOR BXOR SHL SHR UNM BNOT'.split())
+
+
+def returns_integers(p, ints, tables):
+    """Under the hoisted guards that parameters ``ints`` hold integers and
+    ``tables`` tables (never assigned, see ``typed_params``), does every
+    return of ``p`` give one integer, taking calls of its own value whose
+    arguments pass the same guards to give one?  Along straight-line code
+    only: what a block leaves is not followed."""
+    known = set(ints)
+    known_tables = set(tables) | new_tables(p)
+    numbers = set()
+    own = set()
+    fresh = set()
+
+    def isint(x):
+        if x < 0:
+            return p.consts[-x - 1].__class__ is int
+        return x in known or x in numbers
+
+    live = returns(p)
+    for ins in p.code:
+        op = ins.op
+        if op in BLOCK_OPS:
+            numbers.clear()
+            own.clear()
+            fresh.clear()
+            continue
+        if op == 'RETURN' and any(ins is r for r in live) and not (ins.b == 1 and isint(ins.a)):
+            return False
+        result = None
+        if op == 'LOADK' or op == 'MOVE':
+            result = 'int' if isint(ins.b) else 'table' if op == 'MOVE' and (
+                ins.b in known_tables or ins.b in fresh) else None
+        elif op in _INTEGER_OPS:
+            operands = (ins.b,) if op in ('UNM', 'BNOT') else (ins.b, ins.c)
+            result = 'int' if all(isint(x) for x in operands) else None
+        elif op == 'NEWTABLE':
+            result = 'table'
+        elif op == 'GETUPVAL' and p.upvals[ins.b][3] == 'self':
+            result = 'own'
+        elif op == 'CALL' and ins.a in own and ins.b >= 0 and ins.c == 1:
+            args = [ins.a + 1 + r for r in range(ins.b)]
+            if all(r < ins.b and isint(args[r]) for r in ints) and all(
+                    r < ins.b and (args[r] in known_tables or args[r] in fresh) for r in tables):
+                result = 'int'
+        for r in writes(ins, p.maxreg):
+            numbers.discard(r)
+            own.discard(r)
+            fresh.discard(r)
+        if result == 'int':
+            numbers.add(ins.a)
+        elif result == 'own':
+            own.add(ins.a)
+        elif result == 'table':
+            fresh.add(ins.a)
+    return True

@@ -6,7 +6,6 @@ family each."""
 from __future__ import annotations
 
 import itertools
-import math
 
 from ...runtime.state import WORK_BYTES, count_work
 from .arithmetic import ArithmeticOps
@@ -14,7 +13,8 @@ from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, new_tables,
-                    passes_results, too_deep_for_python, writes)
+                    passes_results, returns_integers, too_deep_for_python, writes)
+from .ir import Choice, Const, Forms, Line, Wait, code
 from .layout import hash_of
 from .tables import TableOps
 
@@ -27,23 +27,9 @@ _SPLIT_LIMIT = 150                 # longest run whose tail is duplicated
 _DUPLICATE_LIMIT = 400             # instructions of a generic for body emitted twice
 
 
-def lit(v):
-    """Python literal for a Lua constant."""
-    c = v.__class__
-    if c is float:
-        if v != v:
-            return 'NAN'
-        if v == math.inf:
-            return 'INF'
-        if v == -math.inf:
-            return '(-INF)'
-        return repr(v)
-    return repr(v)
-
-
 class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
-    """Translates one prototype: its factory and plain form (``run``), or its
-    generator form (``run_generator_form``)."""
+    """Translates one prototype into ``out`` (an ``ir.Emitter``): its
+    factory and function, whose renderings are its two forms."""
 
     def __init__(self, p, out, fname, pname, child_factories):
         self.p = p
@@ -68,34 +54,36 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.types = {}               # register -> what the straight-line code before left there
         self.result = None            # (register, kind) the current instruction leaves
         self.pending = {}             # register -> delayed arithmetic (expr, leaves, instrs)
-        self.sync = False             # emitting the plain (non-generator) twin
-        self.qname = 'Q' + pname[1:]
+        self.qname = 'Q' + pname[1:]   # the plain form's name; pname the generator form's
         # Code that divides or has float constants tries floats first.
         self.floaty = any(k.__class__ is float for k in p.consts) or any(
             ins.op in ('DIV', 'POW') for ins in p.code)
         self.next_bool = None
-        # While the body under hoisted guards is tried with its own calls'
-        # results taken as integers: the guarded (ints, tables), and whether
-        # every return so far gives an integer.
+        # In the body under hoisted guards whose own calls passing them
+        # return integers (``returns_integers``): the guarded (ints, tables).
         self.int_results = None
-        self.results_int = True
         self.allocates = False        # has the function being emitted accounted an allocation
 
     # ------------------------------------------------------------ output
-    def w(self, text):
-        self.out.line(self.ind, text, self.line)
+    def w(self, template, *args):
+        """A statement: ``template`` with ``args`` as ``ir.code`` takes them."""
+        self.out.line(self.ind, code(template, *args) if args else template, self.line)
         if self.empty:
             self.empty[-1] = False
+
+    def note_call(self, note):
+        """The statement just written calls the function ``note`` describes."""
+        self.out.items[-1].note = note
 
     def debt(self, size):
         """The statement accounting an allocation of ``size`` bytes."""
         self.allocates = True
         return 'DEBT += %d' % size
 
-    def wait(self, call):
+    def wait(self, template, *args):
         """A call whose callee may suspend the Lua thread: the generator form
         delegates to it, the plain form runs it to its end (``SYNC``)."""
-        return ('SYNC(%s)' if self.sync else 'yield from %s') % call
+        return Wait(code(template, *args) if args else template)
 
     def open(self, text, kind, data=None):
         self.w(text)
@@ -116,7 +104,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
 
     def rk(self, x):
         if x < 0:
-            return lit(self.p.consts[-x - 1])
+            return Const(self.p.consts[-x - 1])
         return 'r%d' % x
 
     def const(self, x):
@@ -124,39 +112,33 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
 
     # -------------------------------------------------------------- driver
     def run(self):
-        p = self.p
-        params, envs = self.factory_params()
-        # The plain form, the function value itself: for callers that cannot
-        # yield, code outside any coroutine (where every yield is an error
-        # anyway) and Lua's C-call boundaries; its slow paths run synchronously.
-        self.out.line(0, 'def %s(%s):' % (self.fname, params), p.line)
-        for i in envs:
-            # A global read looks in the environment's dict first: a table's
-            # dict is never replaced, and a miss (or an environment that is
-            # no table) takes the full path.
-            self.out.line(1, 'E%d = (%s if U%d.__class__ is Table else NOHASH).get' % (i, hash_of('U%d' % i), i),
-                          p.line)
-        self.sync = True
-        self.function(self.qname)
-        self.sync = False
-        self.out.line(1, 'return %s' % self.qname, p.end_line)
+        """Translate the prototype once: its factory and function, whose two
+        renderings are the plain form and the generator form.
 
-    def run_generator_form(self):
-        """The generator form: calls are ``yield from``, so a host function
-        can suspend the whole Lua thread.  It must be a generator even when
-        its body never yields.  Most functions never run in it, so it is
-        translated, compiled and made from a plain form's cells when first
-        needed (``gen_form``); the factory emitted here is never called, it
-        only gives the generator form's code the plain factory's names as
-        free variables.  Returns the factory's name."""
+        The plain form, the function value itself, serves callers that
+        cannot yield, code outside any coroutine (where every yield is an
+        error anyway) and Lua's C-call boundaries; its slow paths run
+        synchronously.  In the generator form calls are ``yield from``, so
+        a host function can suspend the whole Lua thread; it must be a
+        generator even when its body never yields.  Most functions never
+        run in it, so it is rendered and compiled when first needed and
+        made from a plain form's cells; its factory (``G...``) is never
+        called, it only gives the generator form's code the plain factory's
+        names as free variables."""
         p = self.p
         params, envs = self.factory_params()
-        gname = 'G' + self.fname[1:]
-        self.out.line(0, 'def %s(%s):' % (gname, params), p.line)
-        self.out.line(1, '%s = None' % ' = '.join(['E%d' % i for i in envs] + [self.qname]), p.line)
-        self.function(self.pname)
-        self.out.line(2, 'yield', p.end_line)
-        return gname
+        plain_head = [Line(0, 'def %s(%s):' % (self.fname, params), p.line)]
+        # A global read looks in the environment's dict first: a table's
+        # dict is never replaced, and a miss (or an environment that is no
+        # table) takes the full path.
+        plain_head.extend(Line(1, 'E%d = (%s if U%d.__class__ is Table else NOHASH).get'
+                               % (i, hash_of('U%d' % i), i), p.line) for i in envs)
+        generator_head = [Line(0, 'def G%s(%s):' % (self.fname[1:], params), p.line),
+                          Line(1, '%s = None' % ' = '.join(['E%d' % i for i in envs] + [self.qname]), p.line)]
+        self.out.add(Forms(plain_head, generator_head))
+        self.function()
+        self.out.add(Forms([Line(1, 'return %s' % self.qname, p.end_line)],
+                           [Line(2, 'yield', p.end_line)]))
 
     def factory_params(self):
         """A factory's parameters (the upvalues) and the upvalues read as
@@ -167,7 +149,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 if p.upvals[i][3] == 'value']
         return params, envs
 
-    def function(self, name):
+    def function(self):
         p = self.p
         self.ind = 2
         self.stack = []
@@ -177,16 +159,22 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         params = ['r%d=None' % i for i in range(p.numparams)]
         if p.is_vararg:
             params.append('*VA')
-        self.out.line(1, 'def %s(%s):' % (name, ', '.join(params)), p.line)
-        # Allocations are accounted; the declaration goes again if nothing allocates.
-        debt = len(self.out.buf)
         self.allocates = False
-        self.out.line(2, 'nonlocal DEBT', p.line)
-        if p.has_calls or any(ins.op == 'FORPREP' for ins in p.code):
-            self.out.line(2, 'nonlocal STEPS', p.line)
         self.charge_at = charge_point(p)
+        body = self.out.collect(self.function_body)
+        out = self.out
+        out.line(1, code('def %s(%s):', Choice(self.qname, self.pname), ', '.join(params)), p.line)
+        # Allocations are accounted, by the functions that allocate.
+        if self.allocates:
+            out.line(2, 'nonlocal DEBT', p.line)
+        if p.has_calls or any(ins.op == 'FORPREP' for ins in p.code):
+            out.line(2, 'nonlocal STEPS', p.line)
         if p.has_calls and self.charge_at is None:
-            self.out.line(2, self.charge(), p.line)
+            out.line(2, self.charge(), p.line)
+        out.extend(body)
+
+    def function_body(self):
+        p = self.p
         if p.has_goto or too_deep_for_python(p):
             # The dispatcher's blocks may read registers on paths Python cannot see.
             others = ['r%d' % i for i in range(p.numparams, p.maxreg)]
@@ -195,35 +183,25 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.empty.append(True)
             Dispatcher(self).run()
             self.empty.pop()
-        else:
-            ints, tables = self.typed_params()
-            if ints or tables:
-                # Guards hoisted once per value: a body specialised for integer
-                # and table parameters, and the generic body for everything else.
-                guards = ['r%d.__class__ is int' % r for r in ints]
-                guards += ['r%d.__class__ is Table' % r for r in tables]
-                self.out.line(2, 'if %s:' % ' and '.join(guards), p.line)
-                start = len(self.out.buf)
-                if self.single_result():
-                    # Try the body assuming that its own calls that pass
-                    # these guards return integers; if every return of it
-                    # then gives an integer, the assumption holds by
-                    # induction on the depth of calls.  Else emit it again.
-                    self.int_results = (ints, tables)
-                    self.results_int = True
-                    self.specialised_body(ints, tables)
-                    self.int_results = None
-                    if not self.results_int:
-                        self.out.truncate(start)
-                        self.specialised_body(ints, tables)
-                else:
-                    self.specialised_body(ints, tables)
-                self.out.line(2, 'else:', p.line)
-                self.known = set()
-                self.tables = set(self.new_tables)
-            self.body()
-        if not self.allocates:
-            self.out.drop(debt)
+            return
+        ints, tables = self.typed_params()
+        if ints or tables:
+            # Guards hoisted once per value: a body specialised for integer
+            # and table parameters, and the generic body for everything else.
+            guards = ['r%d.__class__ is int' % r for r in ints]
+            guards += ['r%d.__class__ is Table' % r for r in tables]
+            self.out.line(2, 'if %s:' % ' and '.join(guards), p.line)
+            if self.single_result() and returns_integers(p, ints, tables):
+                # Its own calls that pass these guards return integers: every
+                # return gives one if they do, so by induction on the depth
+                # of calls they do.
+                self.int_results = (ints, tables)
+            self.specialised_body(ints, tables)
+            self.int_results = None
+            self.out.line(2, 'else:', p.line)
+            self.known = set()
+            self.tables = set(self.new_tables)
+        self.body()
 
     def specialised_body(self, ints, tables):
         """The body where hoisted guards hold: these parameters hold

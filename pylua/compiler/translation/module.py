@@ -1,6 +1,7 @@
-"""The entry point: ``translate`` emits every prototype of a chunk inside
-MODULE, whose cells the loader binds; a generator form is translated only
-when first needed (``_generator_form``)."""
+"""The entry point: ``translate`` translates every prototype of a chunk once
+into its structure (``ir``) and renders their plain forms inside MODULE,
+whose cells the loader binds; a generator form is rendered from the same
+structure when first needed (``_generator_form``)."""
 from __future__ import annotations
 
 import itertools
@@ -9,6 +10,7 @@ from functools import partial
 from ..bytecode import Proto
 from .facts import is_predicate, plain_order
 from .function import FunctionTranslator
+from .ir import Emitter, Form, Line, Rendered
 
 _unique = itertools.count()
 
@@ -24,18 +26,17 @@ class Translation:
         self.predicates = predicates  # plain forms that always return one Python bool
         self.orders = orders          # plain forms that are ``a < b`` or ``a > b``: 'lt'/'gt'
         self.generator_forms = generator_forms  # plain form -> () -> its generator form's
-        #                                         (source, lines, calls), made when needed
+        #                                         (source, lines, calls), rendered when needed
         self.heads = heads            # (python line, Lua name and place) where each factory starts
 
 
 def translate(main: Proto) -> Translation:
     uid = next(_unique)
-    out = _Out()
+    structures = []               # (Proto, description, its factory's items)
     names = {}
     predicates = set()
     orders = {}
     generator_forms = {}
-    heads = []
     counter = itertools.count()
 
     def walk(p, desc):
@@ -50,13 +51,24 @@ def translate(main: Proto) -> Translation:
         if order is not None:
             orders['Q' + pname[1:]] = order
         child_factories = [walk(c, 'function <%s:%d>' % (c.chunkname, c.line)) for c in p.protos]
-        heads.append((len(out.buf) + 1, function_head(p, desc)))
+        out = Emitter()
         FunctionTranslator(p, out, fname, pname, child_factories).run()
-        generator_forms['Q' + pname[1:]] = partial(_generator_form, p, fname, pname, child_factories)
+        structures.append((p, desc, out.items))
+        generator_forms['Q' + pname[1:]] = partial(_generator_form, out.items, fname, child_factories)
         return fname
 
-    main_factory = _in_module(out, [], lambda: walk(main, 'main chunk'))
-    return Translation(out.text(), out.lines, out.calls, main_factory, names, predicates,
+    main_factory = walk(main, 'main chunk')
+    rendered = Rendered()
+    heads = []
+
+    def emit_all():
+        for p, desc, items in structures:
+            heads.append((len(rendered.lines), function_head(p, desc)))
+            rendered.add(items, Form.PLAIN, 2)
+        return main_factory
+
+    _in_module(rendered, [], emit_all)
+    return Translation(rendered.source(), rendered.lines, rendered.calls, main_factory, names, predicates,
                        orders, generator_forms, heads)
 
 
@@ -65,57 +77,29 @@ def function_head(p, desc):
     return desc if p.name in ('main chunk', 'anonymous') else "%s '%s'" % (desc, p.name)
 
 
-def _in_module(out, names, emit):
-    """Emit ``emit()``'s prototypes inside MODULE, whose free variables STEPS
-    and DEBT the loader binds to the VM's instruction-budget and
+def _in_module(rendered, names, emit):
+    """Render ``emit()``'s prototypes inside MODULE, whose free variables
+    STEPS and DEBT the loader binds to the VM's instruction-budget and
     allocation-debt cells (a cell is cheaper than a global); ``names`` are
     MODULE's other names the prototypes use.  MODULE returns what ``emit``
     returns, the name of a factory."""
-    out.line(0, 'def OUTER():', 0)
-    out.line(1, 'STEPS = DEBT = 0', 0)
-    out.line(1, 'def MODULE():', 0)
+    rendered.add([Line(0, 'def OUTER():', 0), Line(1, 'STEPS = DEBT = 0', 0), Line(1, 'def MODULE():', 0)],
+                 Form.PLAIN)
     if names:
-        out.line(2, '%s = None' % ' = '.join(names), 0)
-    out.base = 2
+        rendered.add([Line(2, '%s = None' % ' = '.join(names), 0)], Form.PLAIN)
     factory = emit()
-    out.base = 0
-    out.line(2, 'return %s' % factory, 0)
-    out.line(1, 'return MODULE', 0)
-    return factory
+    rendered.add([Line(2, 'return %s' % factory, 0), Line(1, 'return MODULE', 0)], Form.PLAIN)
 
 
-def _generator_form(p, fname, pname, children):
-    """The generator form of one function, translated when first needed:
-    (source, lua line per Python line, calls).  Its code's free variables
-    have the names of the plain form's, so it runs on the plain form's cells."""
-    out = _Out()
-    _in_module(out, children, lambda: FunctionTranslator(p, out, fname, pname, children).run_generator_form())
-    return out.text(), out.lines, out.calls
+def _generator_form(items, fname, children):
+    """The generator form of one function, rendered when first needed from
+    the structure its plain form was rendered from: (source, lua line per
+    Python line, calls).  Its code's free variables have the names of the
+    plain form's, so it runs on the plain form's cells."""
+    rendered = Rendered()
 
-
-class _Out:
-    def __init__(self):
-        self.buf = []
-        self.lines = [0]              # python line numbers are 1-based
-        self.calls = {}               # python line of a call -> the callee's description
-        self.base = 0                 # indentation of the prototypes inside MODULE
-
-    def line(self, indent, text, lualine):
-        self.buf.append('    ' * (indent + self.base) + text)
-        self.lines.append(lualine)
-
-    def text(self):
-        return '\n'.join(self.buf) + '\n'
-
-    def drop(self, n):
-        """Remove line ``n`` (counting from 0)."""
-        del self.buf[n]
-        del self.lines[n + 1]
-        self.calls = {line - (line > n + 1): note for line, note in self.calls.items() if line != n + 1}
-
-    def truncate(self, n):
-        """Drop every line after the first ``n``."""
-        del self.buf[n:]
-        del self.lines[n + 1:]
-        for line in [line for line in self.calls if line > n]:
-            del self.calls[line]
+    def emit():
+        rendered.add(items, Form.GENERATOR, 2)
+        return 'G' + fname[1:]
+    _in_module(rendered, children, emit)
+    return rendered.source(), rendered.lines, rendered.calls

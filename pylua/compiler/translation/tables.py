@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .facts import FRESH, FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
+from .ir import code
 from .layout import arr_of, hash_of, meta_of
 
 TABLE_COST = 200
@@ -15,7 +16,7 @@ class TableOps:
 
     # ---------------------------------------------------------- data moves
     def op_MOVE(self, i):
-        self.w('r%d = r%d' % (i.a, i.b))
+        self.w('r%d = r%d', i.a, i.b)
         if self.isint(i.b):
             self.declare(i.a, int)
         elif i.b in self.types:
@@ -24,7 +25,7 @@ class TableOps:
             self.declare(i.a, TABLE)
 
     def op_LOADK(self, i):
-        self.w('r%d = %s' % (i.a, self.rk(i.b)))
+        self.w('r%d = %s', i.a, self.rk(i.b))
         kind = self.p.consts[-i.b - 1].__class__
         if kind is int or kind is str or kind is float:
             self.declare(i.a, kind)
@@ -33,7 +34,7 @@ class TableOps:
         self.w(' = '.join('r%d' % r for r in range(i.a, i.a + i.b)) + ' = None')
 
     def op_LOADBOOL(self, i):
-        self.w('r%d = %s' % (i.a, 'True' if i.b else 'False'))
+        self.w('r%d = %s', i.a, 'True' if i.b else 'False')
 
     def upval(self, n):
         """The Python expression for upvalue ``n``'s value."""
@@ -43,22 +44,22 @@ class TableOps:
         return 'U%d' % n if kind == 'value' else self.qname
 
     def op_GETUPVAL(self, i):
-        self.w('r%d = %s' % (i.a, self.upval(i.b)))
+        self.w('r%d = %s', i.a, self.upval(i.b))
         if self.p.upvals[i.b][3] == 'self':
             self.declare(i.a, OWN)
 
     def op_SETUPVAL(self, i):
         assert self.p.upvals[i.b][3] == 'cell', 'an assigned upvalue lives in a cell'
-        self.w('U%d[0] = r%d' % (i.b, i.a))
+        self.w('U%d[0] = r%d', i.b, i.a)
 
     def op_NEWCELL(self, i):
-        self.w('r%d = [r%d]' % (i.a, i.a))
+        self.w('r%d = [r%d]', i.a, i.a)
 
     def op_GETCELL(self, i):
-        self.w('r%d = r%d[0]' % (i.a, i.b))
+        self.w('r%d = r%d[0]', i.a, i.b)
 
     def op_SETCELL(self, i):
-        self.w('r%d[0] = %s' % (i.a, self.rk(i.b)))
+        self.w('r%d[0] = %s', i.a, self.rk(i.b))
 
     # --------------------------------------------------------------- tables
     def get(self, dst, obj, key, note, table=False, levels=1):
@@ -70,31 +71,31 @@ class TableOps:
             lines = self.field_lines(dst, obj, k, 0 if self.cold else levels)
         else:
             if k == dst:
-                self.w('_k = %s' % k)
+                self.w('_k = %s', k)
                 k = '_k'
             lines = self.index_lines(dst, obj, key, k)
         if table:
             for text in lines:
                 self.w(text)
             return
-        self.w('if %s.__class__ is Table:' % obj)
+        self.w('if %s.__class__ is Table:', obj)
         for text in lines:
             self.w('    ' + text)
-        self.w('else: %s = %s' % (dst, self.wait('index(%s, %s, %r)' % (obj, k, note))))
+        self.w('else: %s = %s', dst, self.wait('index(%s, %s, %r)', obj, k, note))
 
     def field_lines(self, dst, obj, k, levels):
         """``dst = obj[k]`` for a table and a constant string: ``levels`` of
         ``__index`` tables (classes, method lookup) inline, then the helpers."""
-        lines = ['%s = %s.get(%s)' % (dst, hash_of(obj), k),
-                 'if %s is None and %s is not None:' % (dst, meta_of(obj))]
+        lines = [code('%s = %s.get(%s)', dst, hash_of(obj), k),
+                 code('if %s is None and %s is not None:', dst, meta_of(obj))]
         if not levels:
-            return lines + ['    %s = index_chain(%s, %s)' % (dst, obj, k),
-                            '    if %s is CALL_NEEDED: %s = %s' % (dst, dst, self.wait('index_miss(%s, %s)' % (obj, k)))]
+            return lines + [code('    %s = index_chain(%s, %s)', dst, obj, k),
+                            code('    if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('index_miss(%s, %s)', obj, k))]
         h = '_h%d' % levels
-        lines.append("    %s = %s.get('__index')" % (h, hash_of(meta_of(obj))))
-        lines.append('    if %s.__class__ is Table:' % h)
+        lines.append(code("    %s = %s.get('__index')", h, hash_of(meta_of(obj))))
+        lines.append(code('    if %s.__class__ is Table:', h))
         lines.extend('        ' + text for text in self.field_lines(dst, h, k, levels - 1))
-        lines.append('    elif %s is not None: %s = %s' % (h, dst, self.wait('index_miss(%s, %s)' % (obj, k))))
+        lines.append(code('    elif %s is not None: %s = %s', h, dst, self.wait('index_miss(%s, %s)', obj, k)))
         return lines
 
     def index_lines(self, dst, obj, key, k):
@@ -102,40 +103,40 @@ class TableOps:
         isk, kv = self.const(key)
         if isk and kv.__class__ is int:
             if kv >= 1:
-                lines = ['_a = %s' % arr_of(obj),
-                         '%s = _a[%d] if len(_a) >= %d else %s.get(%s)' % (dst, kv - 1, kv, hash_of(obj), k)]
+                lines = [code('_a = %s', arr_of(obj)),
+                         code('%s = _a[%d] if len(_a) >= %d else %s.get(%s)', dst, kv - 1, kv, hash_of(obj), k)]
             else:
-                lines = ['%s = %s.get(%s)' % (dst, hash_of(obj), k)]
+                lines = [code('%s = %s.get(%s)', dst, hash_of(obj), k)]
         elif not isk and self.isint(key):
             low = '' if key in self.positive else '0 < '
-            lines = ['_a = %s' % arr_of(obj),
-                     '%s = _a[%s - 1] if %s%s <= len(_a) else %s.get(%s)' % (dst, k, low, k, hash_of(obj), k)]
+            lines = [code('_a = %s', arr_of(obj)),
+                     code('%s = _a[%s - 1] if %s%s <= len(_a) else %s.get(%s)', dst, k, low, k, hash_of(obj), k)]
         elif not isk:
-            lines = ['if %s.__class__ is int:' % k,
-                     '    _a = %s' % arr_of(obj),
-                     '    %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.get(%s)' % (dst, k, k, hash_of(obj), k),
-                     'elif %s.__class__ is str: %s = %s.get(%s)' % (k, dst, hash_of(obj), k),
-                     'else: %s = %s.get(%s)' % (dst, obj, k)]
+            lines = [code('if %s.__class__ is int:', k),
+                     code('    _a = %s', arr_of(obj)),
+                     code('    %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.get(%s)', dst, k, k, hash_of(obj), k),
+                     code('elif %s.__class__ is str: %s = %s.get(%s)', k, dst, hash_of(obj), k),
+                     code('else: %s = %s.get(%s)', dst, obj, k)]
         else:
-            lines = ['%s = %s.get(%s)' % (dst, obj, k)]
-        return lines + ['if %s is None and %s is not None:' % (dst, meta_of(obj)),
-                        '    %s = index_chain(%s, %s)' % (dst, obj, k),
-                        '    if %s is CALL_NEEDED: %s = %s' % (dst, dst, self.wait('index_miss(%s, %s)' % (obj, k)))]
+            lines = [code('%s = %s.get(%s)', dst, obj, k)]
+        return lines + [code('if %s is None and %s is not None:', dst, meta_of(obj)),
+                        code('    %s = index_chain(%s, %s)', dst, obj, k),
+                        code('    if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('index_miss(%s, %s)', obj, k))]
 
     def op_GETTABLE(self, i):
         src = 'r%d' % i.b
         if i.a == i.b:
-            self.w('_o = r%d' % i.b)
+            self.w('_o = r%d', i.b)
             src = '_o'
         self.get('r%d' % i.a, src, i.c, i.note, self.istable(i.b))
 
     def op_GETTABUP(self, i):
         if self.p.upvals[i.b][3] == 'value':
             k = self.rk(i.c)
-            self.w('r%d = E%d(%s)' % (i.a, i.b, k))
-            self.w('if r%d is None: r%d = %s' % (i.a, i.a, self.wait('index(U%d, %s, %r)' % (i.b, k, i.note))))
+            self.w('r%d = E%d(%s)', i.a, i.b, k)
+            self.w('if r%d is None: r%d = %s', i.a, i.a, self.wait('index(U%d, %s, %r)', i.b, k, i.note))
             return
-        self.w('_o = %s' % self.upval(i.b))
+        self.w('_o = %s', self.upval(i.b))
         self.get('r%d' % i.a, '_o', i.c, i.note)
 
     def set(self, obj, key, val, note, table=False):
@@ -145,52 +146,50 @@ class TableOps:
         k = self.rk(key)
         v = self.rk(val)
         w = self.w
-        istable = '' if table else '%s.__class__ is Table and ' % obj
+        istable = '' if table else code('%s.__class__ is Table and ', obj)
         if isk and kv.__class__ is str:
             # A metatable without __newindex has no say in a store, nor
             # __newindex in one to a field already present.
-            w("if %s(%s is None or %s in %s or '__newindex' not in %s):"
-              % (istable, meta_of(obj), k, hash_of(obj), hash_of(meta_of(obj))))
+            w("if %s(%s is None or %s in %s or '__newindex' not in %s):", istable, meta_of(obj), k, hash_of(obj), hash_of(meta_of(obj)))
         else:
-            w('if %s%s is None:' % (istable, meta_of(obj)))
+            w('if %s%s is None:', istable, meta_of(obj))
         # A constant or a register of known type is no nil.
         notnil = vv is not None if vk else self.isint(val) or val in self.types
         if isk and kv.__class__ is str:
             if notnil:
-                w('    %s[%s] = %s' % (hash_of(obj), k, v))
+                w('    %s[%s] = %s', hash_of(obj), k, v)
             elif vk:
-                w('    %s.pop(%s, None)' % (hash_of(obj), k))
+                w('    %s.pop(%s, None)', hash_of(obj), k)
             else:
-                w('    if %s is not None: %s[%s] = %s' % (v, hash_of(obj), k, v))
-                w('    else: %s.pop(%s, None)' % (hash_of(obj), k))
+                w('    if %s is not None: %s[%s] = %s', v, hash_of(obj), k, v)
+                w('    else: %s.pop(%s, None)', hash_of(obj), k)
         elif isk and kv.__class__ is int:
-            w('    %s.set_int(%s, %s)' % (obj, k, v))
+            w('    %s.set_int(%s, %s)', obj, k, v)
         else:
             # Array stores inline: overwrite or append (accounting each
             # doubling of the list, as LuaTable.set_int does).
             maybe_nil = not notnil
-            notnil = '' if notnil else ' and %s is not None' % v
+            notnil = '' if notnil else code(' and %s is not None', v)
             if self.isint(key):
                 w('    if True:')
             else:
-                w('    if %s.__class__ is int:' % k)
-            w('        _a = %s; _n = len(_a)' % arr_of(obj))
+                w('    if %s.__class__ is int:', k)
+            w('        _a = %s; _n = len(_a)', arr_of(obj))
             low = '' if key in self.positive else '0 < '
-            w('        if %s%s <= _n%s: _a[%s - 1] = %s' % (low, k, notnil, k, v))
-            w('        elif %s == _n + 1%s and not %s:' % (k, notnil, hash_of(obj)))
-            w('            _a.append(%s); %s' % (v, self.debt(SLOT_COST)))
-            w('        else: %s.set_int(%s, %s)' % (obj, k, v))
+            w('        if %s%s <= _n%s: _a[%s - 1] = %s', low, k, notnil, k, v)
+            w('        elif %s == _n + 1%s and not %s:', k, notnil, hash_of(obj))
+            w('            _a.append(%s); %s', v, self.debt(SLOT_COST))
+            w('        else: %s.set_int(%s, %s)', obj, k, v)
             if not self.isint(key):
-                w('    elif %s.__class__ is str:' % k)
+                w('    elif %s.__class__ is str:', k)
                 if maybe_nil:
-                    w('        if %s is not None: %s[%s] = %s' % (v, hash_of(obj), k, v))
-                    w('        else: %s.pop(%s, None)' % (hash_of(obj), k))
+                    w('        if %s is not None: %s[%s] = %s', v, hash_of(obj), k, v)
+                    w('        else: %s.pop(%s, None)', hash_of(obj), k)
                 else:
-                    w('        %s[%s] = %s' % (hash_of(obj), k, v))
-                w('    else: %s.set(%s, %s)' % (obj, k, v))
-        other = '' if table else '%s.__class__ is not Table or ' % obj
-        w('elif %snot set_plain(%s, %s, %s): %s'
-          % (other, obj, k, v, self.wait('setindex(%s, %s, %s, %r)' % (obj, k, v, note))))
+                    w('        %s[%s] = %s', hash_of(obj), k, v)
+                w('    else: %s.set(%s, %s)', obj, k, v)
+        other = '' if table else code('%s.__class__ is not Table or ', obj)
+        w('elif %snot set_plain(%s, %s, %s): %s', other, obj, k, v, self.wait('setindex(%s, %s, %s, %r)', obj, k, v, note))
 
     def op_SETTABLE(self, i):
         isk, kv = self.const(i.b)
@@ -205,31 +204,31 @@ class TableOps:
         t, k, v = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
         vk, vv = self.const(i.c)
         if vv is not None if vk else self.isint(i.c) or i.c in self.types:
-            self.w('%s[%s] = %s' % (hash_of(t), k, v))
+            self.w('%s[%s] = %s', hash_of(t), k, v)
         elif vk:
-            self.w('%s.pop(%s, None)' % (hash_of(t), k))
+            self.w('%s.pop(%s, None)', hash_of(t), k)
         else:
-            self.w('if %s is not None: %s[%s] = %s' % (v, hash_of(t), k, v))
-            self.w('else: %s.pop(%s, None)' % (hash_of(t), k))
+            self.w('if %s is not None: %s[%s] = %s', v, hash_of(t), k, v)
+            self.w('else: %s.pop(%s, None)', hash_of(t), k)
 
     def op_SETTABUP(self, i):
-        self.w('_o = %s' % self.upval(i.a))
+        self.w('_o = %s', self.upval(i.a))
         self.set('_o', i.b, i.c, i.note)
 
     def op_SELF(self, i):
         obj = 'r%d' % i.b
         if i.b == i.a:
-            self.w('_o = %s' % obj)     # the method lands where the object is
+            self.w('_o = %s', obj)     # the method lands where the object is
             obj = '_o'
         if i.b != i.a + 1:
-            self.w('r%d = %s' % (i.a + 1, obj))
+            self.w('r%d = %s', i.a + 1, obj)
         # A method may sit two ``__index`` tables up (a subclass, then its base).
         self.get('r%d' % i.a, obj, i.c, i.note, self.istable(i.b), 2)
 
     def op_NEWTABLE(self, i):
         # Accounted without a check: the periodic check measures the heap when
         # the debt is large (a table costs about this much in CPython).
-        self.w('r%d = Table()' % i.a)
+        self.w('r%d = Table()', i.a)
         self.w(self.debt(TABLE_COST))
         self.declare(i.a, FRESH)
 
@@ -239,8 +238,8 @@ class TableOps:
         if i.b == -1:
             vals = self.multret_args(base)
         else:
-            vals = '(%s,)' % ', '.join('r%d' % r for r in range(base, base + i.b))
-        self.w('setlist(r%d, %d, %s)' % (i.a, i.c, vals))
+            vals = code('(%s,)', ', '.join('r%d' % r for r in range(base, base + i.b)))
+        self.w('setlist(r%d, %d, %s)', i.a, i.c, vals)
 
     def is_field_update(self, seq):
         """``GETTABLE x t "k"; ADD/SUB/MUL y x c; SETTABLE t "k" y``: the
@@ -276,15 +275,15 @@ class TableOps:
         pyop = FUSABLE[op.op]
         before = dict(self.types)
         if self.istable(get.b):
-            self.w('%s = %s.get(%s)' % (x, hash_of(t), k))
+            self.w('%s = %s.get(%s)', x, hash_of(t), k)
         else:
-            self.w('%s = %s.get(%s) if %s.__class__ is Table else None' % (x, hash_of(t), k, t))
-        both_int = '%s.__class__ is int' % x
+            self.w('%s = %s.get(%s) if %s.__class__ is Table else None', x, hash_of(t), k, t)
+        both_int = code('%s.__class__ is int', x)
         if not self.isint(op.c):
-            both_int += ' and %s.__class__ is int' % c
-        floats = '%s.__class__ is float' % x
+            both_int += code(' and %s.__class__ is int', c)
+        floats = code('%s.__class__ is float', x)
         if not self.isint(op.c):
-            floats += ' and %s' % self.num_guard(c)
+            floats += code(' and %s', self.num_guard(c))
         if self.isfloat(op.c):
             branches = [(self.num_guard(x), None)]      # a float with any number is a float
         elif self.floaty:
@@ -292,11 +291,11 @@ class TableOps:
         else:
             branches = [(both_int, self.overflow_check(op, pyop, y)), (floats, None)]
         for n, (cond, check) in enumerate(branches):
-            self.w('%s %s:' % ('elif' if n else 'if', cond))
-            self.w('    %s = %s %s %s' % (y, x, pyop, c))
+            self.w('%s %s:', 'elif' if n else 'if', cond)
+            self.w('    %s = %s %s %s', y, x, pyop, c)
             if check:
-                self.w(check)
-            self.w('    %s[%s] = %s' % (hash_of(t), k, y))
+                self.w('    ' + check)
+            self.w('    %s[%s] = %s', hash_of(t), k, y)
         self.w('else:')
         self.ind += 1
         self.empty.append(True)
@@ -323,10 +322,10 @@ class TableOps:
         """``t[#t + 1] = v`` on a table with only a list part is an append."""
         t, v = 'r%d' % st.a, self.rk(st.c)
         known = self.const(st.c)[1] is not None if st.c < 0 else st.c in self.known or st.c in self.types
-        notnil = '' if known else ' and %s is not None' % v
-        istable = '' if self.istable(st.a) else '%s.__class__ is Table and ' % t
-        self.w('if %s%s is None and not %s%s:' % (istable, meta_of(t), hash_of(t), notnil))
-        self.w('    %s.append(%s); %s' % (arr_of(t), v, self.debt(SLOT_COST)))
+        notnil = '' if known else code(' and %s is not None', v)
+        istable = '' if self.istable(st.a) else code('%s.__class__ is Table and ', t)
+        self.w('if %s%s is None and not %s%s:', istable, meta_of(t), hash_of(t), notnil)
+        self.w('    %s.append(%s); %s', arr_of(t), v, self.debt(SLOT_COST))
         self.w('else:')
         self.ind += 1
         self.empty.append(True)

@@ -1,0 +1,261 @@
+"""The translator's output: a structure, rendered to Python text once per form.
+
+A prototype is translated once into ``Line``s; its plain form and its
+generator form are two renderings of them (``render``).  A line's code is a
+``Code``: parts that are either the translator's own Python (``str``) or
+nodes:
+
+* ``Const``: a Lua constant (or a note naming a variable), rendered as a
+  Python literal; it refuses to become text in any other way, so Lua data
+  can never be read as code;
+* ``Wait``: a call that may suspend the Lua thread: ``SYNC(call)`` in the
+  plain form, ``yield from call`` in the generator form;
+* ``Choice``: code that differs between the forms (a plain and a generator
+  rendering).
+
+``Forms`` is the statement-level choice: lines of the plain form and lines
+of the generator form in one place of the body.
+"""
+from __future__ import annotations
+
+import enum
+import math
+import re
+
+
+class Form(enum.Enum):
+    PLAIN = 'plain'               # the function value itself, running its slow paths synchronously
+    GENERATOR = 'generator'       # calls delegate with ``yield from``
+
+
+class _Node:
+    """A part of code that is no text of its own: it renders per form."""
+    __slots__ = ()
+
+    def __str__(self):
+        raise TypeError('%s is part of a structure, not text: pass it to code()' % type(self).__name__)
+
+    __format__ = __repr__ = lambda self, *spec: _Node.__str__(self)
+
+    def __add__(self, other):
+        return Code((self,)) + other
+
+    def __radd__(self, other):
+        return other + Code((self,))
+
+
+class Const(_Node):
+    """A Lua constant (or other data) rendered as a Python literal."""
+    __slots__ = ('value',)
+
+    def __init__(self, value):
+        self.value = value
+
+    def render(self, form):
+        return literal(self.value)
+
+
+class Wait(_Node):
+    """A call whose callee may suspend the Lua thread."""
+    __slots__ = ('call',)
+
+    def __init__(self, call):
+        self.call = call
+
+    def render(self, form):
+        call = render_code(self.call, form)
+        return 'SYNC(%s)' % call if form is Form.PLAIN else 'yield from %s' % call
+
+
+class Choice(_Node):
+    """Code that differs between the plain and the generator form."""
+    __slots__ = ('plain', 'generator')
+
+    def __init__(self, plain, generator):
+        self.plain = plain
+        self.generator = generator
+
+    def render(self, form):
+        return render_code(self.plain if form is Form.PLAIN else self.generator, form)
+
+
+class Code(_Node):
+    """A sequence of parts: the translator's own Python text and nodes."""
+    __slots__ = ('parts',)
+
+    def __init__(self, parts):
+        self.parts = tuple(parts)
+
+    def render(self, form):
+        return ''.join([p if p.__class__ is str else p.render(form) for p in self.parts])
+
+    def __add__(self, other):
+        return Code(self.parts + _parts_of(other))
+
+    def __radd__(self, other):
+        return Code(_parts_of(other) + self.parts)
+
+
+def _parts_of(x):
+    if x.__class__ is str:
+        return (x,)
+    if x.__class__ is Code:
+        return x.parts
+    if isinstance(x, _Node):
+        return (x,)
+    raise TypeError('no code: %r' % (x,))
+
+
+_NODES = (Const, Wait, Choice, Code)
+_FIELD = re.compile(r'%[sdr%]')
+_TEMPLATES = {}
+
+
+def code(template, *args):
+    """``template % args`` as structure: ``%s`` takes the translator's code
+    (text or a node), ``%d`` an integer, ``%r`` data (a ``Const``).  Text
+    alone when every part is text."""
+    pieces = _TEMPLATES.get(template)
+    if pieces is None:
+        pieces = _TEMPLATES[template] = _split(template)
+    fields, has_data = pieces
+    if not has_data and not any(a.__class__ in _NODES for a in args):
+        return template % args
+    parts = []
+    for n, (text, field) in enumerate(fields):
+        if text:
+            parts.append(text)
+        if field is None:
+            continue
+        arg = args[n]
+        if field == 'r':
+            parts.append(Const(arg))
+        elif field == 'd':
+            parts.append('%d' % arg)
+        elif arg.__class__ is Code:
+            parts.extend(arg.parts)
+        else:
+            parts.append(arg)
+    return Code(parts)
+
+
+def _split(template):
+    """The template's (text before, field letter or None) pairs, and whether it has a ``%r``."""
+    fields = []
+    start = 0
+    text = ''
+    for m in _FIELD.finditer(template):
+        text += template[start:m.start()]
+        start = m.end()
+        if m.group() == '%%':
+            text += '%'
+            continue
+        fields.append((text, m.group()[1]))
+        text = ''
+    fields.append((text + template[start:], None))
+    return tuple(fields), any(f == 'r' for _, f in fields)
+
+
+def join(separator, items):
+    """``separator.join(items)`` for items that may be nodes."""
+    items = list(items)
+    if not any(x.__class__ in _NODES for x in items):
+        return separator.join(items)
+    parts = []
+    for n, x in enumerate(items):
+        if n:
+            parts.append(separator)
+        parts.extend(_parts_of(x))
+    return Code(parts)
+
+
+def literal(v):
+    """Python literal for a Lua constant."""
+    if v.__class__ is float:
+        if v != v:
+            return 'NAN'
+        if v == math.inf:
+            return 'INF'
+        if v == -math.inf:
+            return '(-INF)'
+    return repr(v)
+
+
+def render_code(c, form):
+    return c if c.__class__ is str else c.render(form)
+
+
+class Line:
+    """One statement: its indentation, code, Lua line, and the description
+    of the function it calls when a traceback should name one."""
+    __slots__ = ('indent', 'code', 'lualine', 'note')
+
+    def __init__(self, indent, code, lualine, note=None):
+        self.indent = indent
+        self.code = code
+        self.lualine = lualine
+        self.note = note
+
+
+class Forms:
+    """Statements that differ between the forms, in one place of the body."""
+    __slots__ = ('plain', 'generator')
+
+    def __init__(self, plain, generator):
+        self.plain = plain
+        self.generator = generator
+
+
+class Rendered:
+    """Python text being rendered: its lines, the Lua line of each (index =
+    Python line, from 1), and the callee described at a Python line."""
+
+    def __init__(self):
+        self.text = []
+        self.lines = [0]
+        self.calls = {}
+
+    def add(self, items, form, base=0):
+        """Render ``items`` (Lines and Forms) in ``form``, indented ``base`` more."""
+        text, lines, calls = self.text, self.lines, self.calls
+        for item in items:
+            if item.__class__ is Forms:
+                self.add(item.plain if form is Form.PLAIN else item.generator, form, base)
+                continue
+            c = item.code
+            text.append('    ' * (item.indent + base) + (c if c.__class__ is str else c.render(form)))
+            lines.append(item.lualine)
+            if item.note is not None:
+                calls[len(lines) - 1] = item.note
+
+    def source(self):
+        return '\n'.join(self.text) + '\n'
+
+
+class Emitter:
+    """Where the translator writes: a list of Lines and Forms."""
+
+    def __init__(self):
+        self.items = []
+
+    def line(self, indent, text, lualine):
+        self.items.append(Line(indent, text, lualine))
+
+    def add(self, item):
+        self.items.append(item)
+
+    def extend(self, items):
+        self.items.extend(items)
+
+    def collect(self, emit):
+        """The items ``emit()`` writes, kept apart from those written so far."""
+        outer, self.items = self.items, []
+        try:
+            emit()
+            return self.items
+        finally:
+            self.items = outer
+
+    def forms(self, plain, generator):
+        """Statements differing by form: written by ``plain()`` and by ``generator()``."""
+        self.items.append(Forms(self.collect(plain), self.collect(generator)))

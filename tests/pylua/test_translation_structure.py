@@ -1,0 +1,98 @@
+"""The translator's output is a structure (``translation/ir.py``): Lua
+constants are nodes that render only as literals, so no Lua string can
+change the meaning of the generated code, and the plain and generator forms
+are two renderings of one translation."""
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pylua import LuaRuntime
+from pylua.compiler.pipeline import translate_chunk
+from pylua.compiler.translation.ir import Choice, Code, Const, Form, Line, Rendered, Wait, code
+
+# Pieces of Python that would change generated code if a constant were
+# ever read as text, or edited as text.
+PYTHON_PIECES = ['yield from ', 'yield', 'SYNC(', 'SYNC', ')', '(', "'", '"', '\\', '\n', '\r', '\0',
+                 'def ', 'return ', 'lambda: ', ':', '#', '%s', '%r', '%d', '%%', '{', '}', 'r0', 'T',
+                 '_R', 'nonlocal DEBT', '    ', '\t', 'import os; os._exit(3)', ';', ',', 'None',
+                 'True', "'''", '"""', 'f"{x}"', '\\x00', '\\n', 'pass', 'raise', ']]', '[[', '--']
+texts = st.lists(st.sampled_from(PYTHON_PIECES) | st.text('abcXYZ019 .', max_size=3),
+                 max_size=8).map(''.join)
+
+
+def lua_literal(text):
+    """A Lua string literal of ``text`` (each byte escaped)."""
+    return '"%s"' % ''.join('\\%d' % b for b in text.encode('latin-1'))
+
+
+def program(text):
+    k = lua_literal(text)
+    return '''
+local s = %(k)s
+local t = {[%(k)s] = %(k)s .. "!"}
+t.n = 0
+local function f(x) t.n = t.n + 1 return x == %(k)s, #x end
+local eq, n = f(s)
+local co = coroutine.wrap(function(a)
+  local b = coroutine.yield(a .. %(k)s)
+  return b, (pcall(error, %(k)s))
+end)
+local y = co(s)
+local z, failed = co(%(k)s)
+local ok, message = pcall(error, %(k)s, 0)
+return s, t[s], eq, n, y, z, failed, message, t.n
+''' % {'k': k}
+
+
+@given(texts)
+def test_no_lua_string_changes_the_generated_code(text):
+    src = program(text)
+    expected = (text, text + '!', True, len(text), text + text, text, False, text, 1)
+    assert LuaRuntime().execute(src) == expected
+    # Run again inside a coroutine: every function in its generator form.
+    wrapped = 'return coroutine.wrap(function(...) %s\nend)()' % src
+    assert LuaRuntime().execute(wrapped) == expected
+
+
+def test_a_constant_is_no_text():
+    with pytest.raises(TypeError):
+        '%s' % Const('x')
+    with pytest.raises(TypeError):
+        str(Wait('f()'))
+    assert code('r0 = %s', Const("yield from ')")).render(Form.PLAIN) == 'r0 = "yield from \')"'
+
+
+def test_forms_are_renderings_of_one_structure():
+    call = code('_R = %s', Wait(code('call(f, %r)', "global 'f'")))
+    head = code('def %s():', Choice('Q0', 'P0'))
+    for form, expected in ((Form.PLAIN, ['def Q0():', '    _R = SYNC(call(f, "global \'f\'"))']),
+                           (Form.GENERATOR, ['def P0():', '    _R = yield from call(f, "global \'f\'")'])):
+        rendered = Rendered()
+        rendered.add([Line(0, head, 1), Line(1, call, 2)], form)
+        assert rendered.text == expected
+        assert rendered.lines == [0, 1, 2]
+
+
+def test_emitted_source_compiles_in_both_forms():
+    tr = translate_chunk('local function f(t, k) local s = "yield from" .. t[k] return s end '
+                         'return coroutine.wrap(f)({"x"}, 1)', '=t')
+    compile(tr.source, 'plain', 'exec')
+    generator_sources = [make()[0] for make in tr.generator_forms.values()]
+    for source in generator_sources:
+        compile(source, 'generator', 'exec')
+        assert 'SYNC(' not in source
+    assert any("'yield from'" in source for source in generator_sources)
+    assert "'yield from'" in tr.source and 'yield from ' not in tr.source.replace("'yield from'", '')
+
+
+def test_integer_results_decided_before_emitting():
+    # fib's own calls give integers: in the body under its integer guard the
+    # addition of their results has no slow path; only the generic body has.
+    fib = ('local function fib(n) if n < 2 then return n end '
+           'return fib(n - 1) + fib(n - 2) end return fib(20), fib(2.0)')
+    assert translate_chunk(fib, '=fib').source.count("arith('add'") == 1
+    assert LuaRuntime().execute(fib) == (6765, 1.0)
+    # A string returned: both bodies keep the slow path.
+    g = 'local function g(n) if n < 2 then return "1" end return g(n - 1) + g(n - 2) end return g(5)'
+    assert translate_chunk(g, '=g').source.count("arith('add'") == 2
+    assert LuaRuntime().execute(g) == 8
