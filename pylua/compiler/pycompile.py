@@ -21,7 +21,7 @@ import time
 
 from ..runtime import state
 
-IN_PROCESS_LIMIT = 48 * 1024
+IN_PROCESS_LIMIT = 24 * 1024
 WAIT_SLICE = 0.01
 IDLE_KEPT = 2
 

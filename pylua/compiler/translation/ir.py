@@ -22,6 +22,8 @@ import enum
 import math
 import re
 
+from ...runtime.state import RENDER_LINE, count_instructions
+
 
 class Form(enum.Enum):
     PLAIN = 'plain'               # the function value itself, running its slow paths synchronously
@@ -225,6 +227,8 @@ class Rendered:
             c = item.code
             text.append('    ' * (item.indent + base) + (c if c.__class__ is str else c.render(form)))
             lines.append(item.lualine)
+            if len(lines) & 255 == 0:
+                count_instructions(256 * RENDER_LINE)      # the cancel check
             if item.note is not None:
                 calls[len(lines) - 1] = item.note
 
