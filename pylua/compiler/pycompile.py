@@ -114,6 +114,9 @@ def compile_module(source: str, filename: str):
         return compile(source, filename, 'exec')
     try:
         code = worker.compile(source, filename, state.running.vm)
+    except OSError:                   # the worker died: compile here
+        worker.stop()
+        return compile(source, filename, 'exec')
     except BaseException:
         worker.stop()
         raise
