@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .facts import OWN, returns
 from .ir import Choice, code
-from .intrinsics import INTRINSICS
+from .intrinsics import INTRINSICS, Check, Checked, render_check
 
 
 class CallOps:
@@ -16,7 +16,7 @@ class CallOps:
         regs = ['r%d' % r for r in range(first, self.tbase)]
         regs.append('*T')
         self.tbase = None
-        return code('(%s)', ', '.join(regs)) if len(regs) > 1 else 'T'
+        return '(%s)' % ', '.join(regs) if len(regs) > 1 else 'T'
 
     def op_CALL(self, i, tail=False):
         """A call.  Lua functions return one result bare and other counts as a
@@ -29,9 +29,11 @@ class CallOps:
         else:
             regs = ['r%d' % r for r in range(a + 1, a + 1 + i.b)]
         args = ', '.join(regs)
-        tup = code('(%s)', args) if len(regs) != 1 or regs[0].startswith('*') else code('(%s,)', args)
-        if regs == ['*T']:
-            tup = 'T'
+        # The arguments as one tuple: the pending results T alone are one.
+        if i.b == -1:
+            tup = 'T' if len(regs) == 1 else '(%s)' % args
+        else:
+            tup = '(%s,)' % args if len(regs) == 1 else '(%s)' % args
         w = self.w
         n = i.c
         f = 'r%d' % a               # overwritten by the results only after the call
@@ -152,30 +154,31 @@ class CallOps:
             return False
         guard, body, result = emit(self.debt, *regs)
         w = self.w
-        w('if r%d is %s:', i.a, ' and '.join(c for c in guard if c not in self.known_conditions(regs)))
+        conditions = [guard[0]]
+        for cond in guard[1:]:
+            if cond.__class__ is not Checked:
+                conditions.append(cond)
+            elif not self.holds(cond.check, i.a + 1 + cond.arg):
+                conditions.append(render_check(cond.check, regs[cond.arg]))
+        w('if r%d is %s:', i.a, ' and '.join(conditions))
         for text in body:
             w('    ' + text)
         n = i.c
         if n == 1:
             w('    r%d = %s', i.a, result or 'None')
         elif n != 0:
-            w('    %s = %s', 'T' if n == -1 and not tail else '_R', code('(%s,)', result) if result else '()')
+            w('    %s = %s', 'T' if n == -1 and not tail else '_R', '(%s,)' % result if result else '()')
         return True
 
-    def known_conditions(self, regs):
-        """Guard conditions on the registers ``regs`` that are known to hold."""
-        conds = set()
-        for text in regs:
-            r = int(text[1:])
-            if self.istable(r):
-                conds.add(code('%s.__class__ is Table', text))
-            if self.isint(r):
-                conds.add(code('%s.__class__ is int', text))
-            if self.isint(r) or self.isfloat(r):
-                conds.add(code('(%s.__class__ is float or %s.__class__ is int)', text, text))
-            if self.isint(r) or r in self.types:
-                conds.add(code('%s is not None', text))
-        return conds
+    def holds(self, check, r):
+        """Is ``check`` known to hold of register ``r`` here?"""
+        if check is Check.TABLE:
+            return self.istable(r)
+        if check is Check.INT:
+            return self.isint(r)
+        if check is Check.NUMBER:
+            return self.isint(r) or self.isfloat(r)
+        return self.isint(r) or r in self.types
 
     def results(self, src, a, n):
         w = self.w

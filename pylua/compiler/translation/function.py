@@ -67,7 +67,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
     # ------------------------------------------------------------ output
     def w(self, template, *args):
         """A statement: ``template`` with ``args`` as ``ir.code`` takes them."""
-        self.out.line(self.ind, code(template, *args) if args else template, self.line)
+        self.out.items.append(Line(self.ind, code(template, *args) if args else template, self.line))
         if self.empty:
             self.empty[-1] = False
 

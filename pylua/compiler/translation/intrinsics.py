@@ -7,23 +7,53 @@ runtime installs under the guard's first name, see ``ops.INTRINSICS``), and
 the arguments must be what the inline body handles; anything else takes
 the ordinary call.  Each emitter takes the translator's ``debt`` (the
 statement accounting an allocation) and the argument registers, and returns
-(guard conditions, body lines, result expression or None).
+(guard conditions, body lines, result expression or None); a condition is
+code, or a ``Checked`` argument that the translator leaves out when it
+knows that it holds.
 """
+import enum
+from typing import NamedTuple
+
 from .layout import arr_of, hash_of, meta_of
 
 SLOT_COST = 16                     # a list slot, CPython's over-allocation included
 
 
+class Check(enum.Enum):
+    """What a guard checks of an argument, which the translator may know already."""
+    TABLE = 'table'
+    INT = 'int'
+    NUMBER = 'number'
+    NOT_NIL = 'not nil'
+
+
+class Checked(NamedTuple):
+    """A guard condition: ``check`` of the call's argument number ``arg`` (from 0)."""
+    check: Check
+    arg: int
+
+
+def render_check(check, reg):
+    """The condition ``check`` of register ``reg`` (a name)."""
+    if check is Check.TABLE:
+        return '%s.__class__ is Table' % reg
+    if check is Check.INT:
+        return '%s.__class__ is int' % reg
+    if check is Check.NUMBER:
+        return '(%s.__class__ is float or %s.__class__ is int)' % (reg, reg)
+    return '%s is not None' % reg
+
+
 def _table_insert(debt, t, v):
     # table.insert(t, v) appending to a list-only table.
-    guard = ('T_INSERT', '%s.__class__ is Table' % t, '%s is None' % meta_of(t), 'not %s' % hash_of(t),
-             '%s is not None' % v)
+    guard = ('T_INSERT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), 'not %s' % hash_of(t),
+             Checked(Check.NOT_NIL, 1))
     return guard, ('%s.append(%s); %s' % (arr_of(t), v, debt(SLOT_COST)),), None
 
 
 def _table_remove(debt, t):
     # table.remove(t) popping the last element; the list part never ends in nil.
-    guard = ('T_REMOVE', '%s.__class__ is Table' % t, '%s is None' % meta_of(t), '%s' % arr_of(t))
+    guard = ('T_REMOVE', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), arr_of(t))
     return guard, ('_a = %s; _v = _a.pop()' % arr_of(t),
                    'if _a and _a[-1] is None: drop_nils(_a)'), '_v'
 
@@ -31,8 +61,8 @@ def _table_remove(debt, t):
 def _table_insert_at(debt, t, pos, v):
     # table.insert(t, pos, v) inside a list-only table: the elements from pos
     # move up, counted as work as the library function counts them.
-    guard = ('T_INSERT', '%s.__class__ is Table' % t, '%s is None' % meta_of(t), 'not %s' % hash_of(t),
-             '%s.__class__ is int' % pos, '0 < %s <= len(%s)' % (pos, arr_of(t)), '%s is not None' % v)
+    guard = ('T_INSERT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), 'not %s' % hash_of(t),
+             Checked(Check.INT, 1), '0 < %s <= len(%s)' % (pos, arr_of(t)), Checked(Check.NOT_NIL, 2))
     return guard, ('_a = %s; TICKN(len(_a) + 1 - %s); _a.insert(%s - 1, %s); %s'
                    % (arr_of(t), pos, pos, v, debt(SLOT_COST)),), None
 
@@ -40,13 +70,13 @@ def _table_insert_at(debt, t, pos, v):
 def _table_remove_at(debt, t, pos):
     # table.remove(t, pos) before the last element: the last one stays, so
     # the list part still ends in a value.
-    guard = ('T_REMOVE', '%s.__class__ is Table' % t, '%s is None' % meta_of(t), '%s.__class__ is int' % pos,
+    guard = ('T_REMOVE', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.INT, 1),
              '0 < %s < len(%s)' % (pos, arr_of(t)))
     return guard, ('_a = %s; TICKN(len(_a) - %s); _v = _a.pop(%s - 1)' % (arr_of(t), pos, pos),), '_v'
 
 
 def _math_sqrt(debt, x):
-    guard = ('M_SQRT', '(%s.__class__ is float or %s.__class__ is int)' % (x, x), '%s >= 0' % x)
+    guard = ('M_SQRT', Checked(Check.NUMBER, 0), '%s >= 0' % x)
     return guard, (), 'SQRT(%s)' % x
 
 

@@ -1,17 +1,20 @@
 """The translator's output: a structure, rendered to Python text once per form.
 
-A prototype is translated once into ``Line``s; its plain form and its
-generator form are two renderings of them (``render``).  A line's code is a
-``Code``: parts that are either the translator's own Python (``str``) or
-nodes:
+A prototype is translated once into ``Line``s (and ``Forms``); its plain
+form and its generator form are two renderings of them
+(``Rendered.add``).  A line's code is the translator's own Python text, or
+a node when some of it is not text of the translator's:
 
-* ``Const``: a Lua constant (or a note naming a variable), rendered as a
-  Python literal; it refuses to become text in any other way, so Lua data
-  can never be read as code;
+* ``Const``: a Lua constant, rendered as a Python literal; like every node
+  it refuses to become text in any other way (``str``, ``%``, ``format``),
+  so Lua data can never be read as code;
 * ``Wait``: a call that may suspend the Lua thread: ``SYNC(call)`` in the
   plain form, ``yield from call`` in the generator form;
 * ``Choice``: code that differs between the forms (a plain and a generator
-  rendering).
+  rendering);
+* ``Template``: the translator's Python with holes holding nodes
+  (``code(template, *args)`` makes one when an argument is a node), and
+  ``Code``: pieces one after the other.
 
 ``Forms`` is the statement-level choice: lines of the plain form and lines
 of the generator form in one place of the body.
@@ -20,7 +23,6 @@ from __future__ import annotations
 
 import enum
 import math
-import re
 
 from ...runtime.state import RENDER_LINE, count_instructions
 
@@ -30,24 +32,32 @@ class Form(enum.Enum):
     GENERATOR = 'generator'       # calls delegate with ``yield from``
 
 
+class NodeAsText(TypeError):
+    """A node used as text: code it with ``code()``."""
+
+
 class _Node:
     """A part of code that is no text of its own: it renders per form."""
     __slots__ = ()
 
     def __str__(self):
-        raise TypeError('%s is part of a structure, not text: pass it to code()' % type(self).__name__)
+        raise NodeAsText
 
-    __format__ = __repr__ = lambda self, *spec: _Node.__str__(self)
+    def __repr__(self):
+        return self.__str__()
+
+    def __format__(self, spec):
+        return self.__str__()
 
     def __add__(self, other):
-        return Code((self,)) + other
+        return Code((self, other))
 
     def __radd__(self, other):
-        return other + Code((self,))
+        return Code((other, self))
 
 
 class Const(_Node):
-    """A Lua constant (or other data) rendered as a Python literal."""
+    """A Lua constant rendered as a Python literal."""
     __slots__ = ('value',)
 
     def __init__(self, value):
@@ -81,81 +91,42 @@ class Choice(_Node):
         return render_code(self.plain if form is Form.PLAIN else self.generator, form)
 
 
+class Template(_Node):
+    """A template of the translator's own Python whose ``%s`` holes hold
+    nodes (or text), filled when rendered; ``%d`` holes hold integers and
+    ``%r`` holes data such as a variable's description."""
+    __slots__ = ('template', 'args')
+
+    def __init__(self, template, args):
+        self.template = template
+        self.args = args
+
+    def render(self, form):
+        return self.template % tuple([a.render(form) if a.__class__ in _NODES else a for a in self.args])
+
+
 class Code(_Node):
-    """A sequence of parts: the translator's own Python text and nodes."""
+    """Pieces of code (text or nodes) one after the other."""
     __slots__ = ('parts',)
 
     def __init__(self, parts):
-        self.parts = tuple(parts)
+        self.parts = parts
 
     def render(self, form):
         return ''.join([p if p.__class__ is str else p.render(form) for p in self.parts])
 
-    def __add__(self, other):
-        return Code(self.parts + _parts_of(other))
 
-    def __radd__(self, other):
-        return Code(_parts_of(other) + self.parts)
-
-
-def _parts_of(x):
-    if x.__class__ is str:
-        return (x,)
-    if x.__class__ is Code:
-        return x.parts
-    if isinstance(x, _Node):
-        return (x,)
-    raise TypeError('no code: %r' % (x,))
-
-
-_NODES = (Const, Wait, Choice, Code)
-_FIELD = re.compile(r'%[sdr%]')
-_TEMPLATES = {}
+_NODES = frozenset((Const, Wait, Choice, Template, Code))
 
 
 def code(template, *args):
-    """``template % args`` as structure: ``%s`` takes the translator's code
-    (text or a node), ``%d`` an integer, ``%r`` data (a ``Const``).  Text
-    alone when every part is text."""
-    pieces = _TEMPLATES.get(template)
-    if pieces is None:
-        pieces = _TEMPLATES[template] = _split(template)
-    fields, has_data = pieces
-    if not has_data and not any(a.__class__ in _NODES for a in args):
+    """``template % args`` as structure: text when every argument is text
+    (or an integer, or data for ``%r``), else a ``Template`` node (a node
+    refuses to be formatted as text)."""
+    try:
         return template % args
-    parts = []
-    for n, (text, field) in enumerate(fields):
-        if text:
-            parts.append(text)
-        if field is None:
-            continue
-        arg = args[n]
-        if field == 'r':
-            parts.append(Const(arg))
-        elif field == 'd':
-            parts.append('%d' % arg)
-        elif arg.__class__ is Code:
-            parts.extend(arg.parts)
-        else:
-            parts.append(arg)
-    return Code(parts)
-
-
-def _split(template):
-    """The template's (text before, field letter or None) pairs, and whether it has a ``%r``."""
-    fields = []
-    start = 0
-    text = ''
-    for m in _FIELD.finditer(template):
-        text += template[start:m.start()]
-        start = m.end()
-        if m.group() == '%%':
-            text += '%'
-            continue
-        fields.append((text, m.group()[1]))
-        text = ''
-    fields.append((text + template[start:], None))
-    return tuple(fields), any(f == 'r' for _, f in fields)
+    except NodeAsText:
+        return Template(template, args)
 
 
 def join(separator, items):
@@ -167,7 +138,7 @@ def join(separator, items):
     for n, x in enumerate(items):
         if n:
             parts.append(separator)
-        parts.extend(_parts_of(x))
+        parts.append(x)
     return Code(parts)
 
 
