@@ -14,7 +14,7 @@ from .control import ControlOps
 from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, new_tables,
                     passes_results, returns_integers, too_deep_for_python, writes)
-from .ir import Choice, Const, Forms, Line, Wait, code
+from .ir import Choice, Const, Forms, Line, NodeAsText, Template, Wait, code
 from .layout import hash_of
 from .tables import TableOps
 
@@ -66,8 +66,14 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
 
     # ------------------------------------------------------------ output
     def w(self, template, *args):
-        """A statement: ``template`` with ``args`` as ``ir.code`` takes them."""
-        self.out.items.append(Line(self.ind, code(template, *args) if args else template, self.line))
+        """A statement: ``template`` with ``args`` as ``ir.code`` takes them
+        (its rule inlined: this is the translator's most frequent call)."""
+        if args:
+            try:
+                template = template % args
+            except NodeAsText:
+                template = Template(template, args)
+        self.out.items.append(Line(self.ind, template, self.line))
         if self.empty:
             self.empty[-1] = False
 

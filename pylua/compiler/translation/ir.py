@@ -179,6 +179,9 @@ class Forms:
         self.generator = generator
 
 
+_INDENTS = ['    ' * n for n in range(128)]  # more than Python's parser allows
+
+
 class Rendered:
     """Python text being rendered: its lines, the Lua line of each (index =
     Python line, from 1), and the callee described at a Python line."""
@@ -191,12 +194,13 @@ class Rendered:
     def add(self, items, form, base=0):
         """Render ``items`` (Lines and Forms) in ``form``, indented ``base`` more."""
         text, lines, calls = self.text, self.lines, self.calls
+        indents = _INDENTS[base:]
         for item in items:
             if item.__class__ is Forms:
                 self.add(item.plain if form is Form.PLAIN else item.generator, form, base)
                 continue
             c = item.code
-            text.append('    ' * (item.indent + base) + (c if c.__class__ is str else c.render(form)))
+            text.append(indents[item.indent] + (c if c.__class__ is str else c.render(form)))
             lines.append(item.lualine)
             if len(lines) & 255 == 0:
                 count_instructions(256 * RENDER_LINE)      # the cancel check
