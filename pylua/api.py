@@ -14,7 +14,7 @@ from types import FunctionType
 from .compiler.pipeline import check_syntax, compile_lua, display_name, load_into
 from .runtime import memory, ops, state
 from .runtime.errors import LuaError, LuaMemoryError
-from .runtime.frames import is_replaced, lua_info, tail_calls_from
+from .runtime.frames import is_replaced, lua_info, overflow_message, tail_calls_from
 from .runtime.luathread import on_lua_thread
 from .runtime.numbers import MAXINT, MININT
 from .runtime.state import VM
@@ -166,7 +166,7 @@ class LuaRuntime:
                 e.traceback = lua_traceback(e.__traceback__)
             raise
         except RecursionError as e:
-            raise LuaError('stack overflow', lua_traceback(e.__traceback__)) from None
+            raise LuaError(overflow_message(e), lua_traceback(e.__traceback__)) from None
         except MemoryError:
             raise LuaMemoryError('not enough memory') from None
         except Exception as e:            # a pylua bug: never leak a raw Python error
@@ -374,22 +374,44 @@ def to_lua_string(s, encoding='utf-8'):
     return s.encode(encoding, 'surrogateescape').decode('latin-1')
 
 
+# luaL_traceback shows this many levels first and last of a deeper stack.
+_LEVELS_FIRST = 10
+_LEVELS_LAST = 11
+
+
 def lua_traceback(tb):
     """Lua-style ``stack traceback:`` text from a Python traceback."""
-    frames = []
-    caller = None                 # the entry before, calling this one
+    infos = {}            # id(code) -> its Lua info: deep recursion repeats a few codes
+    levels = []           # (traceback entry, is it called through tail calls)
+    caller = None         # the entry before, calling this one
     while tb is not None:
-        info = lua_info(tb.tb_frame.f_code)
-        if info is not None and not is_replaced(tb.tb_frame, tb.tb_lineno):
-            chunk, lines, what = info
-            ln = tb.tb_lineno
-            if caller is not None and tail_calls_from(caller.tb_frame, caller.tb_lineno):
-                frames.append('\t(...tail calls...)')      # below it, once frames are reversed
-            frames.append('\t%s:%d: in %s' % (chunk, lines[ln] if ln < len(lines) else 0, what))
+        code = tb.tb_frame.f_code
+        key = id(code)
+        if key not in infos:
+            infos[key] = lua_info(code)
+        if infos[key] is not None and not is_replaced(tb.tb_frame, tb.tb_lineno):
+            tailed = caller is not None and tail_calls_from(caller.tb_frame, caller.tb_lineno)
+            levels.append((tb, tailed))
         caller = tb
         tb = tb.tb_next
-    frames.reverse()
-    return 'stack traceback:\n' + '\n'.join(frames + ['\t[C]: in ?'])
+    levels.reverse()
+    shown = len(levels) + 1               # and the host's call, ``[C]: in ?``
+    if shown > _LEVELS_FIRST + _LEVELS_LAST + 1:
+        skipped = shown - _LEVELS_FIRST - _LEVELS_LAST - 1     # as Lua counts them
+        text = [_level(infos, level) for level in levels[:_LEVELS_FIRST]]
+        text.append('\t...\t(skipping %d levels)' % skipped)
+        text.extend(_level(infos, level) for level in levels[len(levels) - _LEVELS_LAST + 1:])
+    else:
+        text = [_level(infos, level) for level in levels]
+    return 'stack traceback:\n' + '\n'.join(text + ['\t[C]: in ?'])
+
+
+def _level(infos, level):
+    tb, tailed = level
+    chunk, lines, what = infos[id(tb.tb_frame.f_code)]
+    ln = tb.tb_lineno
+    text = '\t%s:%d: in %s' % (chunk, lines[ln] if ln < len(lines) else 0, what)
+    return text + '\n\t(...tail calls...)' if tailed else text
 
 
 def compile_check(source, chunkname):

@@ -5,7 +5,7 @@ from . import ast as A
 from .bytecode import ARITH, Instr, Proto
 from .resolver import resolve
 from ..runtime.errors import LuaSyntaxError
-from ..runtime.state import WORK_BYTES, count_work
+from ..runtime.state import GENERATE_STATEMENT, count_instructions
 
 MAXREGS = 250
 LFIELDS_PER_FLUSH = 50
@@ -74,7 +74,7 @@ class _FuncState:
         if pre:
             pre()
         for s in blk.stmts:
-            count_work(WORK_BYTES)        # the cancel check: a statement is an instruction
+            count_instructions(GENERATE_STATEMENT)        # the cancel check
             self.stmt(s)
             self.freereg = max(self.freereg, saved_reg)
         self.close_tbc_to(saved_tbc, blk.end_line)
@@ -528,7 +528,10 @@ class _FuncState:
         elif c is A.UnOp:
             self.unop(e, reg)
         elif c is A.BinOp:
+            # The cancel check, going down and coming back up long operator chains.
+            count_instructions(GENERATE_STATEMENT)
             self.binop(e, reg)
+            count_instructions(GENERATE_STATEMENT)
         else:
             raise AssertionError(c)
         self.freereg = max(saved, reg + 1) if reg >= saved else saved
@@ -649,6 +652,8 @@ class _FuncState:
         last_multi = (fields and fields[-1].__class__ is A.PosField
                       and fields[-1].value.__class__ in (A.Call, A.MethodCall, A.Vararg))
         for i, f in enumerate(fields):
+            if i & 63 == 63:
+                count_instructions(64 * GENERATE_STATEMENT)      # a field costs about a statement
             c = f.__class__
             if c is A.PosField:
                 if base is None:

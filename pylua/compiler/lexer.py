@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from ..runtime.state import count_work
+from ..runtime.state import LEX_BYTE, WORK_BYTES, count_instructions
 
 KEYWORDS = frozenset('''and break do else elseif end false for function goto if
     in local nil not or repeat return then true until while'''.split())
@@ -36,7 +36,7 @@ KEYWORDS = frozenset('''and break do else elseif end false for function goto if
 _TOKEN = re.compile(r'''[ \t\v\f]*(?:
   (?P<newline> \n[ \t\v\f\n]* )
 | (?P<name> [A-Za-z_][A-Za-z0-9_]* )
-| (?P<comment> --(?: \[(?P<c>=*)\[ [\s\S]*?\](?P=c)\] | (?!\[=*\[)[^\n]* ) )
+| (?P<comment> --(?!\[=*\[)[^\n]* )
 | (?P<symbol> \.\.\.|\.\.|==|~=|<=|>=|<<|>>|//|:: | [+*/%^\#&~|<>=(){}\];:,]
              | -(?!-) | \.(?![0-9]) | \[(?![=\[]) )
   # read_numeral(): digits, letters, dots and signed exponents, plus one
@@ -45,7 +45,6 @@ _TOKEN = re.compile(r'''[ \t\v\f]*(?:
             | \.?[0-9](?:[eE][-+]?|[0-9a-fA-F.])*[A-Za-z_]? )
 | (?P<string> "(?:[^"\\\n]++|\\z[ \t\v\f\n]*+|\\[\s\S])*+"
             | '(?:[^'\\\n]++|\\z[ \t\v\f\n]*+|\\[\s\S])*+' )
-| (?P<long> \[(?P<l>=*)\[ [\s\S]*?\](?P=l)\] )
 | (?P<open_comment> --\[=*\[ )
 | (?P<open_long> \[=*\[ )
 | (?P<bad_delimiter> \[=+ )
@@ -53,9 +52,9 @@ _TOKEN = re.compile(r'''[ \t\v\f]*(?:
 | (?P<other> [\s\S] )
 )''', re.X)
 
-_NEWLINE, _NAME, _COMMENT, _SYMBOL, _NUMBER, _STRING, _LONG, _OPEN_COMMENT, \
+_NEWLINE, _NAME, _COMMENT, _SYMBOL, _NUMBER, _STRING, _OPEN_COMMENT, \
     _OPEN_LONG, _BAD_DELIMITER, _END, _OTHER = (_TOKEN.groupindex[g] for g in (
-        'newline', 'name', 'comment', 'symbol', 'number', 'string', 'long',
+        'newline', 'name', 'comment', 'symbol', 'number', 'string',
         'open_comment', 'open_long', 'bad_delimiter', 'end', 'other'))
 
 _LINE_END = re.compile(r'\r\n?|\n\r')
@@ -101,10 +100,14 @@ def tokenize(source: str, from_file: bool = True) -> list:
     append = tokens.append
     line = 1
     scanned = 0
-    for m in _TOKEN.finditer(src):
+    match = _TOKEN.match
+    pos = 0
+    while True:
+        m = match(src, pos)
+        pos = m.end()
         if len(tokens) & 1023 == 1023:
-            count_work(m.start() - scanned)        # the cancel check: source scanned
-            scanned = m.start()
+            count_instructions((pos - scanned) * LEX_BYTE)        # the cancel check
+            scanned = pos
         kind = m.lastindex
         if kind == _NAME:
             text = m.group(kind)
@@ -133,17 +136,10 @@ def tokenize(source: str, from_file: bool = True) -> list:
                 value = raw[1:-1]
             append(('STRING', value, line, raw))
         elif kind == _COMMENT:
-            line += m.group(kind).count('\n')
-        elif kind == _LONG:
-            raw = m.group(kind)
-            sep = len(m.group('l')) + 2
-            value = raw[sep:-sep]
-            if value[:1] == '\n':
-                value = value[1:]       # the first line end is not content
-            line += raw.count('\n')
-            append(('STRING', value, line, raw))
+            pass
         elif kind == _END:
             append(('$END', None, line, None))
+            break
         elif kind == _OTHER:
             char = m.group(kind)
             if char in '"\'':
@@ -159,6 +155,23 @@ def tokenize(source: str, from_file: bool = True) -> list:
             append(('ERROR', 'invalid long string delimiter near ' + quoted(m.group(kind)), line, None))
             break
         else:
+            # A long bracket: its end found by one search, not the pattern,
+            # which is many times slower over a long text.
+            opener = m.group(kind)
+            level = opener.count('=')
+            close = src.find(']' + '=' * level + ']', pos)
+            if close >= 0:
+                start = pos
+                pos = scanned = close + level + 2
+                count_instructions((pos - start) // WORK_BYTES)   # searching is cheap: library work
+                raw = src[m.start(kind):pos]
+                line += raw.count('\n')
+                if kind == _OPEN_LONG:
+                    value = raw[level + 2:-(level + 2)]
+                    if value[:1] == '\n':
+                        value = value[1:]       # the first line end is not content
+                    append(('STRING', value, line, raw))
+                continue
             what = 'comment' if kind == _OPEN_COMMENT else 'string'
             end_line = line + src.count('\n', m.start(kind))
             append(('ERROR', f'unfinished long {what} (starting at line {line}) near <eof>',

@@ -13,7 +13,7 @@ and parse() adds the position and the token Lua would name.
 from __future__ import annotations
 
 from ..runtime.errors import LuaSyntaxError
-from ..runtime.state import WORK_BYTES, count_work
+from ..runtime.state import PARSE_TOKEN, count_instructions
 from . import ast as A
 from ._tables import ACCEPT, ERRORS, RULES, SPECIAL, TABLE
 from .lexer import near, tokenize
@@ -69,7 +69,7 @@ def _run(tokens: list, chunkname: str) -> A.Block:
     try:
         for index, tok in enumerate(tokens):
             if index & 1023 == 1023:
-                count_work(1024 * WORK_BYTES)     # the cancel check: a token is an instruction
+                count_instructions(1024 * PARSE_TOKEN)     # the cancel check
             kind = tok[0]
             while True:
                 action = table[state].get(kind)

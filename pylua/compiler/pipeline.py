@@ -10,6 +10,7 @@ from types import FunctionType
 from ..runtime import frames, ops
 from ..runtime.state import count_work
 from .codegen import compile_chunk
+from .pycompile import compile_module
 from .translation import translate
 
 _CACHE: "OrderedDict" = OrderedDict()
@@ -79,7 +80,7 @@ def _compile_python(source, chunkname, part, filenames):
     of its own so that Python-level tracebacks show its lines."""
     # Python refuses a NUL in a code object's file name; a chunk name may hold one.
     filename = '<lua %s %s>' % (chunkname.replace('\0', '\\0'), part)
-    code = compile(source, filename, 'exec')
+    code = compile_module(source, filename)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     filenames.append(filename)
     return code

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import ast as A
 from ..runtime.errors import LuaSyntaxError
-from ..runtime.state import WORK_BYTES, count_work
+from ..runtime.state import RESOLVE_STATEMENT, count_instructions
 
 
 class Var:
@@ -236,7 +236,7 @@ class _Resolver:
     def stmts(self, stmts, until=False):
         b = self.fn.blocks[-1]
         for i, s in enumerate(stmts):
-            count_work(WORK_BYTES)        # the cancel check: a statement is an instruction
+            count_instructions(RESOLVE_STATEMENT)        # the cancel check
             if s.__class__ is A.Label:
                 # A label followed only by void statements is outside the
                 # scope of the block's trailing locals (Lua 5.4 rule), except
@@ -391,6 +391,7 @@ class _Resolver:
             for a in e.args:
                 self.expr(a)
         elif c is A.BinOp:
+            count_instructions(RESOLVE_STATEMENT)      # the cancel check: long operator chains
             self.expr(e.left)
             self.expr(e.right)
         elif c is A.UnOp or c is A.Paren:
@@ -398,7 +399,9 @@ class _Resolver:
         elif c is A.Function:
             self.function(e)
         elif c is A.Table:
-            for f in e.fields:
+            for i, f in enumerate(e.fields):
+                if i & 63 == 63:
+                    count_instructions(64 * RESOLVE_STATEMENT)      # a field costs about a statement
                 if f.__class__ is A.KeyedField:
                     self.expr(f.key)
                 self.expr(f.value)

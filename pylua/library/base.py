@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..runtime import ops, state
 from ..runtime.collector import collector_of
 from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError
-from ..runtime.frames import level_position, rt_error
+from ..runtime.frames import level_position, overflow_message, rt_error
 from ..runtime.numbers import U64, str2number, wrap
 from ..runtime.table import LuaTable, meta_changed
 from ..runtime.values import NEEDS_LUA, Builtin, GenBuiltin, is_function, type_name
@@ -37,39 +37,26 @@ def _catch(exc):
     if isinstance(exc, LuaError):
         return exc.value
     if isinstance(exc, RecursionError):
-        return 'stack overflow'
+        return overflow_message(exc)
     return 'not enough memory'
 
 
 def pcall(f=ABSENT, *args):
     check_any(f, 1, 'pcall')
-    vm = state.running.vm
-    if vm.c_calls >= state.C_CALLS_MAX:
-        return (False, 'C stack overflow')
-    vm.c_calls += 1
     try:
-        r = yield from ops.call(f, args)
+        r = yield from ops.nested_call(f, args)
     except LuaInterrupt:
         raise
     except (LuaError, RecursionError, MemoryError) as e:
         return (False, _catch(e))
-    finally:
-        vm.c_calls -= 1
     return (True,) + tuple(r)
 
 
 def xpcall(f=ABSENT, handler=ABSENT, *args):
     if not is_function(handler):
         type_error(2, 'xpcall', 'function', handler)
-    vm = state.running.vm
     try:
-        if vm.c_calls >= state.C_CALLS_MAX:
-            raise LuaError('C stack overflow')
-        vm.c_calls += 1
-        try:
-            r = yield from ops.call(f, args)
-        finally:
-            vm.c_calls -= 1
+        r = yield from ops.nested_call(f, args)
     except LuaInterrupt:
         raise
     except (LuaError, RecursionError, MemoryError) as e:
@@ -152,7 +139,7 @@ def lua_next(t=ABSENT, k=None, *_):
 def pairs(t=ABSENT, *_):
     h = ops.metamethod(t, '__pairs') if t is not ABSENT else None
     if h is not None:
-        r = yield from ops.call(h, (t,))
+        r = yield from ops.nested_call(h, (t,))
         return ops.adjust(r, 3)
     if t.__class__ is not LuaTable:
         type_error(1, 'pairs', 'table', t)
@@ -208,7 +195,10 @@ def tostring_fast(v=ABSENT, *_):
     raise NEEDS_LUA
 
 
-_DIGITS = {c: i for i, c in enumerate('0123456789abcdefghijklmnopqrstuvwxyz')}
+# int() takes time quadratic in the digits of a piece (and refuses more than 4,300).
+_DIGITS_PER_PIECE = 500
+_U64_RANGE = 1 << 64
+_DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz'     # in code point order
 
 
 def tonumber(v=ABSENT, base=ABSENT, *_):
@@ -235,12 +225,14 @@ def tonumber(v=ABSENT, base=ABSENT, *_):
         return (None,)
     if len(s) > 1024:
         state.running.vm.work(len(s))
+    if not (s.isascii() and s.isalnum()) or max(s) > _DIGITS[b - 1]:
+        return (None,)
     n = 0
-    for ch in s:
-        d = _DIGITS.get(ch)
-        if d is None or d >= b:
-            return (None,)
-        n = (n * b + d) & U64       # Lua's wrap-around, and linear time
+    # Pieces short enough for int() to read fast, so linear time overall;
+    # Lua wraps around, so the arithmetic is modulo 2^64.
+    for k in range(0, len(s), _DIGITS_PER_PIECE):
+        piece = s[k:k + _DIGITS_PER_PIECE]
+        n = (n * pow(b, len(piece), _U64_RANGE) + int(piece, b)) & U64
     return (wrap(-n if neg else n),)
 
 
@@ -282,7 +274,7 @@ def make_load(vm):
             pieces = []
             while True:
                 try:
-                    r = yield from ops.call(chunk, ())
+                    r = yield from ops.nested_call(chunk, ())
                 except LuaInterrupt:
                     raise
                 except LuaError as e:

@@ -23,7 +23,7 @@ def _metamethod(op):
         h = ops.metamethod(b, event) if b.__class__ is not str else None
         if h is None:
             rt_error("attempt to %s a '%s' with a '%s'" % (op, ops.objtypename(a), ops.objtypename(b)))
-        r = yield from ops.call(h, (a, b))
+        r = yield from ops.nested_call(h, (a, b))
         return (r[0] if r else None,)
     return GenBuiltin(arith, event)
 

@@ -56,11 +56,13 @@ def _by_pieces(vm, s: str, convert) -> str:
 
 
 def _find_plain(vm, s: str, p: str, init: int) -> int:
-    """``s.find(p, init)`` a piece of the subject at a time, checked between pieces."""
+    """``s.find(p, init)`` a piece of the subject at a time, each charged
+    for what it scanned."""
     ls = len(s)
     while init <= ls:
-        vm.work(_PIECE)
-        k = s.find(p, init, init + _PIECE + len(p) - 1)
+        end = init + _PIECE + len(p) - 1
+        k = s.find(p, init, end)
+        vm.work((k + len(p) if k >= 0 else min(end, ls)) - init)
         if k >= 0:
             return k
         init += _PIECE
@@ -277,7 +279,7 @@ def make(vm) -> LuaTable:
         if init > ls:
             return (None,)
         if to_bool(plain) or not lpattern.has_specials(p):
-            k = _find_plain(vm, s, p, init) if ls - init > _PIECE else s.find(p, init)
+            k = _find_plain(vm, s, p, init) if ls - init > _CHARGE_MIN else s.find(p, init)
             return (k + 1, k + len(p)) if k >= 0 else (None,)
         pat = lpattern.compile(p)
         r = pat.exec(vm, s, init)

@@ -15,7 +15,8 @@ from math import copysign
 from operator import gt, lt
 from types import FunctionType
 
-from ..runtime import ops
+from ..runtime import ops, state
+from ..runtime.errors import LuaError
 from ..runtime.frames import rt_error
 from ..runtime.numbers import MAXINT, tostr, wrap
 from ..runtime.table import LuaTable
@@ -377,7 +378,18 @@ def t_sort(vm, t=ABSENT, comp=ABSENT, *_):
         access = (t.arr, t.get_int, t.set_int)
     else:
         access = ([], partial(_index_noyield, t), partial(_setindex_noyield, t))
-    _auxsort(access, less, 1, n, 0, vm.tickn)
+    if less is less_than:
+        _auxsort(access, less, 1, n, 0, vm.tickn)
+        return ()
+    # The comparator runs nested in sort, as on Lua's C stack.
+    depth = vm.c_calls
+    if depth >= state.C_CALLS_MAX:
+        raise LuaError('C stack overflow')
+    vm.c_calls = depth + 1
+    try:
+        _auxsort(access, less, 1, n, 0, vm.tickn)
+    finally:
+        vm.c_calls = depth
     return ()
 
 

@@ -11,7 +11,7 @@ import weakref
 
 from . import state
 from .errors import LuaError, LuaInterrupt
-from .frames import caller_position, helper_module, rt_error
+from .frames import caller_position, helper_module, overflow_message, rt_error
 from .ops import call
 from .values import TYPE_NAMES
 
@@ -27,13 +27,16 @@ class LuaYield:
 
 
 class Coroutine:
-    __slots__ = ('fn', 'gen', 'status', 'error', 'anchor', '__weakref__')
+    __slots__ = ('fn', 'gen', 'status', 'error', 'depth', 'anchor', '__weakref__')
 
     def __init__(self, fn):
         self.fn = fn
         self.gen = None
         self.status = 'suspended'
         self.error = None
+        # Nested library calls (metamethods, pcall) it is suspended inside:
+        # resuming nests them again on the C stack.
+        self.depth = 0
 
 
 def live_coroutines(vm):
@@ -64,7 +67,7 @@ def resume(co, args):
     co.status = 'running'
     vm.coroutine = co
     c_calls = vm.c_calls
-    vm.c_calls = c_calls + 1
+    vm.c_calls = c_calls + 1 + co.depth
     no_yield = vm.no_yield
     vm.no_yield = 0                   # a coroutine yields to its own resume
     try:
@@ -90,12 +93,13 @@ def resume(co, args):
                 co.status = 'dead'
                 co.error = e.value
                 return (False, e.value)
-            except RecursionError:
+            except RecursionError as e:
                 co.status = 'dead'
-                co.error = 'stack overflow'
-                return (False, 'stack overflow')
+                co.error = overflow_message(e)
+                return (False, co.error)
             if y.__class__ is LuaYield:
                 co.status = 'suspended'
+                co.depth = vm.c_calls - c_calls - 1
                 return (True,) + tuple(y.values)
             # A host effect: suspend the caller's chain too, then pass the answer down.
             vm.coroutine = prev

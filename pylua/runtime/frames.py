@@ -113,6 +113,23 @@ def lua_info(code):
     return _LUA_CODE.get(code)
 
 
+def overflow_message(exc: RecursionError) -> str:
+    """Lua's ``stack overflow``, positioned at the innermost Lua code the
+    recursion ``exc`` went through."""
+    entries = []
+    tb = exc.__traceback__
+    while tb is not None:
+        entries.append(tb)
+        tb = tb.tb_next
+    for tb in reversed(entries):
+        info = _LUA_CODE.get(tb.tb_frame.f_code)
+        if info is not None:
+            chunk, lines, _ = info
+            ln = tb.tb_lineno
+            return '%s:%d: stack overflow' % (chunk, lines[ln] if 0 <= ln < len(lines) else 0)
+    return 'stack overflow'
+
+
 def lua_frames(frame=None):
     """Yield (frame, chunkname, line, what) for each Lua frame, innermost first."""
     f = frame or sys._getframe(1)

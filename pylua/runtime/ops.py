@@ -174,6 +174,28 @@ def tail_call(f, args, note):
         f, args, note = h, (f,) + tuple(args), None
 
 
+def nested_call(f, args, note=None):
+    """Call ``f`` as Lua calls metamethods and library callbacks: through the
+    C stack, so that more than ``C_CALLS_MAX`` such calls nested is the error
+    ``C stack overflow``, positioned at the Lua code making the call."""
+    vm = state.running.vm
+    depth = vm.c_calls
+    if depth >= state.C_CALLS_MAX:
+        rt_error('C stack overflow')
+    vm.c_calls = depth + 1
+    try:
+        r = yield from call(f, args, note)
+    except GeneratorExit:
+        # A suspended coroutine closed or collected: its resume already gave
+        # back the depth its calls took.
+        raise
+    except BaseException:
+        vm.c_calls -= 1
+        raise
+    vm.c_calls -= 1
+    return r
+
+
 # A Lua function's Python signature has only its parameters (and ``*VA`` when
 # it is vararg), so calls run on CPython's fast path; extra arguments, which
 # Lua drops, are cut by the caller.
@@ -351,7 +373,7 @@ def index(o, k, note=None):
                 rt_error('attempt to index a %s value%s' % (objtypename(o), _desc(note)))
         c = h.__class__
         if c is FN or c is Builtin or c is GenBuiltin:
-            r = yield from call(h, (o, k))
+            r = yield from nested_call(h, (o, k))
             return r[0] if r else None
         o = h
         note = None
@@ -465,7 +487,7 @@ def index_miss(t, k):
         return None
     c = h.__class__
     if c is FN or c is Builtin or c is GenBuiltin:
-        r = yield from call(h, (t, k))
+        r = yield from nested_call(h, (t, k))
         return r[0] if r else None
     return (yield from index(h, k))
 
@@ -485,7 +507,7 @@ def setindex(o, k, v, note=None):
                 rt_error('attempt to index a %s value%s' % (objtypename(o), _desc(note)))
         c = h.__class__
         if c is FN or c is Builtin or c is GenBuiltin:
-            yield from call(h, (o, k, v))
+            yield from nested_call(h, (o, k, v))
             return
         o = h
         note = None
@@ -540,7 +562,7 @@ def arith(op, a, b, notes=(None, None)):
     if h is None:
         h = metamethod(b, _EVENTS[op])
     if h is not None:
-        r = yield from call(h, (a, b), "metamethod '%s'" % op)
+        r = yield from nested_call(h, (a, b), "metamethod '%s'" % op)
         return r[0] if r else None
     if op in _BITWISE:
         if x is not None and y is not None:
@@ -659,7 +681,7 @@ def lt(a, b):
     h = metamethod(a, '__lt') or metamethod(b, '__lt')
     if h is None:
         _cmp_error(a, b)
-    r = yield from call(h, (a, b), "metamethod 'lt'")
+    r = yield from nested_call(h, (a, b), "metamethod 'lt'")
     return bool(r) and r[0] is not None and r[0] is not False
 
 
@@ -672,7 +694,7 @@ def le(a, b):
     h = metamethod(a, '__le') or metamethod(b, '__le')
     if h is None:
         _cmp_error(a, b)
-    r = yield from call(h, (a, b), "metamethod 'le'")
+    r = yield from nested_call(h, (a, b), "metamethod 'le'")
     return bool(r) and r[0] is not None and r[0] is not False
 
 
@@ -710,7 +732,7 @@ def eq_meta(a, b):
     h = metamethod(a, '__eq') or metamethod(b, '__eq')
     if h is None:
         return False
-    r = yield from call(h, (a, b), "metamethod 'eq'")
+    r = yield from nested_call(h, (a, b), "metamethod 'eq'")
     return bool(r) and r[0] is not None and r[0] is not False
 
 
@@ -718,7 +740,7 @@ def eq_meta(a, b):
 def length(v, note=None):
     h = metamethod(v, '__len')
     if h is not None:
-        r = yield from call(h, (v, v), "metamethod 'len'")     # as Lua: the operand twice
+        r = yield from nested_call(h, (v, v), "metamethod 'len'")     # as Lua: the operand twice
         return r[0] if r else None
     if v.__class__ is str:
         return len(v)
@@ -761,7 +783,7 @@ def concat(values, notes=None):
             if h is None:
                 bad, note = (v, notes[i]) if not (cv is str or cv is int or cv is float) else (acc, acc_note)
                 rt_error('attempt to concatenate a %s value%s' % (objtypename(bad), _desc(note)))
-            r = yield from call(h, (v, acc), "metamethod 'concat'")
+            r = yield from nested_call(h, (v, acc), "metamethod 'concat'")
             acc = r[0] if r else None
         acc_note = None
     if acc.__class__ is str and len(acc) > 4096:
@@ -798,7 +820,7 @@ def tostring_raw(v):
 def tostring(v):
     h = metamethod(v, '__tostring')
     if h is not None:
-        r = yield from call(h, (v,))
+        r = yield from nested_call(h, (v,))
         s = r[0] if r else None
         if s.__class__ is not str:
             if s.__class__ is int or s.__class__ is float:
@@ -953,7 +975,7 @@ def close_var(v, err):
     h = metamethod(v, '__close')
     if h is None:
         rt_error("attempt to call a nil value (metamethod 'close')")
-    yield from call(h, (v, err))
+    yield from nested_call(h, (v, err))
 
 
 def close_error(v, exc):

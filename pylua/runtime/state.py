@@ -18,6 +18,15 @@ from types import CellType
 from .errors import LuaHookError, LuaInterrupt, LuaMemoryError
 
 CHECK_INTERVAL = 10000
+# What the compiler's stages count, in instructions, for each unit of their
+# work: about its time, so that their checks come about as often as those
+# of a running program.
+LEX_BYTE = 1
+PARSE_TOKEN = 10
+RESOLVE_STATEMENT = 25
+GENERATE_STATEMENT = 25
+TRANSLATE_INSTRUCTION = 300
+RENDER_LINE = 10
 # Nested calls through the library (pcall, xpcall, coroutine.resume) that
 # Lua makes on the C stack; deeper is Lua's ``C stack overflow``.
 C_CALLS_MAX = 197
@@ -189,6 +198,14 @@ class VM:
         self.memory_used += pending
         if self.memory_used > self.max_memory:
             raise LuaMemoryError('not enough memory')
+
+
+def count_instructions(n):
+    """Count ``n`` instructions of work for the VM this thread runs, if any:
+    the check the compiler calls."""
+    vm = running.vm
+    if vm is not None:
+        vm.tickn(n)
 
 
 def count_work(nbytes):

@@ -71,6 +71,22 @@ FAMILIES = {
 }
 
 
+# Sources each stage of the compiler finds hard, loaded fresh in a loop.
+HARD_SOURCES = {
+    'many statements': 'string.rep("x = 1 + 2 * 3\\n", 4000)',
+    'a big table constructor': '"return {" .. string.rep("1, ", 60000) .. "}"',
+    'a long operator chain': '"return 1" .. string.rep(" + 1", 20000)',
+    'many functions': 'string.rep("local function f() return 1 end\\n", 150) .. string.rep("x = 1\\n", 3000)',
+    'a long string': '"return [[" .. string.rep("a", 3000000) .. "]]"',
+    'deep nesting': 'string.rep("if x then ", 150) .. "y = 1 " .. string.rep("end ", 150)',
+}
+
+
+def loading(source):
+    return ('local src = %s local i = 0 '
+            'while true do i = i + 1 local f = assert(load(src .. "\\n-- " .. i)) end' % source)
+
+
 def cancel_latency(src, delay):
     """Seconds from ``cancel()`` to the run's end, and how it ended."""
     rt = LuaRuntime()
@@ -109,9 +125,11 @@ def test_cancel_stops_every_family_of_library_work_within_the_target():
 
 @pytest.mark.slow
 @settings(max_examples=10)
-@given(family=st.sampled_from(sorted(FAMILIES)), n=st.integers(1, 16), delay=st.floats(0.25, 0.6))
+@given(family=st.sampled_from(sorted(FAMILIES) + sorted(HARD_SOURCES)), n=st.integers(1, 16),
+       delay=st.floats(0.25, 0.6))
 def test_cancel_reaches_random_hostile_programs(family, n, delay):
-    latency, end = cancel_latency(FAMILIES[family].format(n=n), delay)
+    src = FAMILIES[family].format(n=n) if family in FAMILIES else loading(HARD_SOURCES[family])
+    latency, end = cancel_latency(src, delay)
     assert end == 'interrupted' and latency < WORST
 
 
@@ -133,12 +151,27 @@ def hook_gaps(src, seconds=0.6):
     return max(b - a for a, b in zip(moments, moments[1:]))
 
 
-# Not the compiler: Python's compile() of a chunk's translation is one call
-# that nothing interrupts.
 @pytest.mark.parametrize('family', ['upper', 'byte', 'utf8.len', 'tonumber', 'gsub', 'table.concat'])
 def test_a_count_hook_fires_at_least_every_100_ms_of_library_work(family):
     # The first gap includes building the program's big values.
     assert hook_gaps(FAMILIES[family].format(n=4)) < WORST
+
+
+@pytest.mark.parametrize('source', sorted(HARD_SOURCES))
+def test_cancel_stops_the_compiler_within_the_target(source):
+    latency, end = cancel_latency(loading(HARD_SOURCES[source]), 0.3)
+    assert end == 'interrupted' and latency < WORST
+
+
+@pytest.mark.parametrize('source', sorted(HARD_SOURCES))
+def test_a_count_hook_fires_at_least_every_100_ms_of_compiling(source):
+    assert hook_gaps(loading(HARD_SOURCES[source]), seconds=1.0) < WORST
+
+
+def test_a_big_chunk_compiled_out_of_process_runs_as_compiled_here():
+    rt = LuaRuntime()
+    source = 'local t = {} ' + ' '.join('t[%d] = %d * 2' % (i, i) for i in range(1, 3001)) + ' return #t, t[3000]'
+    assert rt.execute(source) == (3000, 6000)
 
 
 def raised_through_pcall(exc):

@@ -37,7 +37,8 @@ def string_metatable():
 
 class FakeVM:
     """The slice of the VM state a library uses: memory account, instruction
-    count, globals, strings' metatable and the other types' metatables.
+    count, nested calls into Lua, globals, strings' metatable and the other
+    types' metatables.
 
     ``ceiling`` (None: no ceiling) refuses a single allocation larger than it
     in ``check_alloc``; with ``charge_checks_ceiling`` ``charge`` also refuses
@@ -50,6 +51,7 @@ class FakeVM:
         self.charged = 0
         self.asked = []
         self.ticks = 0
+        self.c_calls = 0
         self.globals = None
         self.string_meta = string_metatable()
         self.type_metas = {}

@@ -18,6 +18,7 @@ import pytest
 from libsupport import INF, MAXINT, MININT, NAN, FakeVM, dump, fn, lua_literal, needs_lua, run_lua, tostring
 from libsupport import current_vm  # noqa: F401  (provides the vm fixture)
 from pylua.library import table as ltable
+from pylua.runtime import state
 from pylua.runtime.errors import LuaError, LuaMemoryError
 from pylua.runtime.table import LuaTable
 from pylua.runtime.values import Builtin, GenBuiltin, NeedsLua, Userdata
@@ -444,8 +445,12 @@ def test_concat_through_index_checks_memory_as_it_goes():
     vm = FakeVM(ceiling=100_000)
     lib = ltable.make(vm)
     endless = T(meta=T(hash={'__index': fn('function() return "xxxxxxxxxx" end', lambda t, k: ('x' * 10,))}))
-    with pytest.raises(LuaMemoryError):
-        call(lib, 'concat', endless, '', 1, MAXINT)
+    previous = state.set_current(vm)      # the metamethod calls count on the running VM
+    try:
+        with pytest.raises(LuaMemoryError):
+            call(lib, 'concat', endless, '', 1, MAXINT)
+    finally:
+        state.set_current(previous)
 
 
 def test_long_operations_tick():

@@ -18,6 +18,7 @@ from hypothesis import given, strategies as st
 
 import pylua
 from libsupport import LUA, MAXINT, MININT, NAN, FakeVM, lua_literal, needs_lua
+from libsupport import current_vm  # noqa: F401  (provides the vm fixture)
 from pylua.library import string as lstring
 from pylua.runtime.errors import LuaError
 from pylua.runtime.table import LuaTable
@@ -333,7 +334,7 @@ def lua_fn(py):
     return fn
 
 
-def test_gsub_with_function():
+def test_gsub_with_function(vm):          # the callbacks nest on the running VM
     up = lua_fn(lambda w: (w.upper(),))
     assert call(LIB, 'gsub', 'hello world', '%w+', up) == ('ok', 'HELLO WORLD', 2)
     pair = lua_fn(lambda k, v: (v + '=' + k,))
@@ -361,7 +362,7 @@ def test_gsub_with_table():
     assert call(LIB, 'gsub', 'abc', '%w', t) == ('err', 'invalid replacement value (a boolean)')
 
 
-def test_gsub_table_honours_index():
+def test_gsub_table_honours_index(vm):
     meta = LuaTable()
     meta.set('__index', lua_fn(lambda t, k: (k * 2,)))
     t = LuaTable()
@@ -369,7 +370,7 @@ def test_gsub_table_honours_index():
     assert call(LIB, 'gsub', 'ab', '%w', t) == ('ok', 'aabb', 2)
 
 
-def test_gsub_passes_yields_through():
+def test_gsub_passes_yields_through(vm):
     def suspending_gen(w):
         answer = yield ('effect', w)
         return (answer,)

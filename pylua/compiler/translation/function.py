@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 
-from ...runtime.state import WORK_BYTES, count_work
+from ...runtime.state import TRANSLATE_INSTRUCTION, count_instructions
 from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
@@ -336,6 +336,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 self.field_update(*update)
                 return k + n
         if ins.op in FUSABLE:
+            count_instructions(TRANSLATE_INSTRUCTION)            # the cancel check
             self.line = ins.line
             self.fuse(ins)
             return k + 1
@@ -398,7 +399,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
 
     def step(self, ins, tail=False):
         """Translate one instruction, keeping track of what is known of registers."""
-        count_work(WORK_BYTES)            # the cancel check: one instruction translated
+        count_instructions(TRANSLATE_INSTRUCTION)            # the cancel check
         self.line = ins.line
         self.known_bool = self.next_bool
         self.next_bool = None

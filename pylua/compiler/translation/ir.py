@@ -24,6 +24,8 @@ from __future__ import annotations
 import enum
 import math
 
+from ...runtime.state import RENDER_LINE, count_instructions
+
 
 class Form(enum.Enum):
     PLAIN = 'plain'               # the function value itself, running its slow paths synchronously
@@ -200,6 +202,8 @@ class Rendered:
             c = item.code
             text.append(indents[item.indent] + (c if c.__class__ is str else c.render(form)))
             lines.append(item.lualine)
+            if len(lines) & 255 == 0:
+                count_instructions(256 * RENDER_LINE)      # the cancel check
             if item.note is not None:
                 calls[len(lines) - 1] = item.note
 
