@@ -21,7 +21,7 @@ import time
 
 from ..runtime import state
 
-IN_PROCESS_LIMIT = 24 * 1024
+IN_PROCESS_LIMIT = 64 * 1024         # about 60 ms of compile() on a loaded machine: a gap a cancel may wait
 WAIT_SLICE = 0.01
 IDLE_KEPT = 2
 
