@@ -1,24 +1,71 @@
-"""The debug library (standalone profile), as far as translated code allows:
-``getinfo`` (levels count Lua functions only), ``traceback``,
+"""The debug library (standalone profile): ``getinfo`` (levels count Lua
+functions only), ``traceback``, ``sethook``/``gethook`` (per Lua thread;
+runtime/hooks.py), ``getlocal``/``setlocal`` (runtime/stack.py),
 ``getmetatable``/``setmetatable`` for every type, ``getuservalue``/
 ``setuservalue`` (pylua's userdata have no user values), ``getregistry``,
 and the upvalue functions ``getupvalue``/``setupvalue``/``upvalueid``/
-``upvaluejoin`` over the closures' cells.  Hooks and locals
-(``sethook``/``gethook``/``getlocal``/``setlocal``) are not available."""
+``upvaluejoin`` over the closures' cells."""
 from __future__ import annotations
 
+import sys
 import weakref
 from types import FunctionType
 
+from ..runtime import coroutine as co_rt
 from ..runtime import ops, state
 from ..runtime.collector import collector_of
 from ..runtime.coroutine import Coroutine
-from ..runtime.frames import call_note, lua_frames, lua_info, lua_proto
+from ..runtime.frames import call_note, lua_info, lua_proto
+from ..runtime.hooks import Hook, debug_hooks
+from ..runtime.stack import (active_lines, active_locals, current_line, parameter_names, read_register, running_levels,
+                             suspended_levels, varargs, write_register, write_varargs)
 from ..runtime.table import LuaTable
 from ..runtime.values import Builtin, GenBuiltin, Userdata, type_name
-from .args import ABSENT, arg_error, check_int, opt_int, opt_str, type_error
+from .args import ABSENT, arg_error, check_int, check_str, opt_int, opt_str, type_error
 
 _OPTIONS = frozenset('SlnrutfL')
+
+
+# ------------------------------------------------------------ threads
+class _Thread:
+    """The thread a debug function inspects, and its other arguments:
+    ``co`` is None for the running thread; ``shift`` is 1 when the thread
+    was given (argument numbers in messages count it)."""
+
+    def __init__(self, args):
+        vm = state.running.vm
+        self.shift = 0
+        self.co = None
+        if args and args[0].__class__ is Coroutine:
+            co, args = args[0], args[1:]
+            self.shift = 1
+            running = vm.coroutine if vm.coroutine is not None else getattr(vm, 'main_coroutine', None)
+            if co is not running:
+                self.co = co
+        self.args = args
+        # The hooks' key for this thread: its Coroutine, None for the main one.
+        if self.co is None:
+            self.key = vm.coroutine
+        else:
+            self.key = None if self.co is getattr(vm, 'main_coroutine', None) else self.co
+
+    def arg(self, i):
+        return self.args[i] if len(self.args) > i else ABSENT
+
+    def levels(self):
+        """Its Lua frames, level 1 first."""
+        if self.co is None:
+            return running_levels(sys._getframe(1), co_rt.resume.__code__)
+        if self.co.status == 'suspended' and self.co.gen is not None:
+            return suspended_levels(self.co.gen)
+        return []
+
+    def frame(self, level, fname):
+        """The frame at ``level`` (>= 1), or the 'level out of range' error."""
+        levels = self.levels()
+        if not 1 <= level <= len(levels):
+            arg_error(self.shift + 1, fname, 'level out of range')
+        return levels[level - 1]
 
 
 # ----------------------------------------------------------------- getinfo
@@ -65,14 +112,14 @@ def _lua_info(info, options, code, line):
         info.set_str('isvararg', bool(proto.is_vararg))
     if 'L' in options:
         active = LuaTable()
-        first = proto.line if proto is not None and not main else 0
-        for n in set(lines):
-            if n and n > first:
+        for n in active_lines(proto) if proto is not None else ():
+            if n:
                 active.set(n, True)
         info.set_str('activelines', active)
 
 
 def _name_fields(info, caller):
+    info.set_str('namewhat', '')
     note = call_note(caller, lookahead=8) if caller is not None else None
     if not note:
         return
@@ -89,45 +136,51 @@ def _name_fields(info, caller):
 
 
 def getinfo(*args):
-    if args and args[0].__class__ is Coroutine:
-        args = args[1:]         # another coroutine's stack is not visible: its levels are ours
-    target = args[0] if args else ABSENT
-    what = opt_str(args[1] if len(args) > 1 else ABSENT, 2, 'getinfo', 'flnSrtu')
+    thread = _Thread(args)
+    target = thread.arg(0)
+    fname = 'getinfo'
+    what = opt_str(thread.arg(1), thread.shift + 2, fname, 'flnSrtu')
     if what.startswith('>'):
-        arg_error(2, 'getinfo', "invalid option '>'")
+        arg_error(thread.shift + 2, fname, "invalid option '>'")
     if not set(what) <= _OPTIONS:
-        arg_error(2, 'getinfo', 'invalid option')
+        arg_error(thread.shift + 2, fname, 'invalid option')
     info = LuaTable()
     if target.__class__ in (int, float):
-        level = check_int(target, 1, 'getinfo')
+        level = check_int(target, thread.shift + 1, fname)
         if level < 0:
             return (None,)
         if level == 0:
             _c_info(info, what)
             if 'n' in what:
-                info.set_str('name', 'getinfo')
-                info.set_str('namewhat', 'field')
+                if thread.co is None:
+                    info.set_str('name', 'getinfo')
+                    info.set_str('namewhat', 'field')
+                else:
+                    info.set_str('name', 'yield')
+                    info.set_str('namewhat', 'field')
             if 'f' in what:
                 info.set_str('func', state.running.vm.globals.get('debug').get('getinfo'))
             return (info,)
-        frames = list(lua_frames())
-        if level > len(frames):
+        levels = thread.levels()
+        if level > len(levels):
             return (None,)
-        frame, _, line, _ = frames[level - 1]
-        _lua_info(info, what, frame.f_code, line)
+        frame = levels[level - 1]
+        _lua_info(info, what, frame.f_code, current_line(frame))
         if 'n' in what:
-            _name_fields(info, frames[level][0] if level < len(frames) else None)
+            _name_fields(info, levels[level] if level < len(levels) else None)
         if 't' in what:
             info.set_str('istailcall', False)
         return (info,)
     if not (target.__class__ is FunctionType or target.__class__ is Builtin or target.__class__ is GenBuiltin):
-        arg_error(1, 'getinfo', 'function or level expected')
+        arg_error(thread.shift + 1, fname, 'function or level expected')
     if target.__class__ is FunctionType and lua_info(target.__code__) is not None:
         _lua_info(info, what.replace('l', ''), target.__code__, -1)
         if 'l' in what:
             info.set_str('currentline', -1)
     else:
         _c_info(info, what)
+    if 'n' in what:
+        info.set_str('namewhat', '')
     if 'f' in what:
         info.set_str('func', target)
     if 't' in what:
@@ -136,20 +189,98 @@ def getinfo(*args):
 
 
 def traceback(*args):
-    if args and args[0].__class__ is Coroutine:
-        args = args[1:]
-    msg = args[0] if args else None
+    thread = _Thread(args)
+    msg = thread.arg(0)
+    msg = None if msg is ABSENT else msg
     if msg is not None and msg.__class__ not in (str, int, float):
         return (msg,)
-    level = opt_int(args[1] if len(args) > 1 else ABSENT, 2, 'traceback', 1)
+    level = opt_int(thread.arg(1), thread.shift + 2, 'traceback', 1 if thread.co is None else 0)
     lines = ['stack traceback:']
-    for _, chunk, line, what in list(lua_frames())[max(level - 1, 0):]:
-        lines.append('\t%s:%d: in %s' % (chunk, line, what))
-    lines.append('\t[C]: in ?')
+    if thread.co is not None and level == 0 and thread.levels():
+        lines.append("\t[C]: in function 'coroutine.yield'")
+    for frame in thread.levels()[max(level - 1, 0):]:
+        chunk, _, what = lua_info(frame.f_code)
+        lines.append('\t%s:%d: in %s' % (chunk, current_line(frame), what))
+    if thread.co is None:
+        lines.append('\t[C]: in ?')
     text = '\n'.join(lines)
     if msg is None:
         return (text,)
     return (ops.tostring_raw(msg) + '\n' + text,)
+
+
+# ---------------------------------------------------------------- hooks
+def sethook(*args):
+    thread = _Thread(args)
+    fn = thread.arg(0)
+    hook = None
+    if fn is not None and fn is not ABSENT:
+        mask = check_str(thread.arg(1), thread.shift + 2, 'sethook')
+        _check_function(fn, thread.shift + 1, 'sethook')
+        count = opt_int(thread.arg(2), thread.shift + 3, 'sethook', 0)
+        events = ''.join(c for c in 'crl' if c in mask)
+        if events or count > 0:
+            hook = Hook(fn, events, max(count, 0))
+    debug_hooks(state.running.vm).set(thread.key, hook)
+    return ()
+
+
+def gethook(*args):
+    thread = _Thread(args)
+    hook = debug_hooks(state.running.vm).of(thread.key)
+    if hook is None:
+        return (None,)
+    return (hook.fn, hook.mask, hook.count)
+
+
+# --------------------------------------------------------------- locals
+def _hook_event(frame):
+    hooks = state.running.vm.debug_hooks
+    return hooks.event_of(frame) if hooks is not None else None
+
+
+def getlocal(*args):
+    thread = _Thread(args)
+    target = thread.arg(0)
+    n = check_int(thread.arg(1), thread.shift + 2, 'getlocal')
+    if target.__class__ is FunctionType or target.__class__ is Builtin or target.__class__ is GenBuiltin:
+        names = parameter_names(target.__code__) if target.__class__ is FunctionType else []
+        return (names[n - 1] if 1 <= n <= len(names) else None,)
+    level = check_int(target, thread.shift + 1, 'getlocal')
+    if level == 0 and thread.co is None:
+        own = (level, n)           # getlocal's own arguments, as a C function's stack
+        return ('(C temporary)', own[n - 1]) if 1 <= n <= len(own) else (None,)
+    frame = thread.frame(level, 'getlocal')
+    if n < 0:
+        extra = varargs(frame)
+        return ('(vararg)', extra[-n - 1]) if -n <= len(extra) else (None,)
+    visible = active_locals(frame, _hook_event(frame))
+    if 1 <= n <= len(visible):
+        local = visible[n - 1]
+        return (local.name, read_register(frame, local))
+    return (None,)
+
+
+def setlocal(*args):
+    thread = _Thread(args)
+    level = check_int(thread.arg(0), thread.shift + 1, 'setlocal')
+    n = check_int(thread.arg(1), thread.shift + 2, 'setlocal')
+    value = thread.arg(2)
+    if value is ABSENT:
+        arg_error(thread.shift + 3, 'setlocal', 'value expected')
+    frame = thread.frame(level, 'setlocal')
+    if n < 0:
+        extra = varargs(frame)
+        if -n > len(extra):
+            return (None,)
+        write_varargs(frame, extra[:-n - 1] + (value,) + extra[-n:])
+        return ('(vararg)',)
+    visible = active_locals(frame, _hook_event(frame))
+    if 1 <= n <= len(visible):
+        local = visible[n - 1]
+        write_register(frame, local, value)
+        return (local.name,)
+    return (None,)
 
 
 # ----------------------------------------------------------- metatables
@@ -320,7 +451,9 @@ def make_upvalue_ids():
 def install(vm):
     debug = LuaTable()
     upvalueid, upvaluejoin = make_upvalue_ids()
-    for name, fn in (('getinfo', getinfo), ('traceback', traceback), ('getmetatable', getmetatable),
+    for name, fn in (('getinfo', getinfo), ('traceback', traceback), ('sethook', sethook),
+                     ('gethook', gethook), ('getlocal', getlocal), ('setlocal', setlocal),
+                     ('getmetatable', getmetatable),
                      ('setmetatable', setmetatable), ('getuservalue', getuservalue),
                      ('setuservalue', setuservalue), ('getregistry', make_getregistry(vm)),
                      ('getupvalue', getupvalue), ('setupvalue', setupvalue),

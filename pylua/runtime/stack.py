@@ -1,0 +1,139 @@
+"""A Lua thread's stack as the debug library sees it: its levels (the
+Python frames of translated code, innermost first) and, in one frame, the
+locals active at the instruction it is at.
+
+The running thread's levels are the frames above the ``resume`` that
+started it; a suspended coroutine's are its generators' frames, from the
+one suspended in ``coroutine.yield`` (level 0 is ``yield`` itself).
+
+Registers are the frames' Python locals ``r<n>``; a captured local's
+register holds its cell (a one-element list).  A frame is placed at one
+instruction from its current Lua line: the line's first instruction while
+a line hook for it runs, the first one at a call hook, the line's last one
+at a return hook, else the line's last call (the frame is calling)."""
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+
+from .frames import lua_info, lua_proto
+
+_CALLING_OPS = frozenset(('CALL', 'TFORPREP', 'SELF', 'GETTABLE', 'GETTABUP', 'SETTABLE', 'SETTABUP',
+                          'CONCAT', 'LEN', 'EQ', 'LT', 'LE', 'CLOSE', 'RETURN'))
+
+
+def running_levels(start, resume_code):
+    """The Lua frames from Python frame ``start`` outwards, up to the
+    thread's base (a frame of ``resume_code``)."""
+    levels = []
+    f = start
+    while f is not None and f.f_code is not resume_code:
+        if lua_info(f.f_code) is not None:
+            levels.append(f)
+        f = f.f_back
+    return levels
+
+
+def suspended_levels(gen):
+    """The Lua frames of a suspended coroutine's generator chain, innermost first."""
+    levels = []
+    while gen is not None:
+        frame = getattr(gen, 'gi_frame', None)
+        if frame is not None and lua_info(frame.f_code) is not None:
+            levels.append(frame)
+        gen = getattr(gen, 'gi_yieldfrom', None)
+    levels.reverse()
+    return levels
+
+
+# Structured control instructions that stand for no instruction of Lua's.
+_STRUCTURAL_OPS = frozenset(('LOOP', 'END', 'ELSE'))
+
+
+def active_lines(proto):
+    """The lines holding instructions of ``proto``, as Lua counts them."""
+    return frozenset(ins.line for ins in proto.code if ins.op not in _STRUCTURAL_OPS)
+
+
+def current_line(frame):
+    lines = lua_info(frame.f_code)[1]
+    ln = frame.f_lineno
+    return lines[ln] if 0 <= ln < len(lines) else 0
+
+
+@dataclass(frozen=True)
+class Local:
+    """One visible local of a frame: its Lua name and its register."""
+    name: str
+    reg: int
+    captured: bool
+
+
+def frame_pc(frame, event=None):
+    """The instruction ``frame`` is at (see the module's note); ``event`` is
+    the hook event being run for it, if any."""
+    proto = lua_proto(frame.f_code)
+    if event == 'call':
+        return 0
+    line = current_line(frame)
+    on_line = [pc for pc, ins in enumerate(proto.code) if ins.line == line]
+    if not on_line:
+        return 0
+    if event == 'line':
+        return on_line[0]
+    if event == 'return':
+        return on_line[-1]
+    calls = [pc for pc in on_line if proto.code[pc].op in _CALLING_OPS]
+    return (calls or on_line)[-1]
+
+
+def active_locals(frame, event=None):
+    """The named locals of ``frame`` in scope where it is, in declaration order."""
+    proto = lua_proto(frame.f_code)
+    if proto is None:
+        return []
+    pc = frame_pc(frame, event)
+    return [Local(lv.name, lv.reg, lv.captured) for lv in proto.locvars
+            if lv.startpc <= pc < lv.endpc]
+
+
+def parameter_names(code):
+    """The names of a Lua function's parameters, in order."""
+    proto = lua_proto(code)
+    if proto is None:
+        return []
+    return [lv.name for lv in proto.locvars[:proto.numparams]]
+
+
+def read_register(frame, local):
+    v = frame.f_locals.get('r%d' % local.reg)
+    if local.captured and v.__class__ is list:
+        return v[0]
+    return v
+
+
+def write_register(frame, local, value):
+    name = 'r%d' % local.reg
+    cell = frame.f_locals.get(name)
+    if local.captured and cell.__class__ is list:
+        cell[0] = value
+    else:
+        _write_local(frame, name, value)
+
+
+def varargs(frame):
+    return frame.f_locals.get('VA', ())
+
+
+def write_varargs(frame, values):
+    _write_local(frame, 'VA', values)
+
+
+def _write_local(frame, name, value):
+    # Python 3.11's frame.f_locals is a snapshot: written back explicitly.
+    frame.f_locals[name] = value
+    _locals_to_fast(ctypes.py_object(frame), ctypes.c_int(0))
+
+
+_locals_to_fast = ctypes.pythonapi.PyFrame_LocalsToFast
+_locals_to_fast.restype = None
