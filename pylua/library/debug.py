@@ -16,12 +16,14 @@ from ..runtime import ops, state
 from ..runtime.collector import collector_of
 from ..runtime.coroutine import Coroutine
 from ..runtime.frames import call_note, lua_info, lua_proto
-from ..runtime.hooks import Hook, debug_hooks
-from ..runtime.stack import (active_lines, active_locals, current_line, parameter_names, read_register, running_levels,
-                             suspended_levels, varargs, write_register, write_varargs)
+from ..runtime.hooks import Hook, called_by_hook, debug_hooks
+from ..runtime.stack import (active_lines, active_locals, c_values, current_line, function_at, parameter_names,
+                             read_register, running_levels, suspended_levels, varargs, write_register,
+                             write_varargs)
 from ..runtime.table import LuaTable
 from ..runtime.values import Builtin, GenBuiltin, Userdata, type_name
 from .args import ABSENT, arg_error, check_int, check_str, opt_int, opt_str, type_error
+from .coroutine import main_coroutine
 
 _OPTIONS = frozenset('SlnrutfL')
 
@@ -53,19 +55,20 @@ class _Thread:
         return self.args[i] if len(self.args) > i else ABSENT
 
     def levels(self):
-        """Its Lua frames, level 1 first."""
+        """Its stack's levels, level 0 first (the running debug function,
+        or a suspended coroutine's ``yield``)."""
         if self.co is None:
             return running_levels(sys._getframe(1), co_rt.resume.__code__)
         if self.co.status == 'suspended' and self.co.gen is not None:
             return suspended_levels(self.co.gen)
         return []
 
-    def frame(self, level, fname):
-        """The frame at ``level`` (>= 1), or the 'level out of range' error."""
+    def level(self, n, fname):
+        """The level ``n``, or the 'level out of range' error."""
         levels = self.levels()
-        if not 1 <= level <= len(levels):
+        if not 0 <= n < len(levels):
             arg_error(self.shift + 1, fname, 'level out of range')
-        return levels[level - 1]
+        return levels[n]
 
 
 # ----------------------------------------------------------------- getinfo
@@ -135,6 +138,30 @@ def _name_fields(info, caller):
         info.set_str('namewhat', namewhat)
 
 
+def _level_info(info, what, levels, n):
+    level = levels[n]
+    frame = level.frame
+    if level.lua:
+        _lua_info(info, what, frame.f_code, current_line(frame))
+    else:
+        _c_info(info, what)
+    if 'n' in what:
+        if called_by_hook(level.caller):
+            info.set_str('name', '?')
+            info.set_str('namewhat', 'hook')
+        else:
+            caller = levels[n + 1] if n + 1 < len(levels) else None
+            _name_fields(info, caller.frame if caller is not None and caller.lua else None)
+    if 'r' in what:
+        first, values = _transfer(level)
+        info.set_str('ftransfer', first)
+        info.set_str('ntransfer', len(values))
+    if 't' in what:
+        info.set_str('istailcall', False)
+    if 'f' in what:
+        info.set_str('func', function_at(level))
+
+
 def getinfo(*args):
     thread = _Thread(args)
     target = thread.arg(0)
@@ -146,30 +173,11 @@ def getinfo(*args):
         arg_error(thread.shift + 2, fname, 'invalid option')
     info = LuaTable()
     if target.__class__ in (int, float):
-        level = check_int(target, thread.shift + 1, fname)
-        if level < 0:
-            return (None,)
-        if level == 0:
-            _c_info(info, what)
-            if 'n' in what:
-                if thread.co is None:
-                    info.set_str('name', 'getinfo')
-                    info.set_str('namewhat', 'field')
-                else:
-                    info.set_str('name', 'yield')
-                    info.set_str('namewhat', 'field')
-            if 'f' in what:
-                info.set_str('func', state.running.vm.globals.get('debug').get('getinfo'))
-            return (info,)
+        n = check_int(target, thread.shift + 1, fname)
         levels = thread.levels()
-        if level > len(levels):
+        if not 0 <= n < len(levels):
             return (None,)
-        frame = levels[level - 1]
-        _lua_info(info, what, frame.f_code, current_line(frame))
-        if 'n' in what:
-            _name_fields(info, levels[level] if level < len(levels) else None)
-        if 't' in what:
-            info.set_str('istailcall', False)
+        _level_info(info, what, levels, n)
         return (info,)
     if not (target.__class__ is FunctionType or target.__class__ is Builtin or target.__class__ is GenBuiltin):
         arg_error(thread.shift + 1, fname, 'function or level expected')
@@ -181,11 +189,28 @@ def getinfo(*args):
         _c_info(info, what)
     if 'n' in what:
         info.set_str('namewhat', '')
+    if 'r' in what:
+        info.set_str('ftransfer', 0)
+        info.set_str('ntransfer', 0)
     if 'f' in what:
         info.set_str('func', target)
     if 't' in what:
         info.set_str('istailcall', False)
     return (info,)
+
+
+def _traceback_line(levels, n):
+    level = levels[n]
+    if called_by_hook(level.caller):
+        place = "hook '?'"
+    elif not level.lua:
+        fn = function_at(level)
+        place = "function '%s'" % fn.name if fn is not None else '?'
+    else:
+        place = lua_info(level.frame.f_code)[2]
+    if not level.lua:
+        return '\t[C]: in ' + place
+    return '\t%s:%d: in %s' % (lua_info(level.frame.f_code)[0], current_line(level.frame), place)
 
 
 def traceback(*args):
@@ -194,13 +219,10 @@ def traceback(*args):
     msg = None if msg is ABSENT else msg
     if msg is not None and msg.__class__ not in (str, int, float):
         return (msg,)
-    level = opt_int(thread.arg(1), thread.shift + 2, 'traceback', 1 if thread.co is None else 0)
+    first = opt_int(thread.arg(1), thread.shift + 2, 'traceback', 1 if thread.co is None else 0)
+    levels = thread.levels()
     lines = ['stack traceback:']
-    if thread.co is not None and level == 0 and thread.levels():
-        lines.append("\t[C]: in function 'coroutine.yield'")
-    for frame in thread.levels()[max(level - 1, 0):]:
-        chunk, _, what = lua_info(frame.f_code)
-        lines.append('\t%s:%d: in %s' % (chunk, current_line(frame), what))
+    lines.extend(_traceback_line(levels, n) for n in range(max(first, 0), len(levels)))
     if thread.co is None:
         lines.append('\t[C]: in ?')
     text = '\n'.join(lines)
@@ -221,7 +243,10 @@ def sethook(*args):
         events = ''.join(c for c in 'crl' if c in mask)
         if events or count > 0:
             hook = Hook(fn, events, max(count, 0))
-    debug_hooks(state.running.vm).set(thread.key, hook)
+    vm = state.running.vm
+    debug_hooks(vm).set(thread.key, hook)
+    thread_value = thread.key if thread.key is not None else main_coroutine(vm)
+    _hook_table(vm).set(thread_value, hook.fn if hook is not None else None)
     return ()
 
 
@@ -234,9 +259,34 @@ def gethook(*args):
 
 
 # --------------------------------------------------------------- locals
-def _hook_event(frame):
+def _hooked(level):
     hooks = state.running.vm.debug_hooks
-    return hooks.event_of(frame) if hooks is not None else None
+    return hooks.hooked_event(level.frame) if hooks is not None else None
+
+
+def _transfer(level):
+    """(index of the first, values) that a hook's call or return event of
+    ``level`` transfers, as getinfo's ``r`` and getlocal see them."""
+    hooked = _hooked(level)
+    if hooked is None:
+        return 0, ()
+    if level.lua:
+        if hooked.event == 'call':
+            proto = lua_proto(level.frame.f_code)
+            return 1, tuple(read_register(level.frame, local) for local in active_locals(level.frame, 'call'))[
+                :proto.numparams]
+        if hooked.event == 'return':
+            return len(active_locals(level.frame, 'return')) + 1, hooked.results
+        return 0, ()
+    stack = c_values(level, ABSENT)
+    if hooked.event == 'return':
+        return len(stack) + 1, hooked.results
+    return (1, tuple(stack)) if hooked.event == 'call' else (0, ())
+
+
+def _event(level):
+    hooked = _hooked(level)
+    return hooked.event if hooked is not None else None
 
 
 def getlocal(*args):
@@ -246,36 +296,47 @@ def getlocal(*args):
     if target.__class__ is FunctionType or target.__class__ is Builtin or target.__class__ is GenBuiltin:
         names = parameter_names(target.__code__) if target.__class__ is FunctionType else []
         return (names[n - 1] if 1 <= n <= len(names) else None,)
-    level = check_int(target, thread.shift + 1, 'getlocal')
-    if level == 0 and thread.co is None:
-        own = (level, n)           # getlocal's own arguments, as a C function's stack
-        return ('(C temporary)', own[n - 1]) if 1 <= n <= len(own) else (None,)
-    frame = thread.frame(level, 'getlocal')
+    level = thread.level(check_int(target, thread.shift + 1, 'getlocal'), 'getlocal')
+    frame = level.frame
+    if not level.lua:
+        # A suspended coroutine's yield has passed its values on.
+        stack = c_values(level, ABSENT) if thread.co is None else []
+        if 1 <= n <= len(stack):
+            return ('(C temporary)', stack[n - 1])
+        first, values = _transfer(level)
+        if first and first <= n < first + len(values):
+            return ('(C temporary)', values[n - first])
+        return (None,)
     if n < 0:
         extra = varargs(frame)
         return ('(vararg)', extra[-n - 1]) if -n <= len(extra) else (None,)
-    visible = active_locals(frame, _hook_event(frame))
+    visible = active_locals(frame, _event(level))
     if 1 <= n <= len(visible):
         local = visible[n - 1]
         return (local.name, read_register(frame, local))
+    first, values = _transfer(level)
+    if first and first <= n < first + len(values):
+        return ('(temporary)', values[n - first])
     return (None,)
 
 
 def setlocal(*args):
     thread = _Thread(args)
-    level = check_int(thread.arg(0), thread.shift + 1, 'setlocal')
+    level = thread.level(check_int(thread.arg(0), thread.shift + 1, 'setlocal'), 'setlocal')
     n = check_int(thread.arg(1), thread.shift + 2, 'setlocal')
     value = thread.arg(2)
     if value is ABSENT:
         arg_error(thread.shift + 3, 'setlocal', 'value expected')
-    frame = thread.frame(level, 'setlocal')
+    if not level.lua:
+        return (None,)         # a library function's arguments are its own Python values
+    frame = level.frame
     if n < 0:
         extra = varargs(frame)
         if -n > len(extra):
             return (None,)
         write_varargs(frame, extra[:-n - 1] + (value,) + extra[-n:])
         return ('(vararg)',)
-    visible = active_locals(frame, _hook_event(frame))
+    visible = active_locals(frame, _event(level))
     if 1 <= n <= len(visible):
         local = visible[n - 1]
         write_register(frame, local, value)
@@ -337,11 +398,23 @@ def make_getregistry(vm):
         if t is None:
             t = vm.registry['table'] = LuaTable()
             t.set_int(2, vm.globals)
-            for key in ('_LOADED', '_PRELOAD'):
-                if key in vm.registry:
-                    t.set_str(key, vm.registry[key])
+        for key in ('_LOADED', '_PRELOAD', '_HOOKKEY'):
+            if key in vm.registry:
+                t.set_str(key, vm.registry[key])
         return (t,)
     return getregistry
+
+
+def _hook_table(vm):
+    """The registry's ``_HOOKKEY``: each thread's hook function, weak keys."""
+    t = vm.registry.get('_HOOKKEY')
+    if t is None:
+        t = vm.registry['_HOOKKEY'] = LuaTable()
+        mode = LuaTable()
+        mode.set_str('__mode', 'k')
+        t.meta = mode
+        collector_of(vm).note_metatable(t, mode)
+    return t
 
 
 # ------------------------------------------------------------- upvalues

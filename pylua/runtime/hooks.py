@@ -24,7 +24,7 @@ import weakref
 from dataclasses import dataclass
 
 from . import ops, state
-from .frames import lua_info, lua_proto
+from .frames import is_library_entry, is_operation_helper, lua_info, lua_proto
 from .stack import active_lines
 
 _RETURN_VALUE = dis.opmap['RETURN_VALUE']
@@ -128,40 +128,80 @@ class DebugHooks:
                     f.f_trace_opcodes = counting
                 else:
                     f.f_trace = None
+            elif is_library_entry(f):
+                # Running library functions (sethook itself) report their return.
+                f.f_trace = self.trace_library if active else None
+                f.f_trace_lines = False
             f = f.f_back
 
     # ------------------------------------------------------------ tracing
     def trace_call(self, frame, event, arg):
-        if event != 'call' or lua_info(frame.f_code) is None:
+        if event != 'call':
+            return None
+        lua = lua_info(frame.f_code) is not None
+        if not lua and not is_library_entry(frame):
             return None
         lasti = frame.f_lasti
         resumed = lasti >= 2 and frame.f_code.co_code[lasti - 2] == _YIELD_VALUE
-        tracer = frame.f_trace
-        if not isinstance(tracer, _FrameTrace):
-            tracer = _FrameTrace(self, frame)
-            if resumed:
-                tracer.resume_at(frame)
+        if lua:
+            tracer = frame.f_trace
+            if not isinstance(tracer, _FrameTrace):
+                tracer = _FrameTrace(self, frame)
+                if resumed:
+                    tracer.resume_at(frame)
+        else:
+            tracer = self.trace_library
+            frame.f_trace_lines = False
         hook = self.current()
         if hook is None:
             return tracer
-        if hook.count > 0:
+        if hook.count > 0 and lua:
             frame.f_trace_opcodes = True
         if hook.calls and not resumed:
             self.fire(hook, frame, 'call')
         return tracer
 
-    def fire(self, hook, frame, event, line=None):
+    def trace_library(self, frame, event, arg):
+        """The local trace function of a library function called from Lua."""
+        if event == 'return':
+            self.returned(frame, arg)
+        return self.trace_library
+
+    def returned(self, frame, result):
+        """``frame`` returns ``result`` (or yields, or an error unwinds it)."""
+        hook = self.current()
+        if hook is not None and hook.returns and frame.f_code.co_code[frame.f_lasti] == _RETURN_VALUE:
+            self.fire(hook, frame, 'return', results=result if result.__class__ is tuple else (
+                tuple(result) if result.__class__ is list else (result,)))
+
+    def fire(self, hook, frame, event, line=None, results=()):
         args = (event,) if line is None else (event, line)
-        outer, self.hooked = self.hooked, (frame, event)
+        outer, self.hooked = self.hooked, Hooked(frame, event, results)
         try:
             ops.sync(ops.call(hook.fn, args))
         finally:
             self.hooked = outer
 
-    def event_of(self, frame):
-        """The hook event running for ``frame``, if any."""
+    def hooked_event(self, frame):
+        """The ``Hooked`` event running for ``frame``, if any."""
         hooked = self.hooked
-        return hooked[1] if hooked is not None and hooked[0] is frame else None
+        return hooked if hooked is not None and hooked.frame is frame else None
+
+
+@dataclass(frozen=True)
+class Hooked:
+    """A hook running for ``event`` of ``frame``; a return's ``results``."""
+    frame: object
+    event: str
+    results: tuple
+
+
+def called_by_hook(caller):
+    """Does a function whose caller's frame is ``caller`` run as a hook?"""
+    f = caller
+    while f is not None and is_operation_helper(f.f_code):
+        f = f.f_back
+    return f is not None and f.f_code.co_filename == __file__
 
 
 class _FrameTrace:
@@ -218,8 +258,7 @@ class _FrameTrace:
                     hook.left = hook.count
                     hooks.fire(hook, frame, 'count')
         elif event == 'return':
-            if hook.returns and frame.f_code.co_code[frame.f_lasti] == _RETURN_VALUE:
-                hooks.fire(hook, frame, 'return')
+            hooks.returned(frame, arg)
         return self
 
 

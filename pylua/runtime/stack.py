@@ -9,41 +9,104 @@ one suspended in ``coroutine.yield`` (level 0 is ``yield`` itself).
 Registers are the frames' Python locals ``r<n>``; a captured local's
 register holds its cell (a one-element list).  A frame is placed at one
 instruction from its current Lua line: the line's first instruction while
-a line hook for it runs, the first one at a call hook, the line's last one
-at a return hook, else the line's last call (the frame is calling)."""
+a line hook for it runs, the first one at a call hook, the line's last
+return at a return hook, else the line's last call (the frame is calling)."""
 from __future__ import annotations
 
 import ctypes
 from dataclasses import dataclass
 
-from .frames import lua_info, lua_proto
+from .frames import is_library_code, is_library_entry, is_operation_helper, lua_info, lua_proto
 
+_CO_VARARGS = 0x04
+_GENERATOR = type(x for x in ())
+
+# Instructions that may call a function (directly, or through a metamethod).
 _CALLING_OPS = frozenset(('CALL', 'TFORPREP', 'SELF', 'GETTABLE', 'GETTABUP', 'SETTABLE', 'SETTABUP',
-                          'CONCAT', 'LEN', 'EQ', 'LT', 'LE', 'CLOSE', 'RETURN'))
+                          'CONCAT', 'LEN', 'EQ', 'LT', 'LE', 'CLOSE'))
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of a Lua thread's stack: a Lua function's frame, or a
+    library function's (Lua's C function)."""
+    frame: object
+    lua: bool
+    caller: object                # the frame that called it, if known
 
 
 def running_levels(start, resume_code):
-    """The Lua frames from Python frame ``start`` outwards, up to the
-    thread's base (a frame of ``resume_code``)."""
+    """The levels from Python frame ``start`` outwards (level 0 first, the
+    running library function), up to the thread's base (a frame of
+    ``resume_code``)."""
     levels = []
     f = start
     while f is not None and f.f_code is not resume_code:
         if lua_info(f.f_code) is not None:
-            levels.append(f)
+            levels.append(Level(f, True, f.f_back))
+        elif is_library_entry(f):
+            levels.append(Level(f, False, f.f_back))
         f = f.f_back
     return levels
 
 
 def suspended_levels(gen):
-    """The Lua frames of a suspended coroutine's generator chain, innermost first."""
+    """The levels of a suspended coroutine's generator chain, innermost
+    (``coroutine.yield``, level 0) first."""
     levels = []
+    outer = None
+    outer_calls = False           # the generator outside is Lua code or an operation helper
     while gen is not None:
         frame = getattr(gen, 'gi_frame', None)
-        if frame is not None and lua_info(frame.f_code) is not None:
-            levels.append(frame)
-        gen = getattr(gen, 'gi_yieldfrom', None)
+        if frame is not None:
+            code = frame.f_code
+            if lua_info(code) is not None:
+                levels.append(Level(frame, True, outer))
+            elif outer_calls and is_library_code(code):
+                levels.append(Level(frame, False, outer))
+            outer_calls = lua_info(code) is not None or is_operation_helper(code)
+            outer = frame
+        inner = getattr(gen, 'gi_yieldfrom', None)
+        if inner is None and outer is not None and is_operation_helper(outer.f_code):
+            # ``finish`` drives a library function's generator by hand.
+            inner = next((v for v in outer.f_locals.values() if v.__class__ is _GENERATOR), None)
+        gen = inner
     levels.reverse()
     return levels
+
+
+def function_at(level):
+    """The function value running at ``level``, found where its caller
+    holds it (a register of the calling Lua code, or the called value of
+    an operation helper); None if not found."""
+    code = level.frame.f_code
+    caller = level.caller
+    if caller is None:
+        return None
+    for value in caller.f_locals.values():
+        # A Lua function is its plain form and has its generator form as
+        # ``gen``; a library function's forms are ``fn`` and ``gen``.
+        for form in (value, getattr(value, 'gen', None), getattr(value, 'fn', None)):
+            if getattr(form, '__code__', None) is code:
+                return value
+    return None
+
+
+def c_values(level, absent):
+    """A C level's stack: the arguments its library function was given
+    (parameters holding ``absent`` were not)."""
+    frame = level.frame
+    code = frame.f_code
+    values = frame.f_locals
+    out = []
+    for name in code.co_varnames[:code.co_argcount]:
+        v = values.get(name, absent)
+        if v is absent:
+            return out
+        out.append(v)
+    if code.co_flags & _CO_VARARGS:
+        out.extend(values.get(code.co_varnames[code.co_argcount + code.co_kwonlyargcount], ()))
+    return out
 
 
 # Structured control instructions that stand for no instruction of Lua's.
@@ -82,9 +145,13 @@ def frame_pc(frame, event=None):
     if event == 'line':
         return on_line[0]
     if event == 'return':
-        return on_line[-1]
-    calls = [pc for pc in on_line if proto.code[pc].op in _CALLING_OPS]
-    return (calls or on_line)[-1]
+        returns = [pc for pc in on_line if proto.code[pc].op == 'RETURN']
+        return (returns or on_line)[-1]
+    for ops in (('CALL',), _CALLING_OPS):
+        calls = [pc for pc in on_line if proto.code[pc].op in ops]
+        if calls:
+            return calls[-1]
+    return on_line[-1]
 
 
 def active_locals(frame, event=None):
