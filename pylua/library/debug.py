@@ -18,8 +18,8 @@ from ..runtime.coroutine import Coroutine
 from ..runtime.frames import call_note, lua_info, lua_proto
 from ..runtime.hooks import Hook, called_by_hook, debug_hooks
 from ..runtime.stack import (active_lines, active_locals, c_values, current_line, function_at, parameter_names,
-                             read_register, running_levels, suspended_levels, varargs, write_register,
-                             write_varargs)
+                             read_register, running_levels, suspended_levels, varargs, visible_locals,
+                             write_register, write_varargs)
 from ..runtime.table import LuaTable
 from ..runtime.values import Builtin, GenBuiltin, Userdata, type_name
 from .args import ABSENT, arg_error, check_int, check_str, opt_int, opt_str, type_error
@@ -276,7 +276,7 @@ def _transfer(level):
             return 1, tuple(read_register(level.frame, local) for local in active_locals(level.frame, 'call'))[
                 :proto.numparams]
         if hooked.event == 'return':
-            return len(active_locals(level.frame, 'return')) + 1, hooked.results
+            return len(visible_locals(level.frame, 'return')) + 1, hooked.results
         return 0, ()
     stack = c_values(level, ABSENT)
     if hooked.event == 'return':
@@ -310,7 +310,7 @@ def getlocal(*args):
     if n < 0:
         extra = varargs(frame)
         return ('(vararg)', extra[-n - 1]) if -n <= len(extra) else (None,)
-    visible = active_locals(frame, _event(level))
+    visible = visible_locals(frame, _event(level))
     if 1 <= n <= len(visible):
         local = visible[n - 1]
         return (local.name, read_register(frame, local))
@@ -336,7 +336,7 @@ def setlocal(*args):
             return (None,)
         write_varargs(frame, extra[:-n - 1] + (value,) + extra[-n:])
         return ('(vararg)',)
-    visible = active_locals(frame, _event(level))
+    visible = visible_locals(frame, _event(level))
     if 1 <= n <= len(visible):
         local = visible[n - 1]
         write_register(frame, local, value)

@@ -14,11 +14,12 @@ Lua's events from Python's: ``call`` when a translated function starts
 when it yields, nor when an error unwinds it); ``line`` when the Lua line
 of the Python line about to run differs from the last one, or when Python
 jumps back (a loop's next iteration), on lines holding the prototype's
-instructions; ``count`` every ``count`` Python instructions of translated
-code, the nearest measure of Lua instructions it has."""
+instructions; ``count`` every ``count`` such Python lines run (the
+translator gives about one to each Lua instruction)."""
 from __future__ import annotations
 
 import dis
+import re
 import sys
 import weakref
 from dataclasses import dataclass
@@ -29,15 +30,16 @@ from .stack import active_lines
 
 _RETURN_VALUE = dis.opmap['RETURN_VALUE']
 _YIELD_VALUE = dis.opmap['YIELD_VALUE']
+_CHUNKS = re.compile(r'_c\d+')
 _LOOP_JUMPS = frozenset(('JUMP_BACKWARD', 'JUMP_BACKWARD_NO_INTERRUPT', 'NOP'))
 
 
 @dataclass(frozen=True)
 class _CodeLines:
     """What line events need of one code object: the Lua line of each
-    Python line, the Lua lines holding instructions, the Python lines that
-    only jump back (``continue``: the translator's loop plumbing) and the
-    heads of Python ``for`` loops."""
+    Python line, the Lua lines holding instructions, the Python lines of
+    the translator's loop plumbing (only jumping back, or making and
+    looping over a numeric for's chunks) and the heads of Python ``for`` loops."""
     lines: list
     active: frozenset
     plumbing: frozenset
@@ -51,14 +53,20 @@ def _code_lines(code):
     known = _CODE_LINES.get(code)
     if known is None:
         kinds = {}
+        chunk_loops = set()
         for ins in dis.get_instructions(code):
-            if ins.positions is not None and ins.positions.lineno is not None:
-                kinds.setdefault(ins.positions.lineno, set()).add(ins.opname)
+            line = ins.positions.lineno if ins.positions is not None else None
+            if line is not None:
+                kinds.setdefault(line, set()).add(ins.opname)
+                # A numeric for's chunks of iterations (``_c<n>``), made
+                # and looped over: the translator's budget plumbing.
+                if ins.opname == 'STORE_FAST' and _CHUNKS.fullmatch(ins.argval):
+                    chunk_loops.add(line)
         proto = lua_proto(code)
+        plumbing = {line for line, names in kinds.items() if names <= _LOOP_JUMPS} | chunk_loops
         known = _CODE_LINES[code] = _CodeLines(
             lua_info(code)[1], active_lines(proto) if proto is not None else frozenset(),
-            frozenset(line for line, names in kinds.items() if names <= _LOOP_JUMPS),
-            frozenset(line for line, names in kinds.items() if 'FOR_ITER' in names))
+            frozenset(plumbing), frozenset(line for line, names in kinds.items() if 'FOR_ITER' in names))
     return known
 
 
@@ -115,17 +123,15 @@ class DebugHooks:
 
     def retrace(self):
         """Trace this OS thread's frames while any Lua thread has a hook."""
-        active = self.main is not None or len(self.threads) > 0
+        active = self.main is not None or any(co.status != 'dead' for co in self.threads)
         sys.settrace(self.trace_call if active else None)
-        counting = any(h is not None and h.count > 0 for h in (self.main, *self.threads.values()))
         f = sys._getframe(1)
         while f is not None:
             if lua_info(f.f_code) is not None:
                 if active:
-                    if not isinstance(f.f_trace, _FrameTrace):
+                    if not self.traces(f):
                         f.f_trace = _FrameTrace(self, f)
                         f.f_trace.resume_at(f)
-                    f.f_trace_opcodes = counting
                 else:
                     f.f_trace = None
             elif is_library_entry(f):
@@ -135,8 +141,16 @@ class DebugHooks:
             f = f.f_back
 
     # ------------------------------------------------------------ tracing
+    def traces(self, frame):
+        """Is ``frame`` traced for this VM already?"""
+        tracer = frame.f_trace
+        return isinstance(tracer, _FrameTrace) and tracer.hooks is self
+
     def trace_call(self, frame, event, arg):
         if event != 'call':
+            return None
+        if state.running.vm is not self.vm:
+            sys.settrace(None)          # this VM's run is over: trace nothing more
             return None
         lua = lua_info(frame.f_code) is not None
         if not lua and not is_library_entry(frame):
@@ -145,7 +159,7 @@ class DebugHooks:
         resumed = lasti >= 2 and frame.f_code.co_code[lasti - 2] == _YIELD_VALUE
         if lua:
             tracer = frame.f_trace
-            if not isinstance(tracer, _FrameTrace):
+            if not self.traces(frame):
                 tracer = _FrameTrace(self, frame)
                 if resumed:
                     tracer.resume_at(frame)
@@ -155,8 +169,6 @@ class DebugHooks:
         hook = self.current()
         if hook is None:
             return tracer
-        if hook.count > 0 and lua:
-            frame.f_trace_opcodes = True
         if hook.calls and not resumed:
             self.fire(hook, frame, 'call')
         return tracer
@@ -227,36 +239,43 @@ class _FrameTrace:
         self.last_lua = lines[self.last_py] if 0 <= self.last_py < len(lines) else 0
         self.last_active = self.last_lua in self.code.active
 
+    def line(self, hook, frame, py, lua, active):
+        """Python line ``py`` (of Lua line ``lua``) is about to run."""
+        code = self.code
+        back = py <= self.last_py and self.last_active
+        head, self.pending_head = self.pending_head, None
+        self.last_py = py
+        self.last_active = active
+        if not active:
+            return
+        if lua != self.last_lua:
+            self.last_lua = lua
+            self.hooks.fire(hook, frame, 'line', lua)
+        elif back and py in code.loop_heads:
+            self.pending_head = py
+        elif back or head is not None and py == head + 1:
+            self.hooks.fire(hook, frame, 'line', lua)
+
     def __call__(self, frame, event, arg):
         hooks = self.hooks
         hook = hooks.current()
         if hook is None:
             return self
         if event == 'line':
-            if hook.lines:
-                code = self.code
-                py = frame.f_lineno
-                lua = code.lines[py] if 0 <= py < len(code.lines) else 0
-                active = lua in code.active and py not in code.plumbing
-                back = py <= self.last_py and self.last_active
-                head, self.pending_head = self.pending_head, None
-                self.last_py = py
-                self.last_active = active
-                if not active:
-                    return self
-                if lua != self.last_lua:
-                    self.last_lua = lua
-                    hooks.fire(hook, frame, 'line', lua)
-                elif back and py in code.loop_heads:
-                    self.pending_head = py
-                elif back or head is not None and py == head + 1:
-                    hooks.fire(hook, frame, 'line', lua)
-        elif event == 'opcode':
-            if hook.count > 0:
+            code = self.code
+            py = frame.f_lineno
+            lua = code.lines[py] if 0 <= py < len(code.lines) else 0
+            active = lua in code.active and py not in code.plumbing
+            if active and hook.count > 0:
                 hook.left -= 1
                 if hook.left <= 0:
                     hook.left = hook.count
                     hooks.fire(hook, frame, 'count')
+                    hook = hooks.current()
+                    if hook is None:
+                        return self
+            if hook.lines:
+                self.line(hook, frame, py, lua, active)
         elif event == 'return':
             hooks.returned(frame, arg)
         return self

@@ -77,18 +77,30 @@ def suspended_levels(gen):
 
 def function_at(level):
     """The function value running at ``level``, found where its caller
-    holds it (a register of the calling Lua code, or the called value of
-    an operation helper); None if not found."""
+    holds it (a register of the calling Lua code, or a local of the
+    operation helpers between); None if not found."""
     code = level.frame.f_code
     caller = level.caller
-    if caller is None:
-        return None
+    while caller is not None:
+        found = _function_in(caller, code, level.lua)
+        if found is not None or not is_operation_helper(caller.f_code):
+            return found
+        caller = caller.f_back            # through the helpers to the calling code
+    return None
+
+
+def _function_in(caller, code, lua):
     for value in caller.f_locals.values():
         # A Lua function is its plain form and has its generator form as
         # ``gen``; a library function's forms are ``fn`` and ``gen``.
-        for form in (value, getattr(value, 'gen', None), getattr(value, 'fn', None)):
-            if getattr(form, '__code__', None) is code:
-                return value
+        if lua:
+            forms = (value, getattr(value, 'gen', None))
+        elif hasattr(value, 'name'):
+            forms = (getattr(value, 'fn', None), getattr(value, 'gen', None))
+        else:
+            continue
+        if any(getattr(form, '__code__', None) is code for form in forms):
+            return value
     return None
 
 
@@ -162,6 +174,23 @@ def active_locals(frame, event=None):
     pc = frame_pc(frame, event)
     return [Local(lv.name, lv.reg, lv.captured) for lv in proto.locvars
             if lv.startpc <= pc < lv.endpc]
+
+
+def visible_locals(frame, event=None):
+    """The locals ``getlocal`` numbers in ``frame``: its named locals in
+    scope, then its temporaries, the registers above them as far as Lua
+    would show them: to the register of the function being called, or
+    every register while a hook runs for the frame (``event``)."""
+    named = active_locals(frame, event)
+    proto = lua_proto(frame.f_code)
+    if proto is None:
+        return named
+    if event is not None:
+        limit = proto.maxreg
+    else:
+        ins = proto.code[frame_pc(frame)] if proto.code else None
+        limit = ins.a if ins is not None and ins.op == 'CALL' else 0
+    return named + [Local('(temporary)', reg, False) for reg in range(len(named), limit)]
 
 
 def parameter_names(code):
