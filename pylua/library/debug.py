@@ -121,21 +121,42 @@ def _lua_info(info, options, code, line):
         info.set_str('activelines', active)
 
 
-def _name_fields(info, caller):
-    info.set_str('namewhat', '')
+def _call_name(caller):
+    """(name, namewhat) of the function the Lua frame ``caller`` is calling,
+    as its code names it, or None."""
     note = call_note(caller, lookahead=8) if caller is not None else None
     if not note:
-        return
+        return None
     kind, _, quoted = note.partition(" '")
     name = quoted.rstrip("'")
-    namewhat = kind if kind in ('global', 'local', 'method', 'field', 'upvalue', 'constant') else ''
     if kind == 'for iterator':
-        namewhat, name = 'for iterator', 'for iterator'
-    elif kind == 'metamethod':
-        namewhat = 'metamethod'
-    if namewhat:
-        info.set_str('name', name)
-        info.set_str('namewhat', namewhat)
+        return 'for iterator', 'for iterator'
+    if kind in ('global', 'local', 'method', 'field', 'upvalue', 'constant', 'metamethod'):
+        return name, kind
+    return None
+
+
+def _level_name(levels, n):
+    """(name, namewhat) of level ``n``: a hook, or named by its Lua caller."""
+    level = levels[n]
+    if called_by_hook(level.caller):
+        return '?', 'hook'
+    caller = levels[n + 1] if n + 1 < len(levels) else None
+    return _call_name(caller.frame) if caller is not None and caller.lua else None
+
+
+def _global_name(vm, fn):
+    """Where ``package.loaded`` holds ``fn`` (``mod.name``; a global is
+    just ``name``), as Lua's tracebacks name functions."""
+    loaded = vm.registry.get('_LOADED')
+    if fn is None or loaded is None:
+        return None
+    for module, table in loaded.hash.items():
+        if table.__class__ is LuaTable and module.__class__ is str:
+            for key, value in table.hash.items():
+                if value is fn and key.__class__ is str:
+                    return key if module == '_G' else '%s.%s' % (module, key)
+    return None
 
 
 def _level_info(info, what, levels, n):
@@ -146,12 +167,10 @@ def _level_info(info, what, levels, n):
     else:
         _c_info(info, what)
     if 'n' in what:
-        if called_by_hook(level.caller):
-            info.set_str('name', '?')
-            info.set_str('namewhat', 'hook')
-        else:
-            caller = levels[n + 1] if n + 1 < len(levels) else None
-            _name_fields(info, caller.frame if caller is not None and caller.lua else None)
+        named = _level_name(levels, n)
+        info.set_str('namewhat', named[1] if named is not None else '')
+        if named is not None:
+            info.set_str('name', named[0])
     if 'r' in what:
         first, values = _transfer(level)
         info.set_str('ftransfer', first)
@@ -199,18 +218,20 @@ def getinfo(*args):
     return (info,)
 
 
-def _traceback_line(levels, n):
+def _traceback_line(vm, levels, n):
+    """Lua's line for level ``n``: where it is, then what it is."""
     level = levels[n]
-    if called_by_hook(level.caller):
-        place = "hook '?'"
-    elif not level.lua:
-        fn = function_at(level)
-        place = "function '%s'" % fn.name if fn is not None else '?'
-    else:
-        place = lua_info(level.frame.f_code)[2]
+    code = level.frame.f_code
+    where = '\t%s:%d: in ' % (lua_info(code)[0], current_line(level.frame)) if level.lua else '\t[C]: in '
+    global_name = _global_name(vm, function_at(level))
+    if global_name is not None:
+        return where + "function '%s'" % global_name
+    named = _level_name(levels, n)
+    if named is not None:
+        return where + "%s '%s'" % (named[1], named[0])
     if not level.lua:
-        return '\t[C]: in ' + place
-    return '\t%s:%d: in %s' % (lua_info(level.frame.f_code)[0], current_line(level.frame), place)
+        return where + '?'
+    return where + lua_info(code)[2]
 
 
 def traceback(*args):
@@ -222,7 +243,8 @@ def traceback(*args):
     first = opt_int(thread.arg(1), thread.shift + 2, 'traceback', 1 if thread.co is None else 0)
     levels = thread.levels()
     lines = ['stack traceback:']
-    lines.extend(_traceback_line(levels, n) for n in range(max(first, 0), len(levels)))
+    vm = state.running.vm
+    lines.extend(_traceback_line(vm, levels, n) for n in range(max(first, 0), len(levels)))
     if thread.co is None:
         lines.append('\t[C]: in ?')
     text = '\n'.join(lines)
