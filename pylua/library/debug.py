@@ -17,9 +17,9 @@ from ..runtime.collector import collector_of
 from ..runtime.coroutine import Coroutine
 from ..runtime.frames import call_note, lua_info, lua_proto
 from ..runtime.hooks import Hook, called_by_hook, debug_hooks
-from ..runtime.stack import (active_lines, active_locals, c_values, current_line, function_at, parameter_names,
-                             read_register, running_levels, suspended_levels, varargs, visible_locals,
-                             write_register, write_varargs)
+from ..runtime.stack import (active_lines, active_locals, c_values, current_line, failed_levels, function_at,
+                             parameter_names, read_register, running_levels, suspended_levels, varargs,
+                             visible_locals, write_register, write_varargs)
 from ..runtime.table import LuaTable
 from ..runtime.values import Builtin, GenBuiltin, Userdata, type_name
 from .args import ABSENT, arg_error, check_int, check_str, opt_int, opt_str, type_error
@@ -61,6 +61,8 @@ class _Thread:
             return running_levels(sys._getframe(1), co_rt.resume.__code__)
         if self.co.status == 'suspended' and self.co.gen is not None:
             return suspended_levels(self.co.gen)
+        if self.co.status == 'dead' and self.co.failed_at is not None:
+            return failed_levels(self.co.failed_at)
         return []
 
     def level(self, n, fname):

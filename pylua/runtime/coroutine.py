@@ -27,13 +27,14 @@ class LuaYield:
 
 
 class Coroutine:
-    __slots__ = ('fn', 'gen', 'status', 'error', 'anchor', '__weakref__')
+    __slots__ = ('fn', 'gen', 'status', 'error', 'failed_at', 'anchor', '__weakref__')
 
     def __init__(self, fn):
         self.fn = fn
         self.gen = None
         self.status = 'suspended'
         self.error = None
+        self.failed_at = None         # the traceback of the error it died of: its stack, for debug
 
 
 def live_coroutines(vm):
@@ -87,6 +88,7 @@ def resume(co, args):
             except LuaError as e:
                 co.status = 'dead'
                 co.error = e.value
+                co.failed_at = e.__traceback__
                 return (False, e.value)
             except RecursionError:
                 co.status = 'dead'

@@ -53,24 +53,43 @@ def running_levels(start, resume_code):
 def suspended_levels(gen):
     """The levels of a suspended coroutine's generator chain, innermost
     (``coroutine.yield``, level 0) first."""
-    levels = []
-    outer = None
-    outer_calls = False           # the generator outside is Lua code or an operation helper
+    frames = []
     while gen is not None:
         frame = getattr(gen, 'gi_frame', None)
         if frame is not None:
-            code = frame.f_code
-            if lua_info(code) is not None:
-                levels.append(Level(frame, True, outer))
-            elif outer_calls and is_library_code(code):
-                levels.append(Level(frame, False, outer))
-            outer_calls = lua_info(code) is not None or is_operation_helper(code)
-            outer = frame
+            frames.append(frame)
         inner = getattr(gen, 'gi_yieldfrom', None)
-        if inner is None and outer is not None and is_operation_helper(outer.f_code):
+        if inner is None and frame is not None and is_operation_helper(frame.f_code):
             # ``finish`` drives a library function's generator by hand.
-            inner = next((v for v in outer.f_locals.values() if v.__class__ is _GENERATOR), None)
+            inner = next((v for v in frame.f_locals.values() if v.__class__ is _GENERATOR), None)
         gen = inner
+    return _chain_levels(frames)
+
+
+def failed_levels(tb):
+    """The levels of a coroutine that died of an error, from the error's
+    traceback: the stack as it was when the error was raised."""
+    frames = []
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    return _chain_levels(frames)
+
+
+def _chain_levels(frames):
+    """The levels among ``frames`` (outermost first, each calling the
+    next), innermost first."""
+    levels = []
+    outer = None
+    for frame in frames:
+        code = frame.f_code
+        lua = lua_info(code) is not None
+        if lua:
+            levels.append(Level(frame, True, outer))
+        elif outer is not None and (lua_info(outer.f_code) is not None or is_operation_helper(outer.f_code)) \
+                and is_library_code(code):
+            levels.append(Level(frame, False, outer))
+        outer = frame
     levels.reverse()
     return levels
 

@@ -37,3 +37,13 @@ print(coroutine.resume(co, 2))
 print(debug.traceback(co))
 print(debug.traceback(co, "from level 2", 2))
 print(debug.getinfo(co, 0, "n").name, debug.getinfo(co, 1, "l").currentline)
+
+-- a coroutine that died of an error keeps its stack for the debugger
+local function fail(i)
+  if i == 0 then error("deep") else coroutine.yield(); fail(i - 1) end
+end
+local co2 = coroutine.create(function (x) fail(x) end)
+coroutine.resume(co2, 1)
+print(coroutine.resume(co2))
+print(debug.traceback(co2))
+print(debug.getinfo(co2, 1, "l").currentline, debug.getlocal(co2, 2, 1))
