@@ -100,7 +100,7 @@ def _c_info(info, options):
 
 
 def _lua_info(info, options, code, line):
-    chunk, lines, what = lua_info(code)
+    chunk, _, what = lua_info(code)
     proto = lua_proto(code)
     main = what == 'main chunk'
     if 'S' in options:

@@ -121,10 +121,16 @@ class DebugHooks:
             self.threads[thread] = hook
         self.retrace()
 
-    def retrace(self):
-        """Trace this OS thread's frames while any Lua thread has a hook."""
+    def resume(self):
+        """Trace this OS thread while any Lua thread has a hook (the VM is
+        starting a run here: its hooks outlive its runs); whether it does."""
         active = self.main is not None or any(co.status != 'dead' for co in self.threads)
         sys.settrace(self.trace_call if active else None)
+        return active
+
+    def retrace(self):
+        """Trace this OS thread's frames while any Lua thread has a hook."""
+        active = self.resume()
         f = sys._getframe(1)
         while f is not None:
             if lua_info(f.f_code) is not None:
@@ -287,9 +293,3 @@ def debug_hooks(vm) -> DebugHooks:
     if hooks is None:
         hooks = vm.debug_hooks = DebugHooks(vm)
     return hooks
-
-
-def current_hook():
-    """The running Lua thread's hook, or None."""
-    vm = state.running.vm
-    return None if vm is None or vm.debug_hooks is None else vm.debug_hooks.current()

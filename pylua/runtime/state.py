@@ -195,4 +195,6 @@ running = _Running()
 def set_current(vm):
     previous = running.vm
     running.vm = vm
+    if vm is not None and vm.debug_hooks is not None:
+        vm.debug_hooks.resume()
     return previous
