@@ -13,19 +13,22 @@ from types import FunctionType
 
 from ..runtime import coroutine as co_rt
 from ..runtime import ops, state
-from ..runtime.collector import collector_of
+from ..runtime.collector import Collector, collector_of
 from ..runtime.coroutine import Coroutine
 from ..runtime.frames import call_note, lua_info, lua_proto
 from ..runtime.hooks import Hook, called_by_hook, debug_hooks
-from ..runtime.stack import (active_lines, active_locals, c_values, current_line, failed_levels, function_at,
-                             parameter_names, read_register, running_levels, suspended_levels, varargs,
-                             visible_locals, write_register, write_varargs)
+from ..runtime.stack import (active_lines, active_locals, beneath_helpers, c_values, current_line, failed_levels,
+                             function_at, is_stripped, parameter_names, read_register, running_levels,
+                             suspended_levels, varargs, visible_locals, write_register, write_varargs)
 from ..runtime.table import LuaTable
 from ..runtime.values import Builtin, GenBuiltin, Userdata, type_name
 from .args import ABSENT, arg_error, check_int, check_str, opt_int, opt_str, type_error
 from .coroutine import main_coroutine
 
 _OPTIONS = frozenset('SlnrutfL')
+# A long traceback shows its first and last levels, as luaL_traceback does.
+_TRACEBACK_HEAD = 10
+_TRACEBACK_TAIL = 11
 
 
 # ------------------------------------------------------------ threads
@@ -102,6 +105,7 @@ def _c_info(info, options):
 def _lua_info(info, options, code, line):
     chunk, _, what = lua_info(code)
     proto = lua_proto(code)
+    stripped = is_stripped(code)
     main = what == 'main chunk'
     if 'S' in options:
         _source_fields(info, chunk, proto)
@@ -117,7 +121,7 @@ def _lua_info(info, options, code, line):
         info.set_str('isvararg', bool(proto.is_vararg))
     if 'L' in options:
         active = LuaTable()
-        for n in active_lines(proto) if proto is not None else ():
+        for n in active_lines(proto) if proto is not None and not stripped else ():
             if n:
                 active.set(n, True)
         info.set_str('activelines', active)
@@ -143,6 +147,9 @@ def _level_name(levels, n):
     level = levels[n]
     if called_by_hook(level.caller):
         return '?', 'hook'
+    runner = beneath_helpers(level.caller)
+    if runner is not None and runner.f_code is Collector.finalize.__code__:
+        return '__gc', 'metamethod'
     caller = levels[n + 1] if n + 1 < len(levels) else None
     return _call_name(caller.frame) if caller is not None and caller.lua else None
 
@@ -246,9 +253,14 @@ def traceback(*args):
     levels = thread.levels()
     lines = ['stack traceback:']
     vm = state.running.vm
-    lines.extend(_traceback_line(vm, levels, n) for n in range(max(first, 0), len(levels)))
-    if thread.co is None:
-        lines.append('\t[C]: in ?')
+    shown = [_traceback_line(vm, levels, n) for n in range(max(first, 0), len(levels))]
+    if thread.co is None and vm.coroutine is None:
+        shown.append('\t[C]: in ?')          # the main thread's base: the host's C level
+    if len(shown) > _TRACEBACK_HEAD + _TRACEBACK_TAIL + 1:
+        # Lua's count leaves out the level its '...' line stands in for.
+        skipped = len(shown) - _TRACEBACK_HEAD - _TRACEBACK_TAIL - 1
+        shown[_TRACEBACK_HEAD:-_TRACEBACK_TAIL] = ['\t...\t(skipping %d levels)' % skipped]
+    lines.extend(shown)
     text = '\n'.join(lines)
     if msg is None:
         return (text,)
@@ -448,12 +460,16 @@ class _Upvalue:
     def __init__(self, fn, n):
         self.fn = fn
         self.name = None
+        self.is_env = False
         self.cell = None
         self.kind = None
         proto = lua_proto(fn.__code__) if fn.__class__ is FunctionType else None
         if proto is None or not 1 <= n <= len(proto.upvals):
             return
         self.name, _, _, self.kind = proto.upvals[n - 1][:4]
+        self.is_env = self.name == '_ENV'
+        if is_stripped(fn.__code__):
+            self.name = '(no name)'
         names = fn.__code__.co_freevars
         wanted = fn.__name__ if self.kind == 'self' else 'U%d' % (n - 1)
         if wanted in names:
@@ -474,7 +490,7 @@ class _Upvalue:
             self.cell.cell_contents = v
             names = self.fn.__code__.co_freevars
             # A function caches its _ENV's field lookup: it follows the new value.
-            if self.name == '_ENV' and 'E0' in names:
+            if self.is_env and 'E0' in names:
                 hashed = v.hash if v.__class__ is LuaTable else {}
                 self.fn.__closure__[names.index('E0')].cell_contents = hashed.get
 

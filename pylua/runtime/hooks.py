@@ -25,8 +25,8 @@ import weakref
 from dataclasses import dataclass
 
 from . import ops, state
-from .frames import is_library_entry, is_operation_helper, lua_info, lua_proto
-from .stack import active_lines
+from .frames import is_library_entry, lua_info, lua_proto
+from .stack import active_lines, beneath_helpers
 
 _RETURN_VALUE = dis.opmap['RETURN_VALUE']
 _YIELD_VALUE = dis.opmap['YIELD_VALUE']
@@ -216,9 +216,7 @@ class Hooked:
 
 def called_by_hook(caller):
     """Does a function whose caller's frame is ``caller`` run as a hook?"""
-    f = caller
-    while f is not None and is_operation_helper(f.f_code):
-        f = f.f_back
+    f = beneath_helpers(caller)
     return f is not None and f.f_code.co_filename == __file__
 
 

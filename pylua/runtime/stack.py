@@ -94,6 +94,14 @@ def _chain_levels(frames):
     return levels
 
 
+def beneath_helpers(frame):
+    """The first frame from ``frame`` outwards that is no operation helper:
+    the code on whose behalf the helpers call."""
+    while frame is not None and is_operation_helper(frame.f_code):
+        frame = frame.f_back
+    return frame
+
+
 def function_at(level):
     """The function value running at ``level``, found where its caller
     holds it (a register of the calling Lua code, or a local of the
@@ -185,10 +193,16 @@ def frame_pc(frame, event=None):
     return on_line[-1]
 
 
+def is_stripped(code):
+    """Was a translated function loaded from a stripped binary chunk (no
+    line or local names)?"""
+    return all(n == -1 for n in lua_info(code)[1])
+
+
 def active_locals(frame, event=None):
     """The named locals of ``frame`` in scope where it is, in declaration order."""
     proto = lua_proto(frame.f_code)
-    if proto is None:
+    if proto is None or is_stripped(frame.f_code):
         return []
     pc = frame_pc(frame, event)
     return [Local(lv.name, lv.reg, lv.captured) for lv in proto.locvars

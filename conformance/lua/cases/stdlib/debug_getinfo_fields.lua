@@ -48,3 +48,15 @@ local main = debug.getinfo(1, "S")
 print(main.what, main.linedefined, main.source:sub(1, 1))
 print(pcall(debug.getinfo, 1, "X"))
 print(debug.getinfo(100))
+
+-- a finalizer runs as the __gc metamethod
+local finalizer_name
+local function make_garbage()
+  setmetatable({}, {__gc = function ()
+    local i = debug.getinfo(1, "n")
+    finalizer_name = i.namewhat .. " " .. i.name
+  end})
+end
+make_garbage()
+collectgarbage()
+print(finalizer_name)
