@@ -3,10 +3,10 @@
 ``GatewayClient.submit`` starts one streamed chat completion and returns a
 ``concurrent.futures.Future`` at once: it settles with a ``Completion`` or a
 ``CompletionError``, and cancelling it cancels the round (its connection
-closes at once).  All rounds of a client run as tasks on one event-loop
-thread, where their listeners are called too.  ``complete`` is the blocking
+closes at once).  All rounds of a client run on one event-loop thread,
+where their listeners are called too.  ``complete`` is the blocking
 form.  httpx (and the loop thread) start with the first round that needs
-them, so runs without model calls never import httpx.
+them, so runs without model calls never import either.
 """
 
 from __future__ import annotations
@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 DEFAULT_RECEIVE_TIMEOUT = 120.0          # seconds, per wait for headers or a chunk
 DEFAULT_RESPONSE_CAP = 16 * 1024 * 1024  # bytes, per reply
 DEFAULT_LIST_TIMEOUT = 10.0              # seconds for the whole model list
+
+# Compact UTF-8 JSON; one encoder for every round (json.dumps with options
+# builds a new one per call).
+_BODY_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 class GatewayClient:
@@ -97,7 +101,7 @@ class GatewayClient:
         # Usage feeds the precheck's provider anchor; OpenAI streams send it
         # only when asked.
         payload.setdefault("stream_options", {"include_usage": True})
-        body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        body = _BODY_ENCODER.encode(payload).encode("utf-8")
         if debug is not None:
             debug(DebugCapture("request", body))
         tools_advertised = bool(request.get("tools")) if accept_tool_calls is None else accept_tool_calls
@@ -131,7 +135,7 @@ class GatewayClient:
             if self._closed:
                 raise RuntimeError("the gateway client is closed")
             if self._transport is None:
-                from .transport import Transport  # imports httpx: only when a round needs it
+                from .transport import Transport  # imports asyncio: only when a round needs it
                 self._transport = Transport(self.config, receive_timeout=self.receive_timeout,
                                             response_cap=self.response_cap,
                                             http_transport=self._http_transport)

@@ -183,7 +183,9 @@ class ReplyBuilder:
         index = call.get("index", position)
         if type(index) is not int:
             raise malformed("reply has a malformed tool call index")
-        pending = self._calls.setdefault(index, _PendingCall())
+        pending = self._calls.get(index)
+        if pending is None:
+            pending = self._calls[index] = _PendingCall()
         call_id = _string(call.get("id"), "tool call id")
         if call_id and not pending.id:
             pending.id = call_id  # some backends repeat the id on every delta

@@ -44,13 +44,28 @@ class EventStreamDecoder:
         if b"\r" in buffer:
             lines = [line.rstrip(b"\r\n") for line in buffer.splitlines(keepends=True)]
             self._partial = b"" if buffer.endswith((b"\n", b"\r")) else lines.pop()
-        else:
-            # The common case, LF only: a plain split, the last piece unterminated.
-            lines = buffer.split(b"\n")
-            self._partial = lines.pop()
+            return self._lines([line.decode("utf-8") for line in lines])
+        # The common case, LF only: every complete line decoded at once (a
+        # multi-byte character never holds an LF byte).
+        end = buffer.rfind(b"\n")
+        self._partial = buffer[end + 1:]
+        if end < 0:
+            return []
+        return self._lines(buffer[:end].decode("utf-8").split("\n"))
+
+    def _lines(self, lines: list[str]) -> list[Event]:
         events: list[Event] = []
         for line in lines:
-            self._line(line.decode("utf-8"), events)
+            if line.startswith("data:"):  # first: nearly every line of a completion stream
+                self._data.append(line[6:] if line.startswith(" ", 5) else line[5:])
+            elif line:
+                self._field(line)
+            elif self._data:
+                events.append(Event("\n".join(self._data), self._event or "message"))
+                self._data = []
+                self._event = ""
+            else:
+                self._event = ""
         return events
 
     def close(self) -> list[Event]:
@@ -60,23 +75,12 @@ class EventStreamDecoder:
         still delivered: a stream ending in ``data: [DONE]`` without the final
         blank line did send its sentinel.
         """
-        events: list[Event] = []
-        if self._partial:
-            self._line(self._partial.decode("utf-8"), events)
-            self._partial = b""
-        self._line("", events)
-        return events
+        lines = [self._partial.decode("utf-8"), ""] if self._partial else [""]
+        self._partial = b""
+        return self._lines(lines)
 
-    def _line(self, line: str, events: list[Event]) -> None:
-        if line.startswith("data:"):  # first: nearly every line of a completion stream
-            self._data.append(line[6:] if line.startswith(" ", 5) else line[5:])
-            return
-        if not line:
-            if self._data:
-                events.append(Event("\n".join(self._data), self._event or "message"))
-            self._data = []
-            self._event = ""
-            return
+    def _field(self, line: str) -> None:
+        """A line that is neither blank nor ``data:``."""
         if line.startswith(":"):
             return  # a comment, often a keep-alive
         field, colon, value = line.partition(":")

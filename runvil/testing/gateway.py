@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import signal
 import socket
 import sys
 import threading
@@ -263,10 +264,14 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ScriptError) as error:
         print(f"scripted gateway: {error}", file=sys.stderr)
         return 2
+    # SIGINT stops the server: blocked before any server thread starts (they
+    # inherit the mask), then taken by sigwait.  Left to the Python handler,
+    # the kernel may hand it to a server thread, which never wakes a main
+    # thread blocked on a lock: the server then does not stop.
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     with gateway:
         print(gateway.url, flush=True)
-        with contextlib.suppress(KeyboardInterrupt):
-            threading.Event().wait()
+        signal.sigwait({signal.SIGINT})
     return 0
 
 

@@ -6,6 +6,8 @@ import pytest
 from runvil.gateway import CompletionError, ErrorKind
 from runvil.gateway.classify import OVERFLOW_PHRASES, SPEC_OVERFLOW_PHRASES, bound_error_text
 
+BOTH_ROUTES = True  # each test over the direct and the httpx route (conftest.py)
+
 ASK = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
 FORGED = "SECRET-PAYLOAD\nerror[Internal]: forged log line"
 

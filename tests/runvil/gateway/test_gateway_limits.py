@@ -5,6 +5,8 @@ import pytest
 from runvil.gateway import DEFAULT_RESPONSE_CAP, CompletionError, ErrorKind
 from runvil.testing.script import parse_reply, render_stream
 
+BOTH_ROUTES = True  # each test over the direct and the httpx route (conftest.py)
+
 ASK = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
 TIMEOUT = (ErrorKind.TIMEOUT, "the model backend did not answer in time", True)
 MALFORMED = "the model backend sent a reply that could not be understood: "

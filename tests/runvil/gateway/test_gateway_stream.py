@@ -7,6 +7,8 @@ import pytest
 
 from runvil.gateway import Completion, CompletionError, ErrorKind, ToolCall, Usage
 
+BOTH_ROUTES = True  # each test over the direct and the httpx route (conftest.py)
+
 ASK = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
 ASK_WITH_TOOLS = {**ASK, "tools": [{"type": "function", "function": {"name": "search"}}]}
 MALFORMED = "the model backend sent a reply that could not be understood: "

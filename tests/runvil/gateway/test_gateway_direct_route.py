@@ -1,0 +1,169 @@
+"""The direct route against a raw HTTP/1.1 peer on 127.0.0.1 that answers
+each request with exactly the bytes a test scripts: keep-alive reuse, every
+body framing, content codings, a connection the peer drops while idle, and
+which gateways take the route."""
+
+import gzip
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+import zlib
+
+import pytest
+
+from runvil.gateway import CompletionError, ErrorKind, GatewayClient, GatewayConfig
+from tests.runvil.gateway.test_gateway_client import REPO
+
+ASK = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+STREAM = (b'data: {"choices": [{"index": 0, "delta": {"content": "hello"}}]}\n\n'
+          b"data: [DONE]\n\n")
+
+
+def chunked(body: bytes) -> bytes:
+    return b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body)
+
+
+CLOSE = "then close"
+SSE_HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+CHUNKED_REPLY = SSE_HEAD + b"Transfer-Encoding: chunked\r\n\r\n" + chunked(STREAM)
+
+
+class RawPeer:
+    """Answers the n-th request with ``replies[n]``: bytes, ``(bytes,
+    CLOSE)`` to close the connection after them, or None to close it without
+    answering; notes which connection carried each request."""
+
+    def __init__(self, replies):
+        self.replies = list(replies)
+        self.requests: list[tuple[int, bytes]] = []
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}/v1"
+        self._connections = 0
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                connection, _ = self._listener.accept()
+            except OSError:
+                return
+            self._connections += 1
+            threading.Thread(target=self._serve, args=(connection, self._connections),
+                             daemon=True).start()
+
+    def _serve(self, connection, number):
+        with connection:
+            data = b""
+            while True:
+                while b"\r\n\r\n" not in data:
+                    more = connection.recv(65536)
+                    if not more:
+                        return
+                    data += more
+                head, _, data = data.partition(b"\r\n\r\n")
+                length = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+                while len(data) < length:
+                    data += connection.recv(65536)
+                self.requests.append((number, head + b"\r\n\r\n" + data[:length]))
+                data = data[length:]
+                reply = self.replies.pop(0)
+                if reply is None:
+                    return
+                if isinstance(reply, tuple):
+                    connection.sendall(reply[0])
+                    return
+                connection.sendall(reply)
+
+    def close(self):
+        self._listener.close()
+
+
+@pytest.fixture
+def peer():
+    peers = []
+
+    def start(*replies):
+        peers.append(RawPeer(replies))
+        return peers[-1]
+    yield start
+    for started in peers:
+        started.close()
+
+
+def test_rounds_reuse_one_kept_alive_connection(peer):
+    raw = peer(CHUNKED_REPLY, CHUNKED_REPLY, CHUNKED_REPLY)
+    with GatewayClient(GatewayConfig(raw.url, "sk-1")) as client:
+        assert [client.complete(ASK).text for _ in range(3)] == ["hello"] * 3
+    assert [number for number, _ in raw.requests] == [1, 1, 1]
+    head, _, body = raw.requests[0][1].partition(b"\r\n\r\n")
+    assert head.split(b"\r\n")[:2] == [b"POST /v1/chat/completions HTTP/1.1",
+                                       b"host: " + raw.url.split("/")[2].encode()]
+    assert b"authorization: Bearer sk-1" in head.split(b"\r\n")
+    assert json.loads(body)["stream"] is True
+
+
+@pytest.mark.parametrize("reply", [
+    SSE_HEAD + b"Content-Length: %d\r\n\r\n%s" % (len(STREAM), STREAM),
+    SSE_HEAD + b"Connection: close\r\n" + b"Transfer-Encoding: chunked\r\n\r\n" + chunked(STREAM),
+    SSE_HEAD + b"\r\n" + STREAM,  # no framing: the body ends with the connection
+])
+def test_every_body_framing(peer, reply):
+    raw = peer(reply, reply)
+    with GatewayClient(GatewayConfig(raw.url)) as client:
+        assert [client.complete(ASK).text for _ in range(2)] == ["hello"] * 2
+
+
+def test_a_connection_that_cannot_carry_more_is_not_reused(peer):
+    closing = SSE_HEAD + b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(STREAM), STREAM)
+    raw = peer(closing, CHUNKED_REPLY)
+    with GatewayClient(GatewayConfig(raw.url)) as client:
+        assert [client.complete(ASK).text for _ in range(2)] == ["hello"] * 2
+    assert [number for number, _ in raw.requests] == [1, 2]
+
+
+def test_a_connection_the_peer_dropped_while_idle_is_replaced(peer):
+    raw = peer((CHUNKED_REPLY, CLOSE), CHUNKED_REPLY)
+    with GatewayClient(GatewayConfig(raw.url)) as client:
+        assert client.complete(ASK).text == "hello"
+        time.sleep(0.2)  # the peer's close reaches the idle connection
+        assert client.complete(ASK).text == "hello"
+    assert [number for number, _ in raw.requests] == [1, 2]
+
+
+@pytest.mark.parametrize("coding, encode", [("gzip", gzip.compress), ("deflate", zlib.compress)])
+def test_content_codings_are_undone(peer, coding, encode):
+    body = encode(STREAM)
+    raw = peer(SSE_HEAD + b"Content-Encoding: %s\r\nContent-Length: %d\r\n\r\n%s"
+               % (coding.encode(), len(body), body))
+    with GatewayClient(GatewayConfig(raw.url)) as client:
+        assert client.complete(ASK).text == "hello"
+
+
+@pytest.mark.parametrize("reply", [
+    None,                                                   # closed without answering
+    (SSE_HEAD + b"Content-Length: 500\r\n\r\n" + STREAM[:40], CLOSE),  # closed inside the body
+    SSE_HEAD + b"Transfer-Encoding: chunked\r\n\r\nzz\r\n",  # broken chunk framing
+    b"HTTP/9 200 OK\r\n\r\n",                               # no HTTP/1.x
+])
+def test_broken_replies_are_transport_failures(peer, reply):
+    raw = peer(reply)
+    with GatewayClient(GatewayConfig(raw.url)) as client, pytest.raises(CompletionError) as caught:
+        client.complete(ASK)
+    assert caught.value.kind == ErrorKind.TRANSPORT
+
+
+def test_a_round_on_the_direct_route_does_not_import_httpx(peer):
+    raw = peer(CHUNKED_REPLY)
+    code = f"""
+import sys
+from runvil.gateway import GatewayClient, GatewayConfig
+with GatewayClient(GatewayConfig({raw.url!r})) as client:
+    assert client.complete({ASK!r}).text == "hello"
+print(sorted(m for m in ("httpx", "httpcore", "h11", "anyio") if m in sys.modules))
+"""
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                          text=True, check=True, timeout=60)
+    assert done.stdout.strip() == "[]"
