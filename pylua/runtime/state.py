@@ -196,5 +196,5 @@ def set_current(vm):
     previous = running.vm
     running.vm = vm
     if vm is not None and vm.debug_hooks is not None:
-        vm.debug_hooks.resume()
+        vm.debug_hooks.resume()       # a state's hooks outlive its runs
     return previous
