@@ -172,6 +172,7 @@ class Repeat(Node):
 class If(Node):
     tests: list                       # [(cond, Block), ...] for if / elseif
     orelse: Optional[Block]
+    then_lines: Optional[list] = None  # per test, the line of its 'then' (where Lua tests)
 
 
 @dataclass(slots=True)
@@ -228,3 +229,4 @@ class Label(Node):
 class Chunk(Node):
     body: Block
     chunkname: str = "?"
+    last_line: int = 0                # line of its last token, where Lua's main function returns

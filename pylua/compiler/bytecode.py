@@ -35,6 +35,19 @@ class Instr:
         return '%s %r %r %r' % (self.op, self.a, self.b, self.c)
 
 
+class LocVar:
+    """A local's debug information: it lives in register ``reg`` (in a
+    cell when ``captured``) while ``startpc <= pc < endpc``."""
+    __slots__ = ('name', 'reg', 'captured', 'startpc', 'endpc')
+
+    def __init__(self, name, reg, captured, startpc):
+        self.name = name
+        self.reg = reg
+        self.captured = captured
+        self.startpc = startpc
+        self.endpc = None
+
+
 class Proto:
     """A compiled function prototype."""
 
@@ -56,3 +69,4 @@ class Proto:
         self.maxreg = 0
         self.has_goto = False
         self.has_calls = False
+        self.locvars = []         # LocVar per declared local, in declaration order

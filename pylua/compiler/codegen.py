@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import ast as A
-from .bytecode import ARITH, Instr, Proto
+from .bytecode import ARITH, Instr, LocVar, Proto
 from .resolver import resolve
 from ..runtime.errors import LuaSyntaxError
 from ..runtime.state import GENERATE_STATEMENT, count_instructions
@@ -22,7 +22,8 @@ def compile_chunk(chunk: A.Chunk) -> Proto:
     proto.upvals = [('_ENV', False, 0, 'cell' if res.env_assigned else 'value')]
     fs = _FuncState(proto, res, fi, chunk.chunkname)
     fs.block_body(chunk.body)
-    fs.emit('RETURN', 0, 0, line=chunk.body.end_line)
+    fs.emit('RETURN', 0, 0, line=chunk.last_line or chunk.body.end_line)
+    fs.end_locals(0)
     return proto
 
 
@@ -38,6 +39,7 @@ class _FuncState:
         self.loops = 0
         self.depth = 0                # block nesting, counted as the resolver counts it
         self.label_numbers = {}       # id(Label) -> its number in this function
+        self.open_locals = []         # LocVars whose scope has not ended yet
 
     # ------------------------------------------------------------ emission
     def emit(self, op, a=0, b=0, c=0, line=0, note=None):
@@ -70,6 +72,7 @@ class _FuncState:
         """Compile a block's statements; locals declared inside are freed after."""
         saved_reg = self.freereg
         saved_tbc = len(self.tbc)
+        saved_locals = len(self.open_locals)
         self.depth += 1
         if pre:
             pre()
@@ -80,6 +83,12 @@ class _FuncState:
         self.close_tbc_to(saved_tbc, blk.end_line)
         self.depth -= 1
         self.freereg = saved_reg
+        self.end_locals(saved_locals)
+
+    def end_locals(self, keep):
+        """The scopes of the locals opened after the first ``keep`` end here."""
+        while len(self.open_locals) > keep:
+            self.open_locals.pop().endpc = len(self.proto.code)
 
     def close_tbc_to(self, depth, line):
         while len(self.tbc) > depth:
@@ -88,6 +97,9 @@ class _FuncState:
 
     def activate(self, var, reg):
         var.reg = reg
+        local = LocVar(var.name, reg, var.captured, len(self.proto.code))
+        self.proto.locvars.append(local)
+        self.open_locals.append(local)
         if var.captured:
             self.emit('NEWCELL', reg, line=var.line)
 
@@ -252,6 +264,7 @@ class _FuncState:
         saved_top = self._locals_top
         saved_reg = self.freereg
         saved_tbc = len(self.tbc)
+        saved_locals = len(self.open_locals)
         self.depth += 1
         for st in s.body.stmts:
             self.stmt(st)
@@ -261,6 +274,7 @@ class _FuncState:
         self.emit('BREAK', line=s.body.end_line)
         self.emit('END', line=s.body.end_line)
         self.close_tbc_to(saved_tbc, s.body.end_line)
+        self.end_locals(saved_locals)
         self.depth -= 1
         self._locals_top = saved_top
         self.freereg = saved_reg
@@ -279,7 +293,7 @@ class _FuncState:
                 self.emit('ELSE', line=cond.line)
                 nclose += 1
             c = self.exp_reg(cond)
-            self.emit('IF', c, line=cond.line)
+            self.emit('IF', c, line=s.then_lines[i] if s.then_lines else cond.line)
             self.freereg = self._locals_top
             self.block_scope(body)
         if s.orelse is not None:
@@ -638,9 +652,11 @@ class _FuncState:
             fs.activate(v, i)
         fs.block_body(f.body)
         fs.emit('RETURN', 0, 0, line=f.end_line)
+        fs.end_locals(0)
         idx = len(self.proto.protos)
         self.proto.protos.append(child)
-        self.emit('CLOSURE', reg, idx, line=f.line)
+        # Lua makes the closure where its body ends.
+        self.emit('CLOSURE', reg, idx, line=f.end_line)
 
     def table(self, e, reg):
         fields = e.fields

@@ -56,7 +56,8 @@ def parse(source: str, chunkname: str, *, from_file: bool = True) -> A.Chunk:
     tokens = tokenize(source, from_file)
     body = _run(tokens, chunkname)
     _close(body, tokens[-1])
-    return A.Chunk(0, body, chunkname)      # line 0: Lua's main function
+    last_line = tokens[-2][2] if len(tokens) > 1 else 0
+    return A.Chunk(0, body, chunkname, last_line)      # line 0: Lua's main function
 
 
 def _run(tokens: list, chunkname: str) -> A.Block:
@@ -324,21 +325,23 @@ class _Build:
     def repeat(kw, body, until, cond):
         return A.Repeat(kw[2], _close(body, until), cond)
 
-    def if_(kw, cond, _then, body, elseifs, orelse, end):
+    def if_(kw, cond, then, body, elseifs, orelse, end):
         tests = [(cond, body)]
-        for elseif_kw, elseif_cond, elseif_body in elseifs:
+        then_lines = [then[2]]
+        for elseif_kw, elseif_cond, elseif_then, elseif_body in elseifs:
             _close(body, elseif_kw)
             tests.append((elseif_cond, elseif_body))
+            then_lines.append(elseif_then[2])
             body = elseif_body
         if orelse is not None:
             else_kw, orelse = orelse
             _close(body, else_kw)
             body = orelse
         _close(body, end)
-        return A.If(kw[2], tests, orelse)
+        return A.If(kw[2], tests, orelse, then_lines)
 
-    def elseif(items, kw, cond, _then, body):
-        items.append((kw, cond, body))
+    def elseif(items, kw, cond, then, body):
+        items.append((kw, cond, then, body))
         return items
 
     def else_(kw, body):

@@ -1,24 +1,79 @@
-"""The debug library (standalone profile), as far as translated code allows:
-``getinfo`` (levels count Lua functions only), ``traceback``,
+"""The debug library (standalone profile): ``getinfo`` (levels count Lua
+functions only), ``traceback``, ``sethook``/``gethook`` (per Lua thread;
+runtime/hooks.py), ``getlocal``/``setlocal`` (runtime/stack.py),
 ``getmetatable``/``setmetatable`` for every type, ``getuservalue``/
 ``setuservalue`` (pylua's userdata have no user values), ``getregistry``,
 and the upvalue functions ``getupvalue``/``setupvalue``/``upvalueid``/
-``upvaluejoin`` over the closures' cells.  Hooks and locals
-(``sethook``/``gethook``/``getlocal``/``setlocal``) are not available."""
+``upvaluejoin`` over the closures' cells."""
 from __future__ import annotations
 
+import sys
 import weakref
 from types import FunctionType
 
+from ..runtime import coroutine as co_rt
 from ..runtime import ops, state
-from ..runtime.collector import collector_of
+from ..runtime.collector import Collector, collector_of
 from ..runtime.coroutine import Coroutine
-from ..runtime.frames import call_note, is_tail_called, lua_frames, lua_info, lua_proto
+from ..runtime.frames import call_note, is_tail_called, lua_info, lua_proto
+from ..runtime.hooks import Hook, called_by_hook, debug_hooks
+from ..runtime.stack import (active_lines, active_locals, beneath_helpers, c_values, current_line, failed_levels,
+                             function_at, is_stripped, parameter_names, read_register, running_levels,
+                             suspended_levels, varargs, visible_locals, write_register, write_varargs)
 from ..runtime.table import LuaTable, meta_changed
 from ..runtime.values import Builtin, GenBuiltin, Userdata, type_name
-from .args import ABSENT, arg_error, check_int, opt_int, opt_str, type_error
+from .args import ABSENT, arg_error, check_int, check_str, opt_int, opt_str, type_error
+from .coroutine import main_coroutine
 
 _OPTIONS = frozenset('SlnrutfL')
+# A long traceback shows its first and last levels, as luaL_traceback does.
+_TRACEBACK_HEAD = 10
+_TRACEBACK_TAIL = 11
+
+
+# ------------------------------------------------------------ threads
+class _Thread:
+    """The thread a debug function inspects, and its other arguments:
+    ``co`` is None for the running thread; ``shift`` is 1 when the thread
+    was given (argument numbers in messages count it)."""
+
+    def __init__(self, args):
+        vm = state.running.vm
+        self.shift = 0
+        self.co = None
+        if args and args[0].__class__ is Coroutine:
+            co, args = args[0], args[1:]
+            self.shift = 1
+            running = vm.coroutine if vm.coroutine is not None else getattr(vm, 'main_coroutine', None)
+            if co is not running:
+                self.co = co
+        self.args = args
+        # The hooks' key for this thread: its Coroutine, None for the main one.
+        if self.co is None:
+            self.key = vm.coroutine
+        else:
+            self.key = None if self.co is getattr(vm, 'main_coroutine', None) else self.co
+
+    def arg(self, i):
+        return self.args[i] if len(self.args) > i else ABSENT
+
+    def levels(self):
+        """Its stack's levels, level 0 first (the running debug function,
+        or a suspended coroutine's ``yield``)."""
+        if self.co is None:
+            return running_levels(sys._getframe(1), co_rt.resume.__code__)
+        if self.co.status == 'suspended' and self.co.gen is not None:
+            return suspended_levels(self.co.gen)
+        if self.co.status == 'dead' and self.co.failed_at is not None:
+            return failed_levels(self.co.failed_at)
+        return []
+
+    def level(self, n, fname):
+        """The level ``n``, or the 'level out of range' error."""
+        levels = self.levels()
+        if not 0 <= n < len(levels):
+            arg_error(self.shift + 1, fname, 'level out of range')
+        return levels[n]
 
 
 # ----------------------------------------------------------------- getinfo
@@ -50,8 +105,9 @@ def _c_info(info, options):
 
 
 def _lua_info(info, options, code, line):
-    chunk, lines, what = lua_info(code)
+    chunk, _, what = lua_info(code)
     proto = lua_proto(code)
+    stripped = is_stripped(code)
     main = what == 'main chunk'
     if 'S' in options:
         _source_fields(info, chunk, proto)
@@ -67,97 +123,267 @@ def _lua_info(info, options, code, line):
         info.set_str('isvararg', bool(proto.is_vararg))
     if 'L' in options:
         active = LuaTable()
-        first = proto.line if proto is not None and not main else 0
-        for n in set(lines):
-            if n and n > first:
+        for n in active_lines(proto) if proto is not None and not stripped else ():
+            if n:
                 active.set(n, True)
         info.set_str('activelines', active)
 
 
-def _name_fields(info, caller):
+def _call_name(caller):
+    """(name, namewhat) of the function the Lua frame ``caller`` is calling,
+    as its code names it, or None."""
     note = call_note(caller, lookahead=8) if caller is not None else None
     if not note:
-        return
+        return None
     kind, _, quoted = note.partition(" '")
     name = quoted.rstrip("'")
-    namewhat = kind if kind in ('global', 'local', 'method', 'field', 'upvalue', 'constant') else ''
     if kind == 'for iterator':
-        namewhat, name = 'for iterator', 'for iterator'
-    elif kind == 'metamethod':
-        namewhat = 'metamethod'
-    if namewhat:
-        info.set_str('name', name)
-        info.set_str('namewhat', namewhat)
+        return 'for iterator', 'for iterator'
+    if kind in ('global', 'local', 'method', 'field', 'upvalue', 'constant', 'metamethod'):
+        return name, kind
+    return None
+
+
+def _level_name(levels, n):
+    """(name, namewhat) of level ``n``: a hook, or named by its Lua caller."""
+    level = levels[n]
+    if called_by_hook(level.caller):
+        return '?', 'hook'
+    runner = beneath_helpers(level.caller)
+    if runner is not None and runner.f_code is Collector.finalize.__code__:
+        return '__gc', 'metamethod'
+    caller = levels[n + 1] if n + 1 < len(levels) else None
+    return _call_name(caller.frame) if caller is not None and caller.lua else None
+
+
+def _global_name(vm, fn):
+    """Where ``package.loaded`` holds ``fn`` (``mod.name``; a global is
+    just ``name``), as Lua's tracebacks name functions."""
+    loaded = vm.registry.get('_LOADED')
+    if fn is None or loaded is None:
+        return None
+    for module, table in loaded.hash.items():
+        if table.__class__ is LuaTable and module.__class__ is str:
+            for key, value in table.hash.items():
+                if value is fn and key.__class__ is str:
+                    return key if module == '_G' else '%s.%s' % (module, key)
+    return None
+
+
+def _level_info(info, what, levels, n):
+    level = levels[n]
+    frame = level.frame
+    if level.lua:
+        _lua_info(info, what, frame.f_code, current_line(frame))
+    else:
+        _c_info(info, what)
+    tail = level.lua and is_tail_called(frame)
+    if 'n' in what:
+        # A tail-called function's caller is gone: Lua names it nothing.
+        named = None if tail else _level_name(levels, n)
+        info.set_str('namewhat', named[1] if named is not None else '')
+        if named is not None:
+            info.set_str('name', named[0])
+    if 'r' in what:
+        first, values = _transfer(level)
+        info.set_str('ftransfer', first)
+        info.set_str('ntransfer', len(values))
+    if 't' in what:
+        info.set_str('istailcall', tail)
+    if 'f' in what:
+        info.set_str('func', function_at(level))
 
 
 def getinfo(*args):
-    if args and args[0].__class__ is Coroutine:
-        args = args[1:]         # another coroutine's stack is not visible: its levels are ours
-    target = args[0] if args else ABSENT
-    what = opt_str(args[1] if len(args) > 1 else ABSENT, 2, 'getinfo', 'flnSrtu')
+    thread = _Thread(args)
+    target = thread.arg(0)
+    fname = 'getinfo'
+    what = opt_str(thread.arg(1), thread.shift + 2, fname, 'flnSrtu')
     if what.startswith('>'):
-        arg_error(2, 'getinfo', "invalid option '>'")
+        arg_error(thread.shift + 2, fname, "invalid option '>'")
     if not set(what) <= _OPTIONS:
-        arg_error(2, 'getinfo', 'invalid option')
+        arg_error(thread.shift + 2, fname, 'invalid option')
     info = LuaTable()
     if target.__class__ in (int, float):
-        level = check_int(target, 1, 'getinfo')
-        if level < 0:
+        n = check_int(target, thread.shift + 1, fname)
+        levels = thread.levels()
+        if not 0 <= n < len(levels):
             return (None,)
-        if level == 0:
-            _c_info(info, what)
-            if 'n' in what:
-                info.set_str('name', 'getinfo')
-                info.set_str('namewhat', 'field')
-            if 'f' in what:
-                info.set_str('func', state.running.vm.globals.get('debug').get('getinfo'))
-            return (info,)
-        frames = list(lua_frames())
-        if level > len(frames):
-            return (None,)
-        frame, _, line, _ = frames[level - 1]
-        _lua_info(info, what, frame.f_code, line)
-        tail = is_tail_called(frame)
-        if 'n' in what:
-            if tail:
-                info.set_str('namewhat', '')      # its caller is gone: Lua names no tail-called function
-            else:
-                _name_fields(info, frames[level][0] if level < len(frames) else None)
-        if 't' in what:
-            info.set_str('istailcall', tail)
+        _level_info(info, what, levels, n)
         return (info,)
     if not (target.__class__ is FunctionType or target.__class__ is Builtin or target.__class__ is GenBuiltin):
-        arg_error(1, 'getinfo', 'function or level expected')
+        arg_error(thread.shift + 1, fname, 'function or level expected')
     if target.__class__ is FunctionType and lua_info(target.__code__) is not None:
         _lua_info(info, what.replace('l', ''), target.__code__, -1)
         if 'l' in what:
             info.set_str('currentline', -1)
     else:
         _c_info(info, what)
+    if 'n' in what:
+        info.set_str('namewhat', '')
+    if 'r' in what:
+        info.set_str('ftransfer', 0)
+        info.set_str('ntransfer', 0)
     if 'f' in what:
         info.set_str('func', target)
     if 't' in what:
-        info.set_str('istailcall', False)
+        info.set_str('istailcall', tail)
     return (info,)
 
 
+def _traceback_line(vm, levels, n):
+    """Lua's line for level ``n``: where it is, then what it is."""
+    level = levels[n]
+    code = level.frame.f_code
+    where = '\t%s:%d: in ' % (lua_info(code)[0], current_line(level.frame)) if level.lua else '\t[C]: in '
+    tail = level.lua and is_tail_called(level.frame)
+    after = '\n\t(...tail calls...)' if tail else ''
+    global_name = _global_name(vm, function_at(level))
+    if global_name is not None:
+        return where + "function '%s'" % global_name + after
+    named = None if tail else _level_name(levels, n)
+    if named is not None:
+        return where + "%s '%s'" % (named[1], named[0])
+    if not level.lua:
+        return where + '?'
+    return where + lua_info(code)[2] + after
+
+
 def traceback(*args):
-    if args and args[0].__class__ is Coroutine:
-        args = args[1:]
-    msg = args[0] if args else None
+    thread = _Thread(args)
+    msg = thread.arg(0)
+    msg = None if msg is ABSENT else msg
     if msg is not None and msg.__class__ not in (str, int, float):
         return (msg,)
-    level = opt_int(args[1] if len(args) > 1 else ABSENT, 2, 'traceback', 1)
+    first = opt_int(thread.arg(1), thread.shift + 2, 'traceback', 1 if thread.co is None else 0)
+    levels = thread.levels()
     lines = ['stack traceback:']
-    for frame, chunk, line, what in list(lua_frames())[max(level - 1, 0):]:
-        lines.append('\t%s:%d: in %s' % (chunk, line, what))
-        if is_tail_called(frame):
-            lines.append('\t(...tail calls...)')
-    lines.append('\t[C]: in ?')
+    vm = state.running.vm
+    shown = [_traceback_line(vm, levels, n) for n in range(max(first, 0), len(levels))]
+    if thread.co is None and vm.coroutine is None:
+        shown.append('\t[C]: in ?')          # the main thread's base: the host's C level
+    if len(shown) > _TRACEBACK_HEAD + _TRACEBACK_TAIL + 1:
+        # Lua's count leaves out the level its '...' line stands in for.
+        skipped = len(shown) - _TRACEBACK_HEAD - _TRACEBACK_TAIL - 1
+        shown[_TRACEBACK_HEAD:-_TRACEBACK_TAIL] = ['\t...\t(skipping %d levels)' % skipped]
+    lines.extend(shown)
     text = '\n'.join(lines)
     if msg is None:
         return (text,)
     return (ops.tostring_raw(msg) + '\n' + text,)
+
+
+# ---------------------------------------------------------------- hooks
+def sethook(*args):
+    thread = _Thread(args)
+    fn = thread.arg(0)
+    hook = None
+    if fn is not None and fn is not ABSENT:
+        mask = check_str(thread.arg(1), thread.shift + 2, 'sethook')
+        _check_function(fn, thread.shift + 1, 'sethook')
+        count = opt_int(thread.arg(2), thread.shift + 3, 'sethook', 0)
+        events = ''.join(c for c in 'crl' if c in mask)
+        if events or count > 0:
+            hook = Hook(fn, events, max(count, 0))
+    vm = state.running.vm
+    debug_hooks(vm).set(thread.key, hook)
+    thread_value = thread.key if thread.key is not None else main_coroutine(vm)
+    _hook_table(vm).set(thread_value, hook.fn if hook is not None else None)
+    return ()
+
+
+def gethook(*args):
+    thread = _Thread(args)
+    hook = debug_hooks(state.running.vm).of(thread.key)
+    if hook is None:
+        return (None,)
+    return (hook.fn, hook.mask, hook.count)
+
+
+# --------------------------------------------------------------- locals
+def _hooked(level):
+    hooks = state.running.vm.debug_hooks
+    return hooks.hooked_event(level.frame) if hooks is not None else None
+
+
+def _transfer(level):
+    """(index of the first, values) that a hook's call or return event of
+    ``level`` transfers, as getinfo's ``r`` and getlocal see them."""
+    hooked = _hooked(level)
+    if hooked is None:
+        return 0, ()
+    if level.lua:
+        if hooked.event == 'call':
+            proto = lua_proto(level.frame.f_code)
+            return 1, tuple(read_register(level.frame, local) for local in active_locals(level.frame, 'call'))[
+                :proto.numparams]
+        if hooked.event == 'return':
+            return len(visible_locals(level.frame, 'return')) + 1, hooked.results
+        return 0, ()
+    stack = c_values(level, ABSENT)
+    if hooked.event == 'return':
+        return len(stack) + 1, hooked.results
+    return (1, tuple(stack)) if hooked.event == 'call' else (0, ())
+
+
+def _event(level):
+    hooked = _hooked(level)
+    return hooked.event if hooked is not None else None
+
+
+def getlocal(*args):
+    thread = _Thread(args)
+    target = thread.arg(0)
+    n = check_int(thread.arg(1), thread.shift + 2, 'getlocal')
+    if target.__class__ is FunctionType or target.__class__ is Builtin or target.__class__ is GenBuiltin:
+        names = parameter_names(target.__code__) if target.__class__ is FunctionType else []
+        return (names[n - 1] if 1 <= n <= len(names) else None,)
+    level = thread.level(check_int(target, thread.shift + 1, 'getlocal'), 'getlocal')
+    frame = level.frame
+    if not level.lua:
+        # A suspended coroutine's yield has passed its values on.
+        stack = c_values(level, ABSENT) if thread.co is None else []
+        if 1 <= n <= len(stack):
+            return ('(C temporary)', stack[n - 1])
+        first, values = _transfer(level)
+        if first and first <= n < first + len(values):
+            return ('(C temporary)', values[n - first])
+        return (None,)
+    if n < 0:
+        extra = varargs(frame)
+        return ('(vararg)', extra[-n - 1]) if -n <= len(extra) else (None,)
+    visible = visible_locals(frame, _event(level))
+    if 1 <= n <= len(visible):
+        local = visible[n - 1]
+        return (local.name, read_register(frame, local))
+    first, values = _transfer(level)
+    if first and first <= n < first + len(values):
+        return ('(temporary)', values[n - first])
+    return (None,)
+
+
+def setlocal(*args):
+    thread = _Thread(args)
+    level = thread.level(check_int(thread.arg(0), thread.shift + 1, 'setlocal'), 'setlocal')
+    n = check_int(thread.arg(1), thread.shift + 2, 'setlocal')
+    value = thread.arg(2)
+    if value is ABSENT:
+        arg_error(thread.shift + 3, 'setlocal', 'value expected')
+    if not level.lua:
+        return (None,)         # a library function's arguments are its own Python values
+    frame = level.frame
+    if n < 0:
+        extra = varargs(frame)
+        if -n > len(extra):
+            return (None,)
+        write_varargs(frame, extra[:-n - 1] + (value,) + extra[-n:])
+        return ('(vararg)',)
+    visible = visible_locals(frame, _event(level))
+    if 1 <= n <= len(visible):
+        local = visible[n - 1]
+        write_register(frame, local, value)
+        return (local.name,)
+    return (None,)
 
 
 # ----------------------------------------------------------- metatables
@@ -216,11 +442,23 @@ def make_getregistry(vm):
         if t is None:
             t = vm.registry['table'] = LuaTable()
             t.set_int(2, vm.globals)
-            for key in ('_LOADED', '_PRELOAD'):
-                if key in vm.registry:
-                    t.set_str(key, vm.registry[key])
+        for key in ('_LOADED', '_PRELOAD', '_HOOKKEY'):
+            if key in vm.registry:
+                t.set_str(key, vm.registry[key])
         return (t,)
     return getregistry
+
+
+def _hook_table(vm):
+    """The registry's ``_HOOKKEY``: each thread's hook function, weak keys."""
+    t = vm.registry.get('_HOOKKEY')
+    if t is None:
+        t = vm.registry['_HOOKKEY'] = LuaTable()
+        mode = LuaTable()
+        mode.set_str('__mode', 'k')
+        t.meta = mode
+        collector_of(vm).note_metatable(t, mode)
+    return t
 
 
 # ------------------------------------------------------------- upvalues
@@ -230,12 +468,16 @@ class _Upvalue:
     def __init__(self, fn, n):
         self.fn = fn
         self.name = None
+        self.is_env = False
         self.cell = None
         self.kind = None
         proto = lua_proto(fn.__code__) if fn.__class__ is FunctionType else None
         if proto is None or not 1 <= n <= len(proto.upvals):
             return
         self.name, _, _, self.kind = proto.upvals[n - 1][:4]
+        self.is_env = self.name == '_ENV'
+        if is_stripped(fn.__code__):
+            self.name = '(no name)'
         names = fn.__code__.co_freevars
         wanted = fn.__name__ if self.kind == 'self' else 'U%d' % (n - 1)
         if wanted in names:
@@ -256,7 +498,7 @@ class _Upvalue:
             self.cell.cell_contents = v
             names = self.fn.__code__.co_freevars
             # A function caches its _ENV's field lookup: it follows the new value.
-            if self.name == '_ENV' and 'E0' in names:
+            if self.is_env and 'E0' in names:
                 hashed = v.hash if v.__class__ is LuaTable else {}
                 self.fn.__closure__[names.index('E0')].cell_contents = hashed.get
 
@@ -334,7 +576,9 @@ def make_upvalue_ids():
 def install(vm):
     debug = LuaTable()
     upvalueid, upvaluejoin = make_upvalue_ids()
-    for name, fn in (('getinfo', getinfo), ('traceback', traceback), ('getmetatable', getmetatable),
+    for name, fn in (('getinfo', getinfo), ('traceback', traceback), ('sethook', sethook),
+                     ('gethook', gethook), ('getlocal', getlocal), ('setlocal', setlocal),
+                     ('getmetatable', getmetatable),
                      ('setmetatable', setmetatable), ('getuservalue', getuservalue),
                      ('setuservalue', setuservalue), ('getregistry', make_getregistry(vm)),
                      ('getupvalue', getupvalue), ('setupvalue', setupvalue),

@@ -208,7 +208,7 @@ class Collector:
                 self.pending.clear()
                 for _, obj in batch:
                     obj.guard = None
-                    self._finalize(obj)
+                    self.finalize(obj)
         finally:
             self.finalizing = False
 
@@ -229,11 +229,12 @@ class Collector:
                     obj = guard.obj
                     obj.guard = None
                     guard.obj = None
-                    self._finalize(obj)
+                    self.finalize(obj)
             finally:
                 self.finalizing = False
 
-    def _finalize(self, obj):
+    def finalize(self, obj):
+        """Run ``obj``'s ``__gc`` (the debug library names its caller by this method)."""
         mt = obj.meta
         handler = mt.hash.get('__gc') if mt is not None else None
         if handler is None:

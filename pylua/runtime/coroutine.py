@@ -27,7 +27,7 @@ class LuaYield:
 
 
 class Coroutine:
-    __slots__ = ('fn', 'gen', 'status', 'error', 'depth', 'anchor', '__weakref__')
+    __slots__ = ('fn', 'gen', 'status', 'error', 'depth', 'failed_at', 'anchor', '__weakref__')
 
     def __init__(self, fn):
         self.fn = fn
@@ -37,6 +37,7 @@ class Coroutine:
         # Nested library calls (metamethods, pcall) it is suspended inside:
         # resuming nests them again on the C stack.
         self.depth = 0
+        self.failed_at = None         # the traceback of the error it died of: its stack, for debug
 
 
 def live_coroutines(vm):
@@ -92,6 +93,7 @@ def resume(co, args):
             except LuaError as e:
                 co.status = 'dead'
                 co.error = e.value
+                co.failed_at = e.__traceback__
                 return (False, e.value)
             except RecursionError as e:
                 co.status = 'dead'

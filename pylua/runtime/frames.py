@@ -158,6 +158,23 @@ def _is_library(code):
     return name in _HELPER_FILES or name.startswith(_LIBRARY_DIR)
 
 
+def is_library_entry(frame):
+    """Is ``frame`` a library function's, called by Lua code or through the
+    VM's operation helpers: what Lua counts as a C function's level."""
+    if not _is_library(frame.f_code):
+        return False
+    back = frame.f_back
+    return back is not None and (back.f_code in _LUA_CODE or back.f_code.co_filename in _TRANSPARENT)
+
+
+def is_library_code(code):
+    return _is_library(code)
+
+
+def is_operation_helper(code):
+    return code.co_filename in _TRANSPARENT
+
+
 def _library_call():
     """(called library function, its caller's frame) for an error raised in library code.
 

@@ -66,6 +66,7 @@ class VM:
         self.cancel_message = INTERRUPTED
         self.hook = None              # (callable, every_n_instructions)
         self._hook_left = 0
+        self.debug_hooks = None       # debug.sethook's per-thread hooks (runtime/hooks.py), once set
         self.instructions = 0         # settled instruction count
         self.memory_used = 0          # accounted live bytes (see memory module)
         self.since_walk = 0           # instructions since the heap was last walked
@@ -229,4 +230,6 @@ running = _Running()
 def set_current(vm):
     previous = running.vm
     running.vm = vm
+    if vm is not None and vm.debug_hooks is not None:
+        vm.debug_hooks.resume()       # a state's hooks outlive its runs
     return previous

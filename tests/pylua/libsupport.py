@@ -46,6 +46,7 @@ class FakeVM:
     ``asked`` records every size ``check_alloc`` was asked about."""
 
     def __init__(self, ceiling=None, charge_checks_ceiling=True):
+        self.debug_hooks = None       # no debug.sethook hooks
         self.ceiling = ceiling
         self.charge_checks_ceiling = charge_checks_ceiling
         self.charged = 0
