@@ -227,7 +227,7 @@ def getinfo(*args):
     if 'f' in what:
         info.set_str('func', target)
     if 't' in what:
-        info.set_str('istailcall', tail)
+        info.set_str('istailcall', False)
     return (info,)
 
 
