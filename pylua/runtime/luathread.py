@@ -63,11 +63,14 @@ class _LuaThread:
 
 
 def _take():
+    # Checked on every take, not only when a thread starts: the limit is
+    # process-wide and other code (test frameworks among it) may lower it
+    # again once it has been raised.
+    if sys.getrecursionlimit() < RECURSION_LIMIT:
+        sys.setrecursionlimit(RECURSION_LIMIT)
     with _lock:
         if _idle:
             return _idle.pop()
-        if sys.getrecursionlimit() < RECURSION_LIMIT:
-            sys.setrecursionlimit(RECURSION_LIMIT)
     return _LuaThread()
 
 

@@ -131,3 +131,14 @@ def test_a_pcall_per_level_recursion_obeys_cancel():
     with pytest.raises(LuaInterrupt):
         rt.execute('local function f() pcall(f) pcall(f) end while true do f() end')
     assert time.perf_counter() - start < 0.7
+
+
+def test_lua_keeps_its_depth_after_the_host_lowers_the_recursion_limit():
+    # Frameworks (hypothesis among them) restore a recursion limit they saved
+    # before pylua raised it; deep Lua code and deep sources must still run.
+    rt = LuaRuntime()
+    rt.execute('return 1')
+    sys.setrecursionlimit(1000)
+    src = ('local function depth(n) if n == 0 then return 0 end return 1 + depth(n - 1) end '
+           'local f = assert(load("return 1" .. string.rep(" + 1", 3000))) return depth(20000), f()')
+    assert rt.execute(src) == (20000, 3001)
