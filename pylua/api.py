@@ -8,6 +8,7 @@ their identity; nothing on the Lua side can reach a Python object.
 """
 from __future__ import annotations
 
+import functools
 import traceback as _tb
 from types import FunctionType
 
@@ -16,6 +17,7 @@ from .runtime import memory, ops, state
 from .runtime.errors import LuaError, LuaMemoryError
 from .runtime.frames import is_replaced, lua_info, overflow_message, tail_calls_from
 from .runtime.luathread import on_lua_thread
+from .runtime.unwinding import resume_collector
 from .runtime.numbers import MAXINT, MININT
 from .runtime.state import VM
 from .runtime.table import LuaTable
@@ -162,17 +164,19 @@ class LuaRuntime:
         try:
             return fn()
         except LuaError as e:
-            if e.traceback is None:
-                e.traceback = lua_traceback(e.__traceback__)
+            e.describe_stack_later(functools.partial(lua_traceback, e.__traceback__))
             raise
         except RecursionError as e:
-            raise LuaError(overflow_message(e), lua_traceback(e.__traceback__)) from None
+            overflow = LuaError(overflow_message(e))
+            overflow.describe_stack_later(functools.partial(lua_traceback, e.__traceback__))
+            raise overflow from None
         except MemoryError:
             raise LuaMemoryError('not enough memory') from None
         except Exception as e:            # a pylua bug: never leak a raw Python error
             raise LuaError('internal error: %s: %s' % (type(e).__name__, e),
                            ''.join(_tb.format_exception(e))) from None
         finally:
+            resume_collector()
             state.set_current(previous)
 
     def close(self):

@@ -9,7 +9,27 @@ class LuaError(Exception):
     def __init__(self, value, traceback: str | None = None):
         super().__init__(value)
         self.value = value
-        self.traceback = traceback
+        self._traceback = traceback
+        self._describe_stack = None
+
+    @property
+    def traceback(self) -> str | None:
+        # Made on first read: a cancel deep in a recursion would otherwise
+        # walk every level of the stack before the host sees the error.
+        if self._traceback is None and self._describe_stack is not None:
+            self._traceback = self._describe_stack()
+            self._describe_stack = None
+        return self._traceback
+
+    @traceback.setter
+    def traceback(self, text: str | None):
+        self._traceback = text
+        self._describe_stack = None
+
+    def describe_stack_later(self, describe) -> None:
+        """Let ``describe()`` make the traceback text when it is first read."""
+        if self._traceback is None:
+            self._describe_stack = describe
 
     def __str__(self):
         v = self.value

@@ -16,6 +16,7 @@ import weakref
 from types import CellType
 
 from .errors import LuaHookError, LuaInterrupt, LuaMemoryError
+from .unwinding import pause_collector, resume_collector
 
 CHECK_INTERVAL = 10000
 # What the compiler's stages count, in instructions, for each unit of their
@@ -110,7 +111,9 @@ class VM:
         return spent
 
     def _interrupt_check(self, spent):
+        resume_collector()            # an interrupt was caught by the host and Lua runs on
         if self.cancel_event.is_set():
+            pause_collector()
             raise LuaInterrupt(self.cancel_message)
         if self.hook is not None:
             fn, every = self.hook
@@ -120,8 +123,10 @@ class VM:
                 try:
                     fn(self.instructions)
                 except LuaInterrupt:
+                    pause_collector()
                     raise
                 except Exception as e:   # a hook's failure stops the run it limits
+                    pause_collector()
                     raise LuaHookError('error in hook: %s: %s' % (type(e).__name__, e)) from e
 
     def interrupt_work(self, n):
