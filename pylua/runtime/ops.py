@@ -10,6 +10,7 @@ import weakref
 from types import CellType, FunctionType as FN
 
 from . import state
+from .closing import leave_pending
 from .errors import LuaError
 from .frames import tail_runner, transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, str2number, tostr, wrap
@@ -979,7 +980,9 @@ def close_var(v, err):
 
 
 def close_error(v, exc):
-    if v is None or v is False:
+    """A ``<close>`` variable's value as ``exc`` leaves its region: noted
+    for the protected call that will catch the error, else closed now."""
+    if v is None or v is False or leave_pending(v, exc):
         return
     err = exc.value if isinstance(exc, LuaError) else None
     yield from close_var(v, err)
