@@ -322,7 +322,12 @@ def _transfer(level):
         return 0, ()
     stack = c_values(level, ABSENT)
     if hooked.event == 'return':
-        return len(stack) + 1, hooked.results
+        results = hooked.results
+        if 0 < len(results) <= len(stack) and all(r is s for r, s in zip(results, stack[-len(results):])):
+            # Its last arguments returned as they are (select, assert):
+            # Lua's C function returns them where they are on its stack.
+            return len(stack) - len(results) + 1, results
+        return len(stack) + 1, results
     return (1, tuple(stack)) if hooked.event == 'call' else (0, ())
 
 

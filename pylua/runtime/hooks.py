@@ -10,8 +10,9 @@ running when they happen.  Python suspends tracing while a trace function
 runs, which is Lua's rule that a hook runs with hooks off.
 
 Lua's events from Python's: ``call`` when a translated function starts
-(not when a coroutine's generator resumes); ``return`` when it returns (not
-when it yields, nor when an error unwinds it); ``line`` when the Lua line
+(not when a coroutine's generator resumes; ``tail call`` when a tail call
+made it); ``return`` when it returns (not when it yields, nor when an error
+unwinds it, nor when it ends by making a tail call); ``line`` when the Lua line
 of the Python line about to run differs from the last one, or when Python
 jumps back (a loop's next iteration), on lines holding the prototype's
 instructions; ``count`` every ``count`` such Python lines run (the
@@ -27,7 +28,7 @@ import weakref
 from dataclasses import dataclass
 
 from . import ops, state
-from .frames import is_library_entry, lua_info, lua_proto
+from .frames import is_library_entry, is_replaced, is_tail_called, lua_info, lua_proto
 from .stack import active_lines, beneath_helpers
 
 _RETURN_VALUE = dis.opmap['RETURN_VALUE']
@@ -180,7 +181,7 @@ class DebugHooks:
         if hook is None:
             return tracer
         if hook.calls and not resumed:
-            self.fire(hook, frame, 'call')
+            self.fire(hook, frame, 'call', tail=lua and is_tail_called(frame))
         return tracer
 
     def trace_library(self, frame, event, arg):
@@ -192,12 +193,16 @@ class DebugHooks:
     def returned(self, frame, result):
         """``frame`` returns ``result`` (or yields, or an error unwinds it)."""
         hook = self.current()
-        if hook is not None and hook.returns and frame.f_code.co_code[frame.f_lasti] == _RETURN_VALUE:
+        if hook is not None and hook.returns and frame.f_code.co_code[frame.f_lasti] == _RETURN_VALUE \
+                and not _replaced_by_tail_call(frame, result):
             self.fire(hook, frame, 'return', results=result if result.__class__ is tuple else (
                 tuple(result) if result.__class__ is list else (result,)))
 
-    def fire(self, hook, frame, event, line=None, results=()):
-        args = (event,) if line is None else (event, line)
+    def fire(self, hook, frame, event, line=None, results=(), tail=False):
+        """Run ``hook`` for ``event`` of ``frame`` (a call made by a tail
+        call is Lua's ``tail call`` event)."""
+        name = 'tail call' if tail else event
+        args = (name,) if line is None else (name, line)
         outer, self.hooked = self.hooked, Hooked(frame, event, results)
         try:
             ops.sync(ops.call(hook.fn, args))
@@ -291,6 +296,14 @@ class _FrameTrace:
         elif event == 'return':
             hooks.returned(frame, arg)
         return self
+
+
+def _replaced_by_tail_call(frame, result) -> bool:
+    """Does ``frame`` return because its function made a tail call (so is
+    gone from Lua's stack, and has no return event of its own)?"""
+    if result.__class__ is tuple and result and result[0] is ops.TAIL:
+        return True        # the marker a runtime loop runs
+    return lua_info(frame.f_code) is not None and is_replaced(frame)
 
 
 def debug_hooks(vm) -> DebugHooks:
