@@ -91,7 +91,14 @@ def _source_fields(info, chunk, proto):
         info.set_str('lastlinedefined', proto.end_line)
 
 
-def _c_info(info, options):
+def _c_upvalues(fn):
+    """The upvalues of a host function (Lua's C closure): the Lua values
+    its Python function names as ``upvalues`` (``string.gmatch``'s iterator
+    has its subject and pattern)."""
+    return getattr(fn.fn, 'upvalues', ())
+
+
+def _c_info(info, options, nups=0):
     if 'S' in options:
         for key, value in (('source', '=[C]'), ('short_src', '[C]'), ('what', 'C'),
                            ('linedefined', -1), ('lastlinedefined', -1)):
@@ -99,7 +106,7 @@ def _c_info(info, options):
     if 'l' in options:
         info.set_str('currentline', -1)
     if 'u' in options:
-        info.set_str('nups', 0)
+        info.set_str('nups', nups)
         info.set_str('nparams', 0)
         info.set_str('isvararg', True)
 
@@ -218,7 +225,7 @@ def getinfo(*args):
         if 'l' in what:
             info.set_str('currentline', -1)
     else:
-        _c_info(info, what)
+        _c_info(info, what, len(_c_upvalues(target)))
     if 'n' in what:
         info.set_str('namewhat', '')
     if 'r' in what:
@@ -476,7 +483,13 @@ class _Upvalue:
         self.is_env = False
         self.cell = None
         self.kind = None
-        proto = lua_proto(fn.__code__) if fn.__class__ is FunctionType else None
+        if fn.__class__ is not FunctionType:
+            values = _c_upvalues(fn)
+            if 1 <= n <= len(values):
+                # A C upvalue: named '', read only here.
+                self.name, self.kind, self.value = '', 'c', values[n - 1]
+            return
+        proto = lua_proto(fn.__code__)
         if proto is None or not 1 <= n <= len(proto.upvals):
             return
         self.name, _, _, self.kind = proto.upvals[n - 1][:4]
@@ -489,13 +502,15 @@ class _Upvalue:
             self.cell = fn.__closure__[names.index(wanted)]
 
     def get(self):
+        if self.kind == 'c':
+            return self.value
         if self.cell is None:
             return None
         v = self.cell.cell_contents
         return v[0] if self.kind == 'cell' else v
 
     def set(self, v):
-        if self.cell is None or self.kind == 'self':
+        if self.cell is None or self.kind in ('self', 'c'):
             return
         if self.kind == 'cell':
             self.cell.cell_contents[0] = v
@@ -533,8 +548,8 @@ def setupvalue(f=ABSENT, n=ABSENT, v=ABSENT, *_):
     if v is ABSENT:
         arg_error(3, 'setupvalue', 'value expected')
     up = _Upvalue(f, i)
-    if up.name is None:
-        return ()
+    if up.name is None or up.kind == 'c':
+        return ()                       # a host function's upvalues are not settable
     up.set(v)
     return (up.name,)
 
