@@ -15,7 +15,7 @@ from ..runtime import coroutine as co_rt
 from ..runtime import ops, state
 from ..runtime.collector import Collector, collector_of
 from ..runtime.coroutine import Coroutine
-from ..runtime.frames import call_note, is_tail_called, lua_info, lua_proto
+from ..runtime.frames import call_note, is_operation_helper, is_tail_called, lua_info, lua_proto
 from ..runtime.hooks import Hook, called_by_hook, debug_hooks
 from ..runtime.stack import (active_lines, active_locals, beneath_helpers, c_values, current_line, failed_levels,
                              function_at, is_stripped, parameter_names, read_register, running_levels,
@@ -160,7 +160,28 @@ def _level_name(levels, n):
     if runner is not None and runner.f_code is Collector.finalize.__code__:
         return '__gc', 'metamethod'
     caller = levels[n + 1] if n + 1 < len(levels) else None
-    return _call_name(caller.frame) if caller is not None and caller.lua else None
+    if caller is None or not caller.lua:
+        return None                   # Lua names only what Lua code calls
+    event = _metamethod_event(level.caller)
+    if event is not None:
+        return event, 'metamethod'
+    return _call_name(caller.frame)
+
+
+def _metamethod_event(caller):
+    """The event (``index``, ``add``...) when the function whose caller's
+    frame is ``caller`` runs as a metamethod: an operation helper between
+    it and the Lua code calls it with such a note."""
+    f = caller
+    while f is not None and is_operation_helper(f.f_code):
+        note = f.f_locals.get('note')
+        if note.__class__ is str and note.startswith(_METAMETHOD):
+            return note[len(_METAMETHOD):-1]
+        f = f.f_back
+    return None
+
+
+_METAMETHOD = "metamethod '"
 
 
 def _global_name(vm, fn):

@@ -374,7 +374,7 @@ def index(o, k, note=None):
                 rt_error('attempt to index a %s value%s' % (objtypename(o), _desc(note)))
         c = h.__class__
         if c is FN or c is Builtin or c is GenBuiltin:
-            r = yield from nested_call(h, (o, k))
+            r = yield from nested_call(h, (o, k), "metamethod 'index'")
             return r[0] if r else None
         o = h
         note = None
@@ -488,7 +488,7 @@ def index_miss(t, k):
         return None
     c = h.__class__
     if c is FN or c is Builtin or c is GenBuiltin:
-        r = yield from nested_call(h, (t, k))
+        r = yield from nested_call(h, (t, k), "metamethod 'index'")
         return r[0] if r else None
     return (yield from index(h, k))
 
@@ -508,7 +508,7 @@ def setindex(o, k, v, note=None):
                 rt_error('attempt to index a %s value%s' % (objtypename(o), _desc(note)))
         c = h.__class__
         if c is FN or c is Builtin or c is GenBuiltin:
-            yield from nested_call(h, (o, k, v))
+            yield from nested_call(h, (o, k, v), "metamethod 'newindex'")
             return
         o = h
         note = None
