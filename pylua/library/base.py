@@ -62,7 +62,8 @@ def xpcall(f=ABSENT, handler=ABSENT, *args):
                     h = yield from ops.call(handler, (error_value(exc),))
                 except LuaInterrupt:
                     raise
-                except CATCHABLE:
+                except CATCHABLE as failed:
+                    yield from settle(failed)      # the handler's own <close> variables
                     return 'error in error handling'
             return h[0] if h else None
         settled = yield from settle(e, handle)
