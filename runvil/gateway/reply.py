@@ -142,7 +142,9 @@ class ReplyBuilder:
             raise malformed("reply event is not a JSON object")
         if obj.get("error") is not None:
             raise StreamErrorReported(json.dumps(obj["error"], ensure_ascii=False))
-        self._add_usage(obj.get("usage"))
+        usage = obj.get("usage")
+        if usage is not None:  # on the last chunk only, in a stream
+            self._add_usage(usage)
         choices = obj.get("choices")
         if choices is None:
             return None
@@ -162,7 +164,9 @@ class ReplyBuilder:
 
     def _add_delta(self, delta: dict) -> list[tuple[str, str]]:
         fragments = []
-        text = _string(delta.get("content"), "content")
+        text = delta.get("content")
+        if text.__class__ is not str:  # the usual str skips the call
+            text = _string(text, "content")
         if text:
             self._text.append(text)
             fragments.append(("text", text))
@@ -171,6 +175,8 @@ class ReplyBuilder:
         reasoning = delta.get("reasoning_content")
         if reasoning is None:
             reasoning = delta.get("reasoning")
+            if reasoning is None:
+                return fragments
         reasoning = _string(reasoning, "reasoning")
         if reasoning:
             self._reasoning.append(reasoning)
