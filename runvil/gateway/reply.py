@@ -192,20 +192,27 @@ class ReplyBuilder:
         pending = self._calls.get(index)
         if pending is None:
             pending = self._calls[index] = _PendingCall()
-        call_id = _string(call.get("id"), "tool call id")
-        if call_id and not pending.id:
-            pending.id = call_id  # some backends repeat the id on every delta
+        # Most deltas carry only an argument piece: absent fields are skipped
+        # (an absent name or piece adds nothing to the joined text).
+        call_id = call.get("id")
+        if call_id is not None:
+            call_id = _string(call_id, "tool call id")
+            if call_id and not pending.id:
+                pending.id = call_id  # some backends repeat the id on every delta
         function = call.get("function")
         if function is None:
             return
         if not isinstance(function, dict):
             raise malformed("reply has a malformed tool call function")
-        pending.name.append(_string(function.get("name"), "tool call name"))
+        name = function.get("name")
+        if name is not None:
+            pending.name.append(_string(name, "tool call name"))
         arguments = function.get("arguments")
-        if isinstance(arguments, dict):
-            # A few backends send the arguments as an object, not JSON text.
-            arguments = json.dumps(arguments, ensure_ascii=False)
-        pending.arguments.append(_string(arguments, "tool call arguments"))
+        if arguments is not None:
+            if isinstance(arguments, dict):
+                # A few backends send the arguments as an object, not JSON text.
+                arguments = json.dumps(arguments, ensure_ascii=False)
+            pending.arguments.append(_string(arguments, "tool call arguments"))
 
     def _add_usage(self, usage: Any) -> None:
         if not isinstance(usage, dict):
