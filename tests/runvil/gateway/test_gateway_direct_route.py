@@ -3,6 +3,7 @@ each request with exactly the bytes a test scripts: keep-alive reuse, every
 body framing, content codings, a connection the peer drops while idle, and
 which gateways take the route."""
 
+import concurrent.futures
 import gzip
 import json
 import socket
@@ -227,3 +228,31 @@ def test_a_request_larger_than_the_socket_takes_at_once_arrives_whole(peer):
     assert [number for number, _ in raw.requests] == [1, 1]
     body = raw.requests[1][1].partition(b"\r\n\r\n")[2]
     assert json.loads(body)["messages"] == big["messages"]
+
+
+def test_threads_submitting_and_cancelling_at_once_share_the_kept_alive_connections(gateway):
+    # Rounds sent by their submitting threads race the loop's releases,
+    # losses and cancels over the same idle pool.
+    models = {f"model-{t}": [{"text": f"reply {t}"}] * 40 for t in range(4)}
+    gw = gateway({"models": models})
+    outcomes: dict[int, list] = {}
+    with GatewayClient(GatewayConfig(gw.url)) as client:
+        def rounds(t):
+            seen = outcomes.setdefault(t, [])
+            for n in range(40):
+                future = client.submit({**ASK, "model": f"model-{t}"})
+                if n % 5 == 4:
+                    future.cancel()
+                try:
+                    seen.append(future.result(10).text)
+                except concurrent.futures.CancelledError:
+                    seen.append("cancelled")
+        threads = [threading.Thread(target=rounds, args=(t,)) for t in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    for t in range(4):
+        assert len(outcomes[t]) == 40
+        assert {text for text in outcomes[t] if text != "cancelled"} == {f"reply {t}"}
+        assert outcomes[t].count("cancelled") <= 8
