@@ -42,8 +42,8 @@ class ErrorValues:
         table.meta = self.meta
         table.set_str('kind', failure.error_kind.value)
         table.set_str('message', lua(failure.message))
-        for name, field in failure.fields.items():   # fields hold Lua values
-            table.set_str(name, field)
+        for name, field in failure.fields.items():   # text, or a Lua value (a task handle)
+            table.set_str(name, lua(field) if field.__class__ is str else field)
         self._raised[id(table)] = (table, failure)
         return table
 
@@ -121,7 +121,7 @@ def _context_exhausted(shown, value):
     if reason.__class__ is not str or not reason:
         return lua_failure(shown)
     return Failure(RunErrorKind.CONTEXT_EXHAUSTED, shown, error_kind=ErrorKind.CONTEXT_EXHAUSTED,
-                   fields={'reason': reason})
+                   fields={'reason': text(reason)})
 
 
 def _task_error(kind: ErrorKind):
@@ -137,7 +137,7 @@ def _task_error(kind: ErrorKind):
 
 def _store(shown, value):
     reason = value.get('reason')
-    fields = {'reason': reason} if reason.__class__ is str else {}
+    fields = {'reason': text(reason)} if reason.__class__ is str else {}
     return Failure(RunErrorKind.VFS, shown, error_kind=ErrorKind.STORE, fields=fields)
 
 
