@@ -15,9 +15,9 @@ from __future__ import annotations
 from pylua import LuaError, LuaInterrupt
 from pylua.raw import LuaTable, call, is_function, type_name
 
+from ..vocabulary.crossing import TEXT, VALUE
 from ..vocabulary.failure import Failure, lua_failure
 from ..vocabulary.functions import bad_argument
-from ..vocabulary.luatext import lua, text
 from ..vocabulary.model_failures import context_exhausted
 from . import compose
 
@@ -44,9 +44,9 @@ class Compaction:
         self.emit = vm.run.emit
         self.section = vm.section_name
         self.table = LuaTable()
-        self.table.set_str('fail', vm.function('compactors.fail', self._fail))
+        self.table.set_str('fail', vm.function('compactors.fail', self._fail, takes=(TEXT,)))
         self.table.set_str('clear', vm.function('compactors.clear', self._clear))
-        self.compact = vm.generator('models.compact', self._compact)
+        self.compact = vm.generator('models.compact', self._compact, takes=(VALUE, TEXT))
 
     def default(self):
         """The default compactor: whatever the installed table's ``fail``
@@ -59,7 +59,7 @@ class Compaction:
         reason = args[0] if args else None
         if reason.__class__ is not str:
             raise bad_argument(1, 'compactors.fail', 'string', reason)
-        raise context_exhausted(text(reason))
+        raise context_exhausted(reason)
 
     def _clear(self, *_):
         if not self.list.compacting:
@@ -106,7 +106,7 @@ class Compaction:
         self._report(reason, snapshot, restored=False)
 
     def _report(self, reason: str, before, restored: bool) -> None:
-        self.emit('compaction', section=self.section, reason=text(reason), records_before=len(before),
+        self.emit('compaction', section=self.section, reason=reason, records_before=len(before),
                   records_after=len(self.list.records), restored=restored)
 
 
@@ -114,5 +114,5 @@ def _call_compactor(compactor, reason: str):
     if not is_function(compactor):
         # A default that is not a function fails as Lua's own call error,
         # a plain string, only once a round overflows.
-        raise LuaError(lua('attempt to call a %s value' % type_name(compactor)))
-    yield from call(compactor, (reason,))
+        raise LuaError(TEXT.give('attempt to call a %s value' % type_name(compactor)))
+    yield from call(compactor, (TEXT.give(reason),))
