@@ -15,7 +15,9 @@ read the same after the crossing and keep their messages and order.
 """
 from __future__ import annotations
 
-from . import charged
+from pylua.raw import LuaTable, charge
+
+from .charged import STRING_BYTES, lua_size
 from .failure import lua_failure
 from .luatext import lua, raw_bytes, text, utf8
 
@@ -44,17 +46,24 @@ class Text(Kind):
 
 class ChargedText(Text):
     """Text the Engine built for Lua out of Harness answers or stored data,
-    charged to the memory ceiling as it is given (``charged``)."""
+    charged to the memory ceiling as it is given (in the terms of
+    ``charged``)."""
 
     def give(self, value):
-        return charged.text(value) if value.__class__ is str else value
+        if value.__class__ is not str:
+            return value
+        charge(STRING_BYTES + len(value))
+        return lua(value)
 
 
 class ChargedTexts(Kind):
     """A list of texts, given as a charged sequence of Lua strings."""
 
     def give(self, value):
-        return charged.texts(value) if value.__class__ is list else value
+        if value.__class__ is not list:
+            return value
+        charge(lua_size(value))
+        return LuaTable([lua(item) for item in value])
 
 
 class Utf8(Kind):
