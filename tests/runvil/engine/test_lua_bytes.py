@@ -1,0 +1,97 @@
+"""Lua strings that are not UTF-8 (the bytes ``\\255\\254``) at the Engine's
+globals: shown as U+FFFD where a global reports or passes text on, refused
+with the global's own message where it needs UTF-8 text, and kept as bytes
+where Lua keeps them."""
+import pytest
+
+from engine_helpers import Held, prompt, run, section
+from runvil.engine import Answer
+from runvil.harness import EventStream, Harness, RunLimits
+from runvil.harness.store_answerer import DirectoryStore
+
+ROLE = 'models:\n  writer: {}\n'
+SHOWN = '\ufffd\ufffd'      # \255\254 as text
+UTF8_SHOWN = '\\239\\191\\189'   # U+FFFD as a Lua string's bytes
+
+
+def result(body: str) -> str:
+    outcome = run(prompt(body, head=ROLE))
+    assert outcome.status == 'completed', outcome.to_dict()
+    return outcome.result
+
+
+def caught(call: str) -> str:
+    """The message of the error value ``call`` raises."""
+    return result(section('S', 'local ok, e = pcall(function() %s end)\nreturn e.message' % call))
+
+
+@pytest.mark.parametrize('call, message', [
+    ("tools.offer_local('\\255\\254', 'd', {}, function() end)",
+     'tools.offer_local: a tool name is 1 to 64 letters, digits, _ or -, got "%s"' % SHOWN),
+    ("tools.offer('p\\255/t')", 'tools.offer: a Pack tool is named pack/tool, got "p\ufffd/t"'),
+    ("packs.offer('p\\255')", 'packs.offer: Pack `p\ufffd` is not declared under uses: in the frontmatter'),
+    ("tools.call('\\255\\254')", 'tools.call: no local tool and no tool of a declared Pack is named `%s`' % SHOWN),
+    ("tools.offer_tasks('S', '\\255\\254')", 'section heading `%s` not found; available sections: ## S' % SHOWN),
+    ("require('\\255\\254')",
+     "require: a module name is dot-separated parts of letters, digits and _, got '%s'" % SHOWN),
+    ("call('\\255\\254')", 'section heading `%s` not found; available sections: ## S' % SHOWN),
+    ("tasks.spawn('\\255\\254')", 'section heading `%s` not found; available sections: ## S' % SHOWN),
+    ("tasks.fanout('\\255\\254', {})", 'section heading `%s` not found; available sections: ## S' % SHOWN),
+    ("models.use('\\255\\254')", 'invalid alias "%s": expected [A-Za-z][A-Za-z0-9_-]{0,63}' % SHOWN),
+    ("models.use('writer', {['\\255'] = 1})",
+     'unknown model option `\ufffd`; known options: frequency_penalty, max_tokens, presence_penalty, seed, stop, '
+     'temperature, thinking, top_p'),
+    ("models.use('writer', {thinking = '\\255'})",
+     'model option `thinking` must be true, false, \'low\', \'medium\' or \'high\', got "\ufffd"'),
+    ("var['\\255\\254'] = 1", 'var keys must be UTF-8 text'),
+    ("var.k = '\\255\\254'", 'var.k must be JSON data, got a string that is not valid UTF-8'),
+    ("json.decode('\"\\255\\254\"')", 'json.decode: text is not valid UTF-8'),
+    ("json.encode('\\255\\254')", 'json.encode: value must be JSON data, got a string that is not valid UTF-8'),
+    ("log('\\255\\254')", 'log message must be UTF-8 text without control characters'),
+    ("store.read('\\255\\254')", 'this run declares no store, so no store operation can run'),
+])
+def test_globals_show_or_refuse_bytes_that_are_not_utf8(call, message):
+    assert caught(call) == message
+
+
+def test_text_the_engine_hands_back_is_utf8_bytes():
+    # A raw model id reaches the handle as text, and comes back as U+FFFD's bytes.
+    handle = "local h = models.get('\\255\\254') return #h.model .. ' ' .. tostring(h.model == '%s')" \
+        % (UTF8_SHOWN * 2)
+    assert result(section('S', handle)) == '6 true'
+    fail = ("local ok, e = pcall(compactors.fail, '\\255\\254')\n"
+            "return e.kind .. ' ' .. #e.reason .. ' ' .. e.message")
+    assert result(section('S', fail)) == 'context_exhausted 6 context exhausted: ' + SHOWN
+    assert result(section('S', "return tostring(jump('## X\\255'))")) == 'jump to ## X\ufffd'
+
+
+def test_bytes_kept_where_lua_keeps_them():
+    assert result(section('S', "var['\\255\\254'] = nil return 'removed'")) == 'removed'
+    assert result(section('S', "return 'a\\255\\254'")) == 'a' + SHOWN
+    outcome = run(prompt(section('S', "error('a\\255\\254', 0)"))).to_dict()
+    assert outcome['error']['message'] == 'a' + SHOWN
+
+
+def test_store_paths_and_texts(tmp_path):
+    harness = Harness(RunLimits(), store=DirectoryStore(str(tmp_path)))
+    body = section('S', "store.write('a\\255\\254.txt', 'x\\255\\254y')\nlocal r = store.read('a\\255\\254.txt')\n"
+                        "local listed = store.list('a\\255')\n"
+                        "local ok, e = pcall(store.read, '../\\255')\n"
+                        "return #r .. '|' .. r .. '|' .. #listed[1] .. '|' .. e.reason .. '|' .. e.message")
+    outcome = harness.run(prompt(body), 't.md', events=EventStream())
+    assert outcome.result == '8|x%sy|11|invalid_path|invalid store path `../\ufffd`: a path has no empty, . or .. part' \
+        % SHOWN
+    assert [(p.name, p.read_text()) for p in tmp_path.iterdir()] == [('a%s.txt' % SHOWN, 'x%sy' % SHOWN)]
+
+
+def test_a_question_and_its_answer():
+    asked = []
+
+    def answerer(effect, reply):
+        asked.append(effect.payload)
+        reply(Answer.ok(effect.kind, 'é\u00ff'))
+        return Held(effect, reply)
+    harness = Harness(RunLimits(), answerers={'input.ask': answerer})
+    body = section('S', "local a = input.ask('q\\255\\254') return #a .. '|' .. a")
+    assert harness.run(prompt(body), 't.md', events=EventStream()).result == '4|é\u00ff'
+    assert asked == ['q' + SHOWN]
