@@ -97,10 +97,9 @@ class Models:
         return ((yield from rounds.infer(self.run, self.vm.section_name, target, prompt)),)
 
     # -- helpers ---------------------------------------------------------------------
-    def _declared_role(self, value, where: str) -> str:
-        if value.__class__ is not str:
-            raise bad_argument(1, where, 'string', value)
-        label = value
+    def _declared_role(self, label, where: str) -> str:
+        if label.__class__ is not str:
+            raise bad_argument(1, where, 'string', label)
         if not ALIAS.match(label):
             raise lua_failure('invalid alias "%s": expected [A-Za-z][A-Za-z0-9_-]{0,63}' % label)
         if label not in self.run.models:

@@ -55,9 +55,8 @@ def _thinking():
             return 'medium'
         if value is False:
             return False
-        if value.__class__ is str and TEXT.take(value) in THINKING_EFFORTS:
-            return TEXT.take(value)
-        return None
+        effort = TEXT.take(value) if value.__class__ is str else None
+        return effort if effort in THINKING_EFFORTS else None
     return check, "true, false, 'low', 'medium' or 'high'"
 
 
