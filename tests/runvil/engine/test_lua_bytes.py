@@ -4,8 +4,7 @@ with the global's own message where it needs UTF-8 text, and kept as bytes
 where Lua keeps them."""
 import pytest
 
-from engine_helpers import Held, prompt, run, section
-from runvil.engine import Answer
+from engine_helpers import prompt, run, section
 from runvil.harness import EventStream, Harness, RunLimits
 from runvil.harness.store_answerer import DirectoryStore
 
@@ -82,16 +81,3 @@ def test_store_paths_and_texts(tmp_path):
     assert outcome.result == '8|x%sy|11|invalid_path|invalid store path `../\ufffd`: a path has no empty, . or .. part' \
         % SHOWN
     assert [(p.name, p.read_text()) for p in tmp_path.iterdir()] == [('a%s.txt' % SHOWN, 'x%sy' % SHOWN)]
-
-
-def test_a_question_and_its_answer():
-    asked = []
-
-    def answerer(effect, reply):
-        asked.append(effect.payload)
-        reply(Answer.ok(effect.kind, 'é\u00ff'))
-        return Held(effect, reply)
-    harness = Harness(RunLimits(), answerers={'input.ask': answerer})
-    body = section('S', "local a = input.ask('q\\255\\254') return #a .. '|' .. a")
-    assert harness.run(prompt(body), 't.md', events=EventStream()).result == '4|é\u00ff'
-    assert asked == ['q' + SHOWN]
