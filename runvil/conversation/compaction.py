@@ -15,7 +15,7 @@ from __future__ import annotations
 from pylua import LuaError, LuaInterrupt
 from pylua.raw import LuaTable, call, is_function, type_name
 
-from ..vocabulary.crossing import TEXT, VALUE
+from ..vocabulary.crossing import TEXT
 from ..vocabulary.failure import Failure, lua_failure
 from ..vocabulary.functions import bad_argument
 from ..vocabulary.model_failures import context_exhausted
@@ -46,7 +46,7 @@ class Compaction:
         self.table = LuaTable()
         self.table.set_str('fail', vm.function('compactors.fail', self._fail, takes=(TEXT,)))
         self.table.set_str('clear', vm.function('compactors.clear', self._clear))
-        self.compact = vm.generator('models.compact', self._compact, takes=(VALUE, TEXT))
+        self.compact = vm.generator('models.compact', self._compact)   # its reason reaches the compactor as given
 
     def default(self):
         """The default compactor: whatever the installed table's ``fail``
@@ -86,8 +86,9 @@ class Compaction:
         return (None,)
 
     # -- running a compactor -------------------------------------------------------
-    def run(self, compactor, reason: str):
-        """Run ``compactor(reason)`` over the list (a generator); on any
+    def run(self, compactor, reason):
+        """Run ``compactor(reason)`` over the list (a generator; ``reason``
+        is the Lua string the compactor gets); on any
         failure the records are put back and the failure raised."""
         snapshot = self.list.snapshot()
         busy = self.list.busy
@@ -105,14 +106,14 @@ class Compaction:
             self.list.busy, self.list.compacting = busy, False
         self._report(reason, snapshot, restored=False)
 
-    def _report(self, reason: str, before, restored: bool) -> None:
-        self.emit('compaction', section=self.section, reason=reason, records_before=len(before),
+    def _report(self, reason, before, restored: bool) -> None:
+        self.emit('compaction', section=self.section, reason=TEXT.take(reason), records_before=len(before),
                   records_after=len(self.list.records), restored=restored)
 
 
-def _call_compactor(compactor, reason: str):
+def _call_compactor(compactor, reason):
     if not is_function(compactor):
         # A default that is not a function fails as Lua's own call error,
         # a plain string, only once a round overflows.
         raise LuaError(TEXT.give('attempt to call a %s value' % type_name(compactor)))
-    yield from call(compactor, (TEXT.give(reason),))
+    yield from call(compactor, (reason,))

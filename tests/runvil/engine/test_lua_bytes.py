@@ -81,3 +81,12 @@ def test_store_paths_and_texts(tmp_path):
     assert outcome.result == '8|x%sy|11|invalid_path|invalid store path `../\ufffd`: a path has no empty, . or .. part' \
         % SHOWN
     assert [(p.name, p.read_text()) for p in tmp_path.iterdir()] == [('a%s.txt' % SHOWN, 'x%sy' % SHOWN)]
+
+
+def test_a_compactors_reason_reaches_it_as_given():
+    events = []
+    body = section('S', "local got\nmodels.compact(function(reason) got = reason end, '\\255\\254')\n"
+                        "return #got .. ' ' .. tostring(got == '\\255\\254')")
+    outcome = run(prompt(body), events=events)
+    assert outcome.result == '2 true'
+    assert [event['reason'] for event in events if event['event'] == 'compaction'] == [SHOWN]
