@@ -66,10 +66,10 @@ class ChargedTexts(Kind):
         return LuaTable([lua(item) for item in value])
 
 
-class Utf8(Kind):
+class Utf8(Text):
     """A string that must be UTF-8 text.  One that is not is refused with
     ``refusal`` (an error value of kind lua); with no refusal, it is taken
-    as None for the caller to refuse in its own terms."""
+    as None for the caller to refuse in its own terms.  Given as ``Text``."""
 
     def __init__(self, refusal: str | None = None):
         self.refusal = refusal
@@ -81,9 +81,6 @@ class Utf8(Kind):
         if decoded is None and self.refusal is not None:
             raise lua_failure(self.refusal)
         return decoded
-
-    def give(self, value):
-        return lua(value) if value.__class__ is str else value
 
 
 class Bytes(Kind):
