@@ -7,6 +7,9 @@ import pytest
 from engine_helpers import prompt, run, section
 from runvil.harness import EventStream, Harness, RunLimits
 from runvil.harness.store_answerer import DirectoryStore
+from runvil.vocabulary.crossing import BYTES, TEXT, VALUE, Utf8
+from runvil.vocabulary.failure import Failure
+from runvil.vocabulary.functions import Signature
 
 ROLE = 'models:\n  writer: {}\n'
 SHOWN = '\ufffd\ufffd'      # \255\254 as text
@@ -90,3 +93,15 @@ def test_a_compactors_reason_reaches_it_as_given():
     outcome = run(prompt(body), events=events)
     assert outcome.result == '2 true'
     assert [event['reason'] for event in events if event['event'] == 'compaction'] == [SHOWN]
+
+
+def test_a_signature_converts_the_positions_it_declares_and_strings_only():
+    table = object()
+    signature = Signature(takes=(TEXT, VALUE), rest=BYTES, gives=(TEXT,))
+    assert signature.arguments(('a\xff', '\xfe', '\xc3\xa9', 5, table)) == \
+        ('a\ufffd', '\xfe', b'\xc3\xa9', 5, table)
+    assert signature.results(('\u00e9', '\u00e9', None)) == ('\xc3\xa9', '\u00e9', None)
+    assert Signature(takes=(TEXT,)).arguments(()) == ()
+    with pytest.raises(Failure, match='not UTF-8 here'):
+        Utf8('not UTF-8 here').take('\xff')
+    assert Utf8().take('\xff') is None and Utf8().take('\xc3\xa9') == '\u00e9'
