@@ -69,13 +69,13 @@ class SectionVM:
                 self._install_prelude(pack)
 
     # -- what libraries use ------------------------------------------------------
-    def function(self, name: str, fn, **signature):
-        """An Engine function; ``signature`` declares the kinds it takes
-        and gives (``functions.Signature``)."""
-        return functions.function(self.values, name, fn, **signature)
+    def function(self, name: str, fn, takes: tuple = (), rest=None, gives: tuple = ()):
+        """An Engine function, with the kinds it takes and gives
+        (``functions.Signature``)."""
+        return functions.function(self.values, name, fn, takes, rest, gives)
 
-    def generator(self, name: str, fn, **signature):
-        return functions.generator(self.values, name, fn, **signature)
+    def generator(self, name: str, fn, takes: tuple = (), rest=None, gives: tuple = ()):
+        return functions.generator(self.values, name, fn, takes, rest, gives)
 
     def load(self, source: str):
         return self.runtime.load(source, self.chunkname)

@@ -17,6 +17,7 @@ like any other.  Undeclared positions cross as they are.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from pylua import LuaError, LuaMemoryError
 from pylua.raw import ABSENT, Builtin, GenBuiltin, type_name
@@ -43,11 +44,6 @@ class Signature:
         gives, n = self.gives, len(self.gives)
         return tuple([gives[i].give(value) if i < n else value for i, value in enumerate(results)])
 
-    def converters(self):
-        """What converts the arguments and what the results (nothing where
-        nothing is declared)."""
-        return (self.arguments if self.takes or self.rest else _unconverted,
-                self.results if self.gives else _unconverted)
 
 
 _AS_IT_IS = Kind()
@@ -57,9 +53,19 @@ def _unconverted(values):
     return values
 
 
+@cache
+def _converters(takes: tuple[Kind, ...], rest: Kind | None, gives: tuple[Kind, ...]):
+    """What converts a function's arguments and what its results (nothing
+    where nothing is declared).  A VM installs every function afresh, so
+    each declaration's converters are made once."""
+    signature = Signature(takes, rest, gives)
+    return (signature.arguments if takes or rest else _unconverted,
+            signature.results if gives else _unconverted)
+
+
 def function(values: ErrorValues, name: str, fn, takes: tuple[Kind, ...] = (), rest: Kind | None = None,
              gives: tuple[Kind, ...] = ()) -> Builtin:
-    arguments, results = Signature(takes, rest, gives).converters()
+    arguments, results = _converters(takes, rest, gives)
 
     def guarded(*args):
         try:
@@ -72,7 +78,7 @@ def function(values: ErrorValues, name: str, fn, takes: tuple[Kind, ...] = (), r
 def generator(values: ErrorValues, name: str, fn, takes: tuple[Kind, ...] = (), rest: Kind | None = None,
               gives: tuple[Kind, ...] = ()) -> GenBuiltin:
     """For a function that calls Lua or suspends (``yield``)."""
-    arguments, results = Signature(takes, rest, gives).converters()
+    arguments, results = _converters(takes, rest, gives)
 
     def guarded(*args):
         try:
@@ -86,7 +92,7 @@ def method(name: str, fn, gives: tuple[Kind, ...]) -> Builtin:
     """A metamethod of an Engine value (``__index``, ``__tostring``, a
     ``__pairs`` step): its results cross by ``gives``; it raises nothing of
     its own to guard."""
-    results = Signature(gives=gives).results
+    results = _converters((), None, gives)[1]
     return Builtin(lambda *args: results(fn(*args)), name)
 
 
