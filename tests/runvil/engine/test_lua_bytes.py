@@ -65,6 +65,9 @@ def test_text_the_engine_hands_back_is_utf8_bytes():
             "return e.kind .. ' ' .. #e.reason .. ' ' .. e.message")
     assert result(section('S', fail)) == 'context_exhausted 6 context exhausted: ' + SHOWN
     assert result(section('S', "return tostring(jump('## X\\255'))")) == 'jump to ## X\ufffd'
+    tool = ("tools.offer_local('t', 'd', {}, function() return 'x\\255' end)\n"
+            "local got = tools.call('t') return #got .. ' ' .. got")
+    assert result(section('S', tool)) == '4 x\ufffd'
 
 
 def test_bytes_kept_where_lua_keeps_them():
