@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from pylua.raw import LuaTable, Userdata
 
-from ..vocabulary import functions, headings
+from ..vocabulary import headings
 from ..vocabulary.crossing import TEXT
 from ..vocabulary.effects import request
 from ..vocabulary.failure import lua_failure
+from ..vocabulary.functions import bad_argument, method
 from ..vocabulary.waits import CALL, WAIT, Wait
 
 
@@ -33,7 +34,7 @@ class Calls:
         if not 1 <= len(args) <= 2:
             raise lua_failure('call takes (section, args?)')
         if args[0].__class__ is not str:
-            raise functions.bad_argument(1, 'call', 'string', args[0])
+            raise bad_argument(1, 'call', 'string', args[0])
         tasks = self.vm.tasks
         given = tasks.args_data(args[1] if len(args) == 2 else None, 2, 'call')
         task = tasks.start(args[0], CALL, given)
@@ -44,7 +45,7 @@ class Calls:
         if len(args) != 1:
             raise lua_failure('jump takes (section)')
         if args[0].__class__ is not str:
-            raise functions.bad_argument(1, 'jump', 'string', args[0])
+            raise bad_argument(1, 'jump', 'string', args[0])
         reference = args[0]
         headings.check_form(reference)
         return (Userdata(Jump(reference), _JUMP_META),)
@@ -70,7 +71,7 @@ def _tostring(handle=None, *_):
 
 _JUMP_META = LuaTable()
 _JUMP_META.set_str('__name', 'jump')
-_JUMP_META.set_str('__tostring', functions.method('tostring', _tostring, gives=(TEXT,)))
+_JUMP_META.set_str('__tostring', method('tostring', _tostring, gives=(TEXT,)))
 _JUMP_META.set_str('__metatable', False)
 
 

@@ -67,10 +67,10 @@ def make(shapes: JsonShapes, values: ErrorValues) -> LuaTable:
         return (table,)
 
     lib = LuaTable()
-    for name, fn, signature in (('encode', encode, {'gives': (BUILT_TEXT,)}),
-                                ('encode_lines', encode_lines, {'gives': (BUILT_TEXT,)}),
-                                ('decode', decode, {'takes': (DECODED_SOURCE,)}), ('array', array, {})):
-        lib.set_str(name, functions.function(values, 'json.' + name, fn, **signature))
+    lib.set_str('encode', functions.function(values, 'json.encode', encode, gives=(BUILT_TEXT,)))
+    lib.set_str('encode_lines', functions.function(values, 'json.encode_lines', encode_lines, gives=(BUILT_TEXT,)))
+    lib.set_str('decode', functions.function(values, 'json.decode', decode, takes=(DECODED_SOURCE,)))
+    lib.set_str('array', functions.function(values, 'json.array', array))
     lib.set_str('null', shapes.null)
     return lib
 

@@ -15,12 +15,12 @@ from ..conversation.messages import REASSIGNED, MessageList
 from ..models import library as models, loop_install
 from ..tools import library as tools
 from ..vocabulary import functions
+from ..vocabulary.crossing import BYTES, TEXT
 from ..vocabulary.effects import EffectRequest
 from ..vocabulary.error_values import ErrorValues, default_text, describe, interrupted
 from ..vocabulary.failure import INTERRUPTED, internal_failure, lua_failure
 from ..vocabulary.jsondata import JsonShapes
 from ..vocabulary.kinds import ErrorKind, RunErrorKind
-from ..vocabulary.crossing import BYTES, TEXT
 from . import calls, json_lib, modules, questions, store, tasks
 from .chains import CANCEL
 from .log import LogBook

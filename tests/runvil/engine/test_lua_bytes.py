@@ -84,8 +84,8 @@ def test_store_paths_and_texts(tmp_path):
                         "local ok, e = pcall(store.read, '../\\255')\n"
                         "return #r .. '|' .. r .. '|' .. #listed[1] .. '|' .. e.reason .. '|' .. e.message")
     outcome = harness.run(prompt(body), 't.md', events=EventStream())
-    assert outcome.result == '8|x%sy|11|invalid_path|invalid store path `../\ufffd`: a path has no empty, . or .. part' \
-        % SHOWN
+    assert outcome.result == ('8|x%sy|11|invalid_path|' % SHOWN
+                              + 'invalid store path `../\ufffd`: a path has no empty, . or .. part')
     assert [(p.name, p.read_text()) for p in tmp_path.iterdir()] == [('a%s.txt' % SHOWN, 'x%sy' % SHOWN)]
 
 
