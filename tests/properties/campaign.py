@@ -80,6 +80,18 @@ class BatchRun:
     failure: str | None          # why it stopped before the end (crash, internal error, hang)
 
 
+def write_batch(directory, cases):
+    """DRIVER and the programs of ``cases`` as files in ``directory``; their names."""
+    with open(os.path.join(directory, 'driver.lua'), 'w') as fh:
+        fh.write(DRIVER)
+    files = []
+    for n, case in enumerate(cases):
+        files.append('p%d.lua' % n)
+        with open(os.path.join(directory, files[-1]), 'w', encoding='latin-1') as fh:
+            fh.write(case.source)
+    return files
+
+
 def run_batch(command, directory, files):
     """Run ``files`` (names in ``directory``) through DRIVER with ``command``."""
     try:
@@ -111,13 +123,7 @@ class Campaign:
         """Run ``cases`` on both interpreters; a program that stops pylua is
         a finding, and the batch goes on after it."""
         with tempfile.TemporaryDirectory() as directory:
-            with open(os.path.join(directory, 'driver.lua'), 'w') as fh:
-                fh.write(DRIVER)
-            files = []
-            for n, case in enumerate(cases):
-                files.append('p%d.lua' % n)
-                with open(os.path.join(directory, files[-1]), 'w', encoding='latin-1') as fh:
-                    fh.write(case.source)
+            files = write_batch(directory, cases)
             theirs = run_batch(self.lua, directory, files)
             done = 0
             while done < len(cases):
