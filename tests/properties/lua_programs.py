@@ -257,9 +257,12 @@ class _Gen:
 
     def s_close(self, scope, depth):
         # A to-be-closed variable; the block may leave by an error, a break or a goto.
+        # (Its handler shows the error's first line: when the error ends the
+        # program, lua.c's message handler has added a traceback to it.)
         x = self.name('x')
         inner = scope.child(scope.loop)
-        value = self.pick(['nil', 'false', 'setmetatable({}, {__close = function(_, e) show("close %s", e) end})' % x])
+        value = self.pick(['nil', 'false', 'setmetatable({}, {__close = function(_, e) '
+                           'show("close %s", type(e) == "string" and e:match("[^\\n]*") or e) end})' % x])
         body = self.block(inner, depth + 1)
         return '\n'.join(['do', 'local %s <close> = %s' % (x, value)] + body + ['end'])
 
