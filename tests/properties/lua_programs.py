@@ -42,7 +42,13 @@ LIBRARY = ['(@):rep(2)', '(@):upper()', '(@):len()', '(@):sub(2, -2)', 'string.f
            'string.format("%q %s", @, @)', 'math.floor(@)', 'math.max(@, 1)', 'math.fmod(@, 3)', '#{@, nil}',
            'table.unpack({@, @})', 'string.byte(@)', 'math.abs(@)', '(@ .. "")', '(@ + 0)', '(@ | 0)',
            '(@ // 0)', '(@ % 0)', '(@ < @)', '(@ == @)', 'math.ult(@, 1)', 'string.char(@)',
-           'tostring(@):find("0")', 'select(-1, @, @)', 'rawequal(@, @)', 'rawlen(@)', 'next({@})']
+           'tostring(@):find("0")', 'select(-1, @, @)', 'rawequal(@, @)', 'rawlen(@)', 'next({@})',
+           '({[1.0] = @, [2^53] = @})[1]', '({[@] = 1})[2^53]', 'math.tointeger(@)', 'string.rep(@, 2, ",")',
+           '(@):byte(1, -1)', 'tostring(@ // 1)', '(@ >> 63)', '(@ << -1)', '(- @ % -3)', '(@ // -0.0)',
+           'math.fmod(@, -0.0)', 'string.format("%x", @)', 'string.format("%5.3s|%-4d|%g", @, @, @)',
+           'utf8.char(@)', 'table.concat({@, @}, @)', 'tostring(@):upper():lower()', '(@ ~= @)']
+FOR_BOUNDS = ['1', '"2"', '1.5', '-1', '0.1', '3', 'math.mininteger', 'math.mininteger + 1', 'math.maxinteger',
+              'math.maxinteger - 1', '-0.0', '2^53', 'nil', '{}', '1e308', '-1e308', '0/0']
 BINARY = ['+', '-', '*', '/', '//', '%', '^', '..', '==', '~=', '<', '<=', '>', '>=', 'and', 'or',
           '&', '|', '~', '<<', '>>']
 UNARY = ['-', 'not ', '#', '~']
@@ -142,7 +148,7 @@ class _Gen:
         return '%s = %s' % (', '.join(picked), ', '.join(self.caught(scope) for _ in picked))
 
     def s_show(self, scope, depth):
-        if self.chance(0.6):
+        if self.chance(0.97):
             # The error, if any, is printed and the program goes on.
             inner = scope.function_scope([], False)
             exprs = ', '.join(self.expr(inner) for _ in range(self.rng.randint(1, 3)))
@@ -150,10 +156,15 @@ class _Gen:
         return 'show(%s)' % ', '.join(self.expr(scope) for _ in range(self.rng.randint(1, 3)))
 
     def caught(self, scope):
-        """An expression, or its error message when it raises one."""
-        if self.chance(0.4):
+        """An expression, or its error message when it raises one (most
+        expressions are caught so that most programs run to their end)."""
+        if self.chance(0.03):
             return self.expr(scope)
         return '(select(2, pcall(function() return %s end)))' % self.expr(scope.function_scope([], False))
+
+    def condition(self, scope):
+        """A test, true or false about as often (most values are true)."""
+        return '%s%s' % (self.pick(['', 'not ']), self.caught(scope))
 
     def s_pcall(self, scope, depth):
         inner = scope.function_scope([], False)
@@ -164,22 +175,22 @@ class _Gen:
 
     def s_table(self, scope, depth):
         t = self.name('t')
-        items = [self.expr(scope) for _ in range(self.rng.randint(0, 4))]
+        items = [self.caught(scope) for _ in range(self.rng.randint(0, 4))]
         if self.chance(0.3):
-            items.append('k = %s' % self.expr(scope))
+            items.append('k = %s' % self.caught(scope))
         scope.tables.append(t)
         scope.values.append(t)
         line = 'local %s = {%s}' % (t, ', '.join(items))
         if self.chance(0.3):
-            line += '\n%s[ %s ] = %s' % (t, self.expr(scope), self.expr(scope))
+            line += '\n%s[ %s ] = %s' % (t, self.caught(scope), self.caught(scope))
         return line
 
     def s_if(self, scope, depth):
         if self.chance(0.03):
             return self.deep_ifs(scope)
-        parts = ['if %s then' % self.expr(scope)] + self.block(scope, depth + 1)
+        parts = ['if %s then' % self.condition(scope)] + self.block(scope, depth + 1)
         for _ in range(self.rng.randint(0, 2)):
-            parts += ['elseif %s then' % self.expr(scope)] + self.block(scope, depth + 1)
+            parts += ['elseif %s then' % self.condition(scope)] + self.block(scope, depth + 1)
         if self.chance(0.5):
             parts += ['else'] + self.block(scope, depth + 1)
         return '\n'.join(parts + ['end'])
@@ -193,18 +204,26 @@ class _Gen:
         v = self.name('i')
         start, stop = self.rng.randint(-2, 3), self.rng.randint(-2, 4)
         step = self.pick(['', ', 1', ', -1', ', 2', ', 0.5', ', -0.75'])
+        before, guard = [], []
         if self.chance(0.1):
             start, stop, step = 'math.maxinteger - 1', 'math.maxinteger', ''
+        elif self.chance(0.15):
+            # Bounds of every kind: strings and floats are errors or float
+            # loops, a zero step an error; a count ends a long loop.
+            start, stop = self.pick(FOR_BOUNDS), self.pick(FOR_BOUNDS)
+            step = self.pick(['', ', 0', ', -1', ', 0.5', ', "1"', ', math.mininteger', ', math.maxinteger'])
+            c = self.name('c')
+            before, guard = ['local %s = 0' % c], ['%s = %s + 1; if %s > 3 then break end' % (c, c, c)]
         inner = scope.child(True)
         inner.values.append(v)
         inner.consts.add(v)
         body = self.block(inner, depth + 1)
-        return '\n'.join(['for %s = %s, %s%s do' % (v, start, stop, step)] + body + ['end'])
+        return '\n'.join(before + ['for %s = %s, %s%s do' % (v, start, stop, step)] + guard + body + ['end'])
 
     def s_forin(self, scope, depth):
         k, v = self.name('k'), self.name()
         source = self.pick(['ipairs({%s})', 'pairs({%s})', 'ipairs({%s nil, 4})'])
-        items = ''.join(self.expr(scope) + ', ' for _ in range(self.rng.randint(0, 3)))
+        items = ''.join(self.caught(scope) + ', ' for _ in range(self.rng.randint(0, 3)))
         inner = scope.child(True)
         inner.values += [k, v]
         body = self.block(inner, depth + 1)
@@ -233,7 +252,7 @@ class _Gen:
         label = 'l%d' % depth
         inner = scope.child(scope.loop)
         before = self.block(inner, depth + 1)
-        jump = 'if %s then goto %s end' % (self.expr(inner), label) if self.chance(0.7) else 'goto %s' % label
+        jump = 'if %s then goto %s end' % (self.condition(inner), label) if self.chance(0.7) else 'goto %s' % label
         after = self.block(inner, depth + 1)
         return '\n'.join(['do'] + before + [jump] + after + ['::%s::' % label, 'end'])
 
@@ -253,7 +272,7 @@ class _Gen:
         before = self.block(inner, depth + 1)
         after = self.block(inner, depth + 1)
         return '\n'.join(['for %s = 1, %d do' % (v, self.rng.randint(1, 3))] + before
-                         + ['if %s then goto continue end' % self.expr(inner)] + after + ['::continue::', 'end'])
+                         + ['if %s then goto continue end' % self.condition(inner)] + after + ['::continue::', 'end'])
 
     def s_close(self, scope, depth):
         # A to-be-closed variable; the block may leave by an error, a break or a goto.
@@ -271,11 +290,12 @@ class _Gen:
         f = self.name('f')
         n = self.name('n')
         inner = scope.function_scope([n], True)
+        inner.consts.add(n)         # never assigned: the recursion ends
         body = self.block(inner, depth + 1)
         tail = self.pick(['return %s(%s - 1, ...)' % (f, n), 'return %s(%s - 1, %s, ...)' % (f, n, self.expr(inner)),
                           'return select("#", ...), ...', 'local r = %s(%s - 1, ...) return r' % (f, n)])
         return '\n'.join(['local function %s(%s, ...)' % (f, n), 'if %s <= 0 then return %s, ... end' % (n, self.expr(inner))]
-                         + body + [tail, 'end', 'show(pcall(%s, %d, %s))' % (f, self.rng.randint(0, 4), self.expr(scope))])
+                         + body + [tail, 'end', 'show(pcall(%s, %d, %s))' % (f, self.rng.randint(0, 4), self.caught(scope))])
 
     def s_function(self, scope, depth):
         f = self.name('f')
@@ -301,10 +321,10 @@ class _Gen:
         body = self.block(inner, depth + 1)
         scope.values.append(f)
         return '\n'.join(['local %s = 0' % n, 'local %s = function(...)' % f, '%s = %s + 1' % (n, n)] + body
-                         + ['return %s, ...' % n, 'end', 'show(%s(%s))' % (f, self.expr(scope))])
+                         + ['return %s, ...' % n, 'end', 'show(%s(%s))' % (f, self.caught(scope))])
 
     def s_break(self, scope, depth):
-        return 'if %s then break end' % self.expr(scope)
+        return 'if %s then break end' % self.condition(scope)
 
 
 class _Scope:
