@@ -13,6 +13,7 @@ program costs its own run and no interpreter start-up.  A program whose
 output or message differs, or that takes pylua down (an internal error, a
 crash, a hang), is a finding: its source and both outcomes are written to
 ``DIR/SEED-FORM.lua``; ``DIR/progress.txt`` holds the running counts.
+Programs that lua5.4 itself does not finish are left out.
 """
 from __future__ import annotations
 
@@ -53,7 +54,8 @@ end
 MARKER = '@@campaign-end-of-program@@'
 END = re.compile(rb'\n' + re.escape(MARKER.encode()) + rb' (ok|error) ([^\n]*)\n')
 ADDRESS = re.compile(rb': 0x[0-9a-f]+')
-BATCH_SECONDS = 300
+LUA_SECONDS = 60               # lua5.4 runs a batch in about a second
+PYLUA_SECONDS = 900            # pylua, niced on a loaded machine, in minutes
 
 
 @dataclass(frozen=True)
@@ -92,16 +94,16 @@ def write_batch(directory, cases):
     return files
 
 
-def run_batch(command, directory, files):
+def run_batch(command, directory, files, seconds):
     """Run ``files`` (names in ``directory``) through DRIVER with ``command``."""
     try:
         done = subprocess.run(command + ['driver.lua', MARKER] + files, cwd=directory,
-                              capture_output=True, timeout=BATCH_SECONDS)
+                              capture_output=True, timeout=seconds)
         out, failure = done.stdout, None
         if done.returncode:
             failure = done.stderr.decode('latin-1').strip()[:2000] or 'exit status %d' % done.returncode
     except subprocess.TimeoutExpired as exc:
-        out, failure = exc.stdout or b'', 'no answer within %d s' % BATCH_SECONDS
+        out, failure = exc.stdout or b'', 'no answer within %d s' % seconds
     outcomes = []
     start = 0
     for end in END.finditer(out):
@@ -116,44 +118,39 @@ class Campaign:
     def __init__(self, out, pylua, lua):
         self.out = out
         self.pylua, self.lua = pylua, lua
-        self.programs = self.differences = 0
+        self.programs = self.differences = self.unfinished = 0
         self.started = time.time()
 
     def run(self, cases):
         """Run ``cases`` on both interpreters; a program that stops pylua is
-        a finding, and the batch goes on after it."""
+        a finding, and the batch goes on after it.  The programs from the
+        first one lua5.4 does not finish on are left out (``unfinished``)."""
         with tempfile.TemporaryDirectory() as directory:
             files = write_batch(directory, cases)
-            theirs = run_batch(self.lua, directory, files)
+            theirs = run_batch(self.lua, directory, files, LUA_SECONDS).outcomes
+            self.unfinished += len(cases) - len(theirs)
+            cases, files = cases[:len(theirs)], files[:len(theirs)]
             done = 0
             while done < len(cases):
-                mine = run_batch(self.pylua, directory, files[done:])
+                mine = run_batch(self.pylua, directory, files[done:], PYLUA_SECONDS)
                 for n, outcome in enumerate(mine.outcomes):
-                    self.compare(cases[done + n], outcome, theirs.outcomes, done + n)
+                    if outcome != theirs[done + n]:
+                        self.finding(cases[done + n], outcome, theirs[done + n])
                 done += len(mine.outcomes)
-                if done < len(cases) and mine.failure is not None:
-                    self.finding(cases[done], 'pylua stopped: %s' % mine.failure, theirs.outcomes, done)
-                    done += 1
-                elif done < len(cases):
-                    self.finding(cases[done], 'pylua stopped without a message', theirs.outcomes, done)
+                if done < len(cases):
+                    self.finding(cases[done], 'pylua stopped: %s' % (mine.failure or 'without a message'),
+                                 theirs[done])
                     done += 1
             self.programs += len(cases)
 
-    def compare(self, case, mine, theirs, n):
-        if n >= len(theirs):
-            return                  # lua5.4 itself did not finish it: nothing to compare with
-        if mine != theirs[n]:
-            self.finding(case, mine, theirs, n)
-
-    def finding(self, case, mine, theirs, n):
+    def finding(self, case, mine, theirs):
         self.differences += 1
-        reference = theirs[n] if n < len(theirs) else 'lua5.4 did not finish it'
         with open(os.path.join(self.out, case.name + '.lua'), 'w', encoding='latin-1') as fh:
-            fh.write(case.source + '\n--[==[\npylua:  %r\nlua5.4: %r\n]==]\n' % (mine, reference))
+            fh.write(case.source + '\n--[==[\npylua:  %r\nlua5.4: %r\n]==]\n' % (mine, theirs))
 
     def progress(self, seed):
-        line = 'programs %d, differences %d, next seed %d, %.0f s' % (
-            self.programs, self.differences, seed, time.time() - self.started)
+        line = 'programs %d, differences %d, next seed %d, %.0f s (%d left out: lua5.4 did not finish them)' % (
+            self.programs, self.differences, seed, time.time() - self.started, self.unfinished)
         with open(os.path.join(self.out, 'progress.txt'), 'w') as fh:
             fh.write(line + '\n')
         return line

@@ -30,13 +30,13 @@ EXPECTED = [
 
 
 def test_a_batch_on_pylua_gives_each_program_its_outcome(tmp_path):
-    run = run_batch(PYLUA, str(tmp_path), write_batch(str(tmp_path), CASES))
+    run = run_batch(PYLUA, str(tmp_path), write_batch(str(tmp_path), CASES), 300)
     assert run.failure is None and run.outcomes == EXPECTED
 
 
 @pytest.mark.skipif(LUA is None, reason='needs lua5.4')
 def test_lua_gives_the_same_outcomes_and_a_difference_is_a_finding(tmp_path):
-    assert run_batch([LUA], str(tmp_path), write_batch(str(tmp_path), CASES)).outcomes == EXPECTED
+    assert run_batch([LUA], str(tmp_path), write_batch(str(tmp_path), CASES), 60).outcomes == EXPECTED
     same = Campaign(str(tmp_path), PYLUA, [LUA])
     same.run(CASES)
     assert (same.programs, same.differences) == (6, 0)
