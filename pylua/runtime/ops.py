@@ -925,9 +925,10 @@ def _chunks(vm, start, step, count, per, cost):
 
 
 def _float_loop(vm, start, stop, step, cost):
-    start = _for_number(start, 'initial value')
+    # lua5.4 checks the limit first, then the step, then the initial value.
     stop = _for_number(stop, 'limit')
     step = _for_number(step, 'step')
+    start = _for_number(start, 'initial value')
     if step == 0:
         rt_error("'for' step is zero")
     return _float_values(vm, float(start), float(stop), float(step), cost)
