@@ -11,7 +11,7 @@ import weakref
 
 from . import state
 from .errors import LuaError, LuaInterrupt
-from .frames import caller_position, helper_module, overflow_message, rt_error
+from .frames import caller_position, helper_module, overflow_message, rt_error, thread_base
 from .ops import call
 from .values import TYPE_NAMES
 
@@ -120,6 +120,9 @@ def resume(co, args):
         vm.coroutine = prev
         if prev is not None:
             prev.status = 'running'
+
+
+thread_base(resume.__code__)
 
 
 def yield_(args):
