@@ -4,6 +4,10 @@ for i = 0/0, 1.5, 0.5 do print("nan", i) break end
 for i = 1, 0/0 do print("int nan limit", i) break end
 for i = 1.0, 0/0 do print("flt nan limit", i) break end
 for i = 0/0, 1, 1 do print("nan int step", i) break end
-for i = 1.0, 2, 0.25 do io.write(i, " ") end print()
-for i = 2, 1.0, -0.5 do io.write(i, " ") end print()
+local seen = {}
+for i = 1.0, 2, 0.25 do seen[#seen + 1] = i end
+print(table.concat(seen, " "))
+seen = {}
+for i = 2, 1.0, -0.5 do seen[#seen + 1] = i end
+print(table.concat(seen, " "))
 for i = 1.5, 1, 0.5 do print("never") end
