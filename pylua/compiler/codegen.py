@@ -411,8 +411,11 @@ class _FuncState:
     # ----------------------------------------------------------- expressions
     def describe(self, e):
         """Lua's variable description of an expression, for error messages
-        (names are C strings there: they end at a NUL)."""
+        (names are C strings there: they end at a NUL).  Parentheses leave
+        no trace in Lua's bytecode, so they change no description."""
         e = _decided(e)
+        while e.__class__ is A.Paren:
+            e = _decided(e.expr)
         c = e.__class__
         if c is A.Name:
             b = self.res.names.get(id(e))

@@ -12,7 +12,7 @@ import weakref
 from . import state
 from .errors import LuaError, LuaInterrupt
 from .closing import CATCHABLE
-from .frames import caller_position, helper_module, rt_error
+from .frames import caller_position, helper_module, rt_error, thread_base
 from .ops import call, sync
 from .protected import error_value, settle
 from .values import TYPE_NAMES
@@ -122,6 +122,9 @@ def resume(co, args):
         vm.coroutine = prev
         if prev is not None:
             prev.status = 'running'
+
+
+thread_base(resume.__code__)
 
 
 def yield_(args):

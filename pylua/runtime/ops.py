@@ -926,24 +926,31 @@ def _chunks(vm, start, step, count, per, cost):
 
 
 def _float_loop(vm, start, stop, step, cost):
-    start = _for_number(start, 'initial value')
+    # lua5.4 checks the limit first, then the step, then the initial value.
     stop = _for_number(stop, 'limit')
     step = _for_number(step, 'step')
+    start = _for_number(start, 'initial value')
     if step == 0:
         rt_error("'for' step is zero")
     return _float_values(vm, float(start), float(stop), float(step), cost)
 
 
 def _float_values(vm, x, stop, step, cost):
+    # The first test is Lua's forprep's (skip when the limit is passed), the
+    # others its forloop's (go on while within it): a NaN runs the body once.
+    if (stop < x) if step > 0 else (x < stop):
+        return
     per = max(1, 10000 // cost)
     n = 0
-    while (x <= stop) if step > 0 else (x >= stop):
+    while True:
         yield x
         x += step
         n += 1
         if n == per:
             n = 0
             vm.tickn(per * cost)
+        if not ((x <= stop) if step > 0 else (x >= stop)):
+            return
 
 
 def forgen(f, s, ctl, n):

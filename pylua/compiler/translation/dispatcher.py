@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from .facts import LOOP_COST
+from .facts import LOOP_COST, passes_results
 from .ir import code
 
 
@@ -52,6 +52,8 @@ class Dispatcher:
                 ft.w(payload[0])
                 if kind == 'close':
                     ft.note_call("metamethod 'close'")
+            elif kind == 'tail':
+                ft.step(payload, tail=True)
             else:
                 ft.step(payload)
         ft.w('return ()')
@@ -74,9 +76,16 @@ class Dispatcher:
         label_ids = self.resolve_labels(bytecode)
         items = [('label', 0)]
         stack = []
+        tail_return = None      # the RETURN of a tail call, emitted with its call
         for pc, ins in enumerate(bytecode):
             op = ins.op
-            if op in ('IF', 'IFNOT'):
+            if ins is tail_return:
+                continue
+            if op == 'CALL' and self.ft.tail_calls and pc + 1 < len(bytecode) and \
+                    passes_results(ins, bytecode[pc + 1]):
+                items.append(('tail', ins))
+                tail_return = bytecode[pc + 1]
+            elif op in ('IF', 'IFNOT'):
                 els, end = next(self.ids), next(self.ids)
                 items.append(('jumpif', (ins.a, op == 'IF', els)))
                 stack.append(['if', els, end])
