@@ -33,7 +33,9 @@ def lua_error(msg=None, level=None, *_):
 
 
 def _catch(exc):
-    """The Lua error value a protected call reports for ``exc``."""
+    """The Lua error value a protected call reports for ``exc``, once the
+    unwinding that brought it here is counted as work."""
+    state.running.vm.unwound(exc.__traceback__)
     if isinstance(exc, LuaError):
         return exc.value
     if isinstance(exc, RecursionError):

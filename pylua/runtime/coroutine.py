@@ -94,10 +94,12 @@ def resume(co, args):
                 co.status = 'dead'
                 co.error = e.value
                 co.failed_at = e.__traceback__
+                vm.unwound(e.__traceback__)
                 return (False, e.value)
             except RecursionError as e:
                 co.status = 'dead'
                 co.error = overflow_message(e)
+                vm.unwound(e.__traceback__)
                 return (False, co.error)
             if y.__class__ is LuaYield:
                 co.status = 'suspended'

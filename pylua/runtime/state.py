@@ -28,6 +28,9 @@ RESOLVE_STATEMENT = 25
 GENERATE_STATEMENT = 25
 TRANSLATE_INSTRUCTION = 300
 RENDER_LINE = 10
+# What unwinding one Python frame on an error costs, about: Python builds a
+# frame object and a traceback entry for it.
+UNWIND_FRAME = 8
 # Nested calls through the library (pcall, xpcall, coroutine.resume) that
 # Lua makes on the C stack; deeper is Lua's ``C stack overflow``.
 C_CALLS_MAX = 197
@@ -35,6 +38,10 @@ WORK_BYTES = 64
 # Python frames deeper than which tail calls stop being made directly (see
 # ``direct_tails_cell``) until the periodic check finds the stack shallower.
 DIRECT_TAILS_DEPTH = 4000
+# Python frames deeper than which the periodic check pauses Python's
+# collector (see ``unwinding``): a stack this deep ends, by returning or by
+# an error, in one long unwind.
+COLLECTOR_PAUSE_DEPTH = 20000
 INTERRUPTED = 'interrupted'
 
 
@@ -93,8 +100,13 @@ class VM:
     def tick(self):
         """The periodic check, run when ``STEPS`` drops below zero."""
         spent = self._settle()
+        shallow = _stack_shallower(DIRECT_TAILS_DEPTH)
+        if shallow or _stack_shallower(COLLECTOR_PAUSE_DEPTH):
+            resume_collector()        # after an interrupt the host caught, or a deep stack
+        else:
+            pause_collector()
         self._interrupt_check(spent)
-        self.direct_tails_cell.cell_contents = _stack_shallower(DIRECT_TAILS_DEPTH)
+        self.direct_tails_cell.cell_contents = shallow
         if self.max_memory is not None:
             self.since_walk += spent
             if self.debt_cell.cell_contents > self._debt_limit() or self.since_walk > self.walk_interval:
@@ -111,7 +123,6 @@ class VM:
         return spent
 
     def _interrupt_check(self, spent):
-        resume_collector()            # an interrupt was caught by the host and Lua runs on
         if self.cancel_event.is_set():
             pause_collector()
             raise LuaInterrupt(self.cancel_message)
@@ -136,6 +147,16 @@ class VM:
         s = cell.cell_contents = cell.cell_contents - n
         if s < 0:
             self._interrupt_check(self._settle())
+
+    def unwound(self, tb):
+        """An error caught here left the Python frames of traceback ``tb``:
+        count their unwinding (deep recursion is most of its time there),
+        for cancel and hooks only, as the catch must not fail otherwise."""
+        frames = 0
+        while tb is not None:
+            frames += 1
+            tb = tb.tb_next
+        self.interrupt_work(frames * UNWIND_FRAME)
 
     def tickn(self, n):
         """Count ``n`` instructions of loop or library work."""
