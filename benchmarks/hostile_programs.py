@@ -1,6 +1,6 @@
 """Hostile Lua programs: each keeps one kind of work busy for as long as it
-is let run, so that cancel, count hooks and the memory ceiling can be
-measured against it (``benchmarks.cancel_latency``,
+is let run, or one allocator allocating, so that cancel, count hooks and
+the memory ceiling can be measured against it (``benchmarks.cancel_latency``,
 ``benchmarks.memory_overshoot``) and tested (``tests/properties``).
 """
 from __future__ import annotations
@@ -124,3 +124,34 @@ RECURSIONS = {
 
 # Runs the recursion given as its argument again and again, each in a pcall.
 RECURSION_LOOP = 'local f = load((...), "=c") while true do pcall(f) end'
+
+
+# Allocators that keep what they allocate in the table ``t`` (declared
+# before each program), until the memory error.
+KEEPING = {
+    'integers in an array': 'for i = 1, 1e8 do t[i] = i * 1000 end',
+    'floats in an array': 'for i = 1, 1e8 do t[i] = i + 0.5 end',
+    'string keys by t[k] = v': 'for i = 1, 1e8 do t["k" .. i] = i end',
+    'tables from constructors': 'for i = 1, 1e8 do t[i] = {i, i, x = i} end',
+    'table.pack': 'for i = 1, 1e8 do t[i] = table.pack(i, i, i) end',
+    '{...}': 'local function f(...) return {...} end for i = 1, 1e8 do t[i] = f(i, i, i, i) end',
+    'table.move': 'local src = {1, 2, 3} for i = 1, 1e8 do t[i] = table.move(src, 1, 3, 1, {}) end',
+    'closures': 'for i = 1, 1e8 do t[i] = function() return i end end',
+    'coroutines': 'for i = 1, 1e8 do t[i] = coroutine.create(function() end) end',
+    'coroutine.wrap functions': 'for i = 1, 1e8 do t[i] = coroutine.wrap(function() end) end',
+    'suspended coroutines': 'for i = 1, 1e8 do local co = coroutine.create(function(...) coroutine.yield(...) end) '
+                            'coroutine.resume(co, i, i) t[i] = co end',
+    'gmatch iterators': 'for i = 1, 1e8 do t[i] = ("x y"):gmatch("%a") end',
+    'strings from rep and ..': 'for i = 1, 1e8 do t[i] = string.rep("x", 100) .. i end',
+    'strings from format': 'for i = 1, 1e8 do t[i] = string.format("%d-%s", i, "abcdefghij") end',
+    'strings from gsub': 'for i = 1, 1e8 do t[i] = ("ab" .. i):gsub("a", "c") end',
+    'strings from pack': 'for i = 1, 1e8 do t[i] = string.pack("i8i8", i, i) end',
+    'strings from table.concat': 'for i = 1, 1e8 do t[i] = table.concat({i, i}, ",") end',
+    'big strings': 'for i = 1, 1e8 do t[i] = string.rep("x", 2^20) .. i end',
+    'loaded chunks': 'for i = 1, 1e8 do t[i] = load("return " .. i) end',
+}
+# Allocators that drop what they allocate: garbage, so they complete.
+DROPPING = {
+    'loaded chunks dropped': 'for i = 1, 3000 do local f = load("return " .. i) end',
+    'big strings dropped': 'for i = 1, 300 do local s = string.rep("x", 2^20) .. i end',
+}

@@ -757,9 +757,9 @@ class Pattern:
                 if prefilter is not None:     # a fast scan: library work
                     m = prefilter(s, pos)
                     if m is None:
-                        vm.work(n - pos)
+                        vm.tickn((n - pos) // state.WORK_BYTES)
                         return None
-                    vm.work(m.start() - pos)
+                    vm.tickn((m.start() - pos) // state.WORK_BYTES)
                     pos = m.start()
                 st.level = 0
                 st.depth = MAXCCALLS

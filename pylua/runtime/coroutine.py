@@ -13,6 +13,7 @@ from . import state
 from .errors import LuaError, LuaInterrupt
 from .frames import caller_position, helper_module, overflow_message, rt_error
 from .ops import call
+from .memory import SUSPENDED_SIZE
 from .values import TYPE_NAMES
 
 
@@ -49,7 +50,12 @@ def live_coroutines(vm):
 
 def create(fn):
     co = Coroutine(fn)
-    live_coroutines(state.running.vm).add(co)
+    vm = state.running.vm
+    live_coroutines(vm).add(co)
+    # Charged as if suspended in its body, what most coroutines become: a
+    # heap of them is measured in time (the periodic walk alone comes
+    # later the bigger the heap).
+    vm.charge(SUSPENDED_SIZE)
     return co
 
 
