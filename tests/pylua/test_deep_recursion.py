@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from benchmarks.cancel_latency import cancel_latency
+from benchmarks.cancel_latency import cancel_latency, hook_gap
 from benchmarks.hostile_programs import RECURSION_LOOP, RECURSIONS
 from pylua import LuaRuntime
 
@@ -56,3 +56,11 @@ def test_a_coroutine_suspended_inside_metamethods_keeps_their_depth():
         local ok, message = coroutine.resume(co)
         return message, u[150]
     ''', name='=c') == ('c:3: C stack overflow', 0)
+
+
+# Each level is little Lua code but much Python work, most of it unwinding
+# the error: counted where pcall catches it, so a count hook keeps firing.
+@pytest.mark.parametrize('name', ['__index', 'coroutine.resume', 'gsub callback'])
+def test_a_count_hook_fires_through_recursions_that_fail(name):
+    gap = hook_gap(RECURSION_LOOP, args=(RECURSIONS[name].source,))
+    assert gap.cpu is not None and gap.cpu < 0.5
