@@ -16,7 +16,7 @@ import weakref
 from types import CellType
 
 from .errors import LuaHookError, LuaInterrupt, LuaMemoryError
-from .unwinding import pause_collector, resume_collector
+from .unwinding import defer_full_collections, pause_collector, resume_collector
 
 CHECK_INTERVAL = 10000
 # What the compiler's stages count, in instructions, for each unit of their
@@ -38,10 +38,10 @@ WORK_BYTES = 64
 # Python frames deeper than which tail calls stop being made directly (see
 # ``direct_tails_cell``) until the periodic check finds the stack shallower.
 DIRECT_TAILS_DEPTH = 4000
-# Python frames deeper than which the periodic check pauses Python's
-# collector (see ``unwinding``): a stack this deep ends, by returning or by
-# an error, in one long unwind.
-COLLECTOR_PAUSE_DEPTH = 20000
+# Python frames deeper than which the periodic check defers the collector's
+# full collections (see ``unwinding``): a stack this deep ends, by returning
+# or by an error, in one long unwind.
+DEFER_COLLECTIONS_DEPTH = 20000
 INTERRUPTED = 'interrupted'
 
 
@@ -100,13 +100,11 @@ class VM:
     def tick(self):
         """The periodic check, run when ``STEPS`` drops below zero."""
         spent = self._settle()
-        shallow = _stack_shallower(DIRECT_TAILS_DEPTH)
-        if shallow or _stack_shallower(COLLECTOR_PAUSE_DEPTH):
-            resume_collector()        # after an interrupt the host caught, or a deep stack
-        else:
-            pause_collector()
         self._interrupt_check(spent)
+        shallow = _stack_shallower(DIRECT_TAILS_DEPTH)
         self.direct_tails_cell.cell_contents = shallow
+        if not shallow and not _stack_shallower(DEFER_COLLECTIONS_DEPTH):
+            defer_full_collections()  # until the next check finds the stack shallower
         if self.max_memory is not None:
             self.since_walk += spent
             if self.debt_cell.cell_contents > self._debt_limit() or self.since_walk > self.walk_interval:
@@ -123,6 +121,7 @@ class VM:
         return spent
 
     def _interrupt_check(self, spent):
+        resume_collector()            # after an interrupt the host caught; a deep stack defers again
         if self.cancel_event.is_set():
             pause_collector()
             raise LuaInterrupt(self.cancel_message)

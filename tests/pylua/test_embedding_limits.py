@@ -194,3 +194,18 @@ def test_the_collector_is_on_again_after_an_interrupt_and_stays_off_if_the_host_
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_garbage_made_deep_in_a_recursion_is_still_collected():
+    # Full collections wait while the stack is deep; young ones still free
+    # the cycles a program drops there, and the thresholds come back after.
+    import gc
+    rt = LuaRuntime()
+    before = gc.get_threshold()
+    rt.globals()['collected'] = lambda: sum(s['collected'] for s in gc.get_stats())
+    first, last = rt.execute('local function deep(n) if n > 0 then return deep(n - 1) end '
+                             'local first = collected() '
+                             'for i = 1, 200000 do local t = {} t.t = t end '
+                             'return first, collected() end return deep(30000)')
+    assert last - first > 100000
+    assert gc.get_threshold() == before
