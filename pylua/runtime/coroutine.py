@@ -13,7 +13,7 @@ from . import state
 from .errors import LuaError, LuaInterrupt
 from .frames import caller_position, helper_module, overflow_message, rt_error
 from .ops import call
-from .memory import SUSPENDED_SIZE
+from .memory import COROUTINE_SIZE, STARTED_SIZE
 from .values import TYPE_NAMES
 
 
@@ -52,10 +52,9 @@ def create(fn):
     co = Coroutine(fn)
     vm = state.running.vm
     live_coroutines(vm).add(co)
-    # Charged as if suspended in its body, what most coroutines become: a
-    # heap of them is measured in time (the periodic walk alone comes
-    # later the bigger the heap).
-    vm.charge(SUSPENDED_SIZE)
+    # A heap of coroutines is measured in time (the periodic walk alone
+    # comes later the bigger the heap).
+    vm.charge(COROUTINE_SIZE)
     return co
 
 
@@ -80,6 +79,7 @@ def resume(co, args):
     try:
         if co.gen is None:
             co.gen = call(co.fn, args)
+            vm.charge(STARTED_SIZE)
             value = None
         else:
             value = args
