@@ -754,10 +754,12 @@ class Pattern:
         prefilter = None if self.anchored else self.prefilter
         try:
             while True:
-                if prefilter is not None:
+                if prefilter is not None:     # a fast scan: library work
                     m = prefilter(s, pos)
                     if m is None:
+                        vm.tickn((n - pos) // state.WORK_BYTES)
                         return None
+                    vm.tickn((m.start() - pos) // state.WORK_BYTES)
                     pos = m.start()
                 st.level = 0
                 st.depth = MAXCCALLS

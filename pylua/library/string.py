@@ -400,7 +400,7 @@ def make(vm) -> LuaTable:
                 else:
                     if pat.unclosed:
                         lpattern.check_captures(caps)
-                    res = yield from ops.call_from_c(vm, repl, caps)
+                    res = yield from ops.nested_call(repl, caps, continuation=False)
                     v = res[0] if res else None
                 c = v.__class__
                 if v is None or v is False:

@@ -15,8 +15,7 @@ from math import copysign
 from operator import gt, lt
 from types import FunctionType
 
-from ..runtime import ops, state
-from ..runtime.errors import LuaError
+from ..runtime import ops
 from ..runtime.frames import rt_error
 from ..runtime.numbers import MAXINT, tostr, wrap
 from ..runtime.table import LuaTable
@@ -382,14 +381,11 @@ def t_sort(vm, t=ABSENT, comp=ABSENT, *_):
         _auxsort(access, less, 1, n, 0, vm.tickn)
         return ()
     # The comparator runs nested in sort, as on Lua's C stack.
-    depth = vm.c_calls
-    if depth >= state.C_CALLS_MAX:
-        raise LuaError('C stack overflow')
-    vm.c_calls = depth + 1
+    ops.enter_c_call(vm, False)
     try:
         _auxsort(access, less, 1, n, 0, vm.tickn)
     finally:
-        vm.c_calls = depth
+        vm.c_calls -= 1
     return ()
 
 

@@ -13,6 +13,7 @@ from . import state
 from .errors import LuaError, LuaInterrupt
 from .closing import CATCHABLE
 from .frames import caller_position, helper_module, rt_error, thread_base
+from .memory import COROUTINE_SIZE, STARTED_SIZE
 from .ops import call, sync
 from .protected import error_value, settle
 from .values import TYPE_NAMES
@@ -54,7 +55,11 @@ def live_coroutines(vm):
 
 def create(fn):
     co = Coroutine(fn)
-    live_coroutines(state.running.vm).add(co)
+    vm = state.running.vm
+    live_coroutines(vm).add(co)
+    # A heap of coroutines is measured in time (the periodic walk alone
+    # comes later the bigger the heap).
+    vm.charge(COROUTINE_SIZE)
     return co
 
 
@@ -79,6 +84,7 @@ def resume(co, args):
     try:
         if co.gen is None:
             co.gen = call(co.fn, args)
+            vm.charge(STARTED_SIZE)
             value = None
         else:
             value = args
@@ -100,6 +106,7 @@ def resume(co, args):
                 co.error = error_value(e)
                 co.failure = e
                 co.failed_at = e.__traceback__
+                vm.unwound(e.__traceback__)
                 return (False, co.error)
             if y.__class__ is LuaYield:
                 co.status = 'suspended'

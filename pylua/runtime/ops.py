@@ -175,26 +175,46 @@ def tail_call(f, args, note):
         f, args = h, (f,) + tuple(args)      # a failure names the slot called, as Lua's
 
 
-def nested_call(f, args, note=None):
-    """Call ``f`` as Lua calls metamethods and library callbacks: through the
-    C stack, so that more than ``C_CALLS_MAX`` such calls nested is the error
-    ``C stack overflow``, positioned at the Lua code making the call."""
+def enter_c_call(vm, positioned):
+    """One more call on Lua's C stack: past ``C_CALLS_MAX`` nested, Lua's
+    ``C stack overflow``, positioned at the Lua code making the call or not."""
+    if vm.c_calls >= state.C_CALLS_MAX:
+        if positioned:
+            rt_error('C stack overflow')
+        raise LuaError('C stack overflow')
+    vm.c_calls += 1
+
+
+def nested_call(f, args, note=None, continuation=True):
+    """Call ``f`` on the C stack, as Lua calls metamethods and library
+    callbacks.  With a ``continuation`` (a metamethod from Lua code,
+    ``pcall``), a ``C stack overflow`` is positioned at the Lua code making
+    the call and a coroutine may suspend inside it; without (a library
+    function's plain ``lua_call``, such as ``gsub``'s function), the error is
+    unpositioned and Lua code may not yield across the call (host effects
+    still pass)."""
     vm = state.running.vm
-    depth = vm.c_calls
-    if depth >= state.C_CALLS_MAX:
-        rt_error('C stack overflow')
-    vm.c_calls = depth + 1
-    try:
-        r = yield from call(f, args, note)
-    except GeneratorExit:
-        # A suspended coroutine closed or collected: its resume already gave
-        # back the depth its calls took.
-        raise
-    except BaseException:
+    enter_c_call(vm, continuation)
+    if continuation:
+        try:
+            r = yield from call(f, args, note)
+        except GeneratorExit:
+            # A suspended coroutine closed or collected: its resume already
+            # gave back the depth its calls took.
+            raise
+        except BaseException:
+            vm.c_calls -= 1
+            raise
         vm.c_calls -= 1
-        raise
-    vm.c_calls -= 1
-    return r
+        return r
+    # Suspended at most in a host effect, inside the run being closed: the
+    # depth is given back whichever way the call ends.
+    vm.no_yield += 1
+    try:
+        return (yield from call(f, args, note))
+    finally:
+        vm.c_calls -= 1
+        vm.no_yield -= 1
 
 
 # A Lua function's Python signature has only its parameters (and ``*VA`` when
@@ -300,21 +320,6 @@ def finish(exc, f, args):
             value = g.send(answer)
         except StopIteration as stop:
             return stop.value
-
-
-def call_from_c(vm, f, args):
-    """A library function's call into Lua as a C function without a
-    continuation makes it: one more C call (``C stack overflow`` past Lua's
-    limit) and no Lua yield across it; host effects still pass."""
-    if vm.c_calls >= state.C_CALLS_MAX:
-        raise LuaError('C stack overflow')
-    vm.c_calls += 1
-    vm.no_yield += 1
-    try:
-        return (yield from call(f, args))
-    finally:
-        vm.c_calls -= 1
-        vm.no_yield -= 1
 
 
 def call_noyield(f, args):

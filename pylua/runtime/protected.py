@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import ops
+from . import ops, state
 from .closing import CATCHABLE, has_pending, take_pending
 from .errors import LuaError, LuaInterrupt
 from .frames import overflow_message
@@ -43,7 +43,9 @@ class Settled:
 
 def settle(exc, handle=plain):
     """Generator: close what ``exc`` left pending; ``handle(error)`` (a
-    generator) gives the value reported for each error.  Returns ``Settled``."""
+    generator) gives the value reported for each error.  Returns ``Settled``.
+    The unwinding that brought ``exc`` here is counted as work first."""
+    state.running.vm.unwound(exc.__traceback__)
     value = yield from handle(exc)
     pending = take_pending(exc)
     while pending:

@@ -16,7 +16,7 @@ import weakref
 from types import CellType
 
 from .errors import LuaHookError, LuaInterrupt, LuaMemoryError
-from .unwinding import pause_collector, resume_collector
+from .unwinding import defer_full_collections, pause_collector, resume_collector
 
 CHECK_INTERVAL = 10000
 # What the compiler's stages count, in instructions, for each unit of their
@@ -28,6 +28,9 @@ RESOLVE_STATEMENT = 25
 GENERATE_STATEMENT = 25
 TRANSLATE_INSTRUCTION = 300
 RENDER_LINE = 10
+# What unwinding one Python frame on an error costs, about: Python builds a
+# frame object and a traceback entry for it.
+UNWIND_FRAME = 8
 # Nested calls through the library (pcall, xpcall, coroutine.resume) that
 # Lua makes on the C stack; deeper is Lua's ``C stack overflow``.
 C_CALLS_MAX = 197
@@ -35,6 +38,10 @@ WORK_BYTES = 64
 # Python frames deeper than which tail calls stop being made directly (see
 # ``direct_tails_cell``) until the periodic check finds the stack shallower.
 DIRECT_TAILS_DEPTH = 4000
+# Python frames deeper than which the periodic check defers the collector's
+# full collections (see ``unwinding``): a stack this deep ends, by returning
+# or by an error, in one long unwind.
+DEFER_COLLECTIONS_DEPTH = 20000
 INTERRUPTED = 'interrupted'
 
 
@@ -94,7 +101,10 @@ class VM:
         """The periodic check, run when ``STEPS`` drops below zero."""
         spent = self._settle()
         self._interrupt_check(spent)
-        self.direct_tails_cell.cell_contents = _stack_shallower(DIRECT_TAILS_DEPTH)
+        shallow = _stack_shallower(DIRECT_TAILS_DEPTH)
+        self.direct_tails_cell.cell_contents = shallow
+        if not shallow and not _stack_shallower(DEFER_COLLECTIONS_DEPTH):
+            defer_full_collections()  # until the next check finds the stack shallower
         if self.max_memory is not None:
             self.since_walk += spent
             if self.debt_cell.cell_contents > self._debt_limit() or self.since_walk > self.walk_interval:
@@ -111,7 +121,7 @@ class VM:
         return spent
 
     def _interrupt_check(self, spent):
-        resume_collector()            # an interrupt was caught by the host and Lua runs on
+        resume_collector()            # after an interrupt the host caught; a deep stack defers again
         if self.cancel_event.is_set():
             pause_collector()
             raise LuaInterrupt(self.cancel_message)
@@ -136,6 +146,16 @@ class VM:
         s = cell.cell_contents = cell.cell_contents - n
         if s < 0:
             self._interrupt_check(self._settle())
+
+    def unwound(self, tb):
+        """An error caught here left the Python frames of traceback ``tb``:
+        count their unwinding (deep recursion is most of its time there),
+        for cancel and hooks only, as the catch must not fail otherwise."""
+        frames = 0
+        while tb is not None:
+            frames += 1
+            tb = tb.tb_next
+        self.interrupt_work(frames * UNWIND_FRAME)
 
     def tickn(self, n):
         """Count ``n`` instructions of loop or library work."""

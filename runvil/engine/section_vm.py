@@ -126,6 +126,8 @@ class SectionVM:
             fn = self.load('\n' * (block.line - 1) + block.source)
         except LuaSyntaxError as err:   # the parser compiled every block already
             raise internal_failure('a parsed block does not compile: %s' % err) from None
+        except LuaError as err:         # a cancel landing while the block compiles
+            raise self.failure_of(err) from None
         return (yield from self._drive(self.runtime.run(fn)))
 
     def _drive(self, gen):

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from benchmarks.cancel_latency import cancel_latency
 from pylua import LuaError, LuaInterrupt, LuaMemoryError, LuaRuntime
 
 MiB = 1024 * 1024
@@ -86,10 +87,12 @@ def test_keeping_megabytes_fails_with_memory_and_the_runtime_recovers():
 ])
 def test_single_oversized_requests_fail_before_any_work(src):
     rt = fresh(64 * MiB)
-    start = time.perf_counter()
+    # The process's CPU time (the Lua thread's, this process running nothing
+    # else): wall time on a loaded machine is several times longer.
+    start = time.process_time()
     with pytest.raises(LuaMemoryError):
         rt.execute(src)
-    assert time.perf_counter() - start < 20
+    assert time.process_time() - start < 20
 
 
 def test_memory_error_is_catchable_by_pcall():
@@ -117,14 +120,12 @@ LOOPS = [
 
 @given(src=st.sampled_from(LOOPS), delay=st.floats(0.0, 0.05))
 def test_cancel_always_stops_runaway_programs(src, delay):
-    rt = LuaRuntime()
-    timer = threading.Timer(delay, rt.cancel)
-    start = time.perf_counter()
-    timer.start()
-    with pytest.raises(LuaInterrupt):
-        rt.execute(src)
-    # Stops within the check interval: well under a second after the cancel.
-    assert time.perf_counter() - start - delay < 1.0
+    stop = cancel_latency(src, delay)
+    assert stop.end == 'interrupted'
+    # Stops within the check interval: well under a second after the cancel,
+    # in the Lua thread's CPU time when known (a loaded machine stretches
+    # wall time several times), else in wall time.
+    assert stop.spent < 1.0
 
 
 def test_cancel_is_seen_inside_pcall_and_xpcall_and_handlers_do_not_run():
