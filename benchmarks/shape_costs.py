@@ -42,7 +42,7 @@ return setmetatable({x = 1, y = 2}, Derived), setmetatable({x = 1}, Top), Base.m
 
 @dataclass(frozen=True)
 class Way:
-    label: str          # 'today', 'proposed' or 'CPython'
+    label: str          # 'today' (or a variant of it), 'proposed' or 'CPython'
     body: str           # the loop body (one operation)
     setup: str = ''     # run once before the loop (caches a candidate keeps)
 
@@ -120,17 +120,29 @@ if r0.__class__ is Table and r0.meta is _cm and r2 is not None:
          )),
     Case('call of a Lua function with one argument, one result used',
          'the callee known (by the translator) to return exactly one value and '
-         'to take its arguments as given', (
+         'to take its arguments as given: built as call-site caches (runtime/callsites.py), '
+         'so "today" is a site whose cache holds the callee and "today, not cached" the '
+         'path a site takes for any other Lua function', (
              Way('today', '''
 r2 = method; r3 = obj
-if r2.__class__ is FN:
-    try: _R = r2(r3)
-    except TypeError as _x: _R = r2(*refit(_x, r2, (r3,)))
-    r2 = _R if _R.__class__ is not tuple else _R[0] if _R else None'''),
-             Way('proposed', '''
+if r2 is SITES[0]:
+    r2 = r2(r3)
+elif r2.__class__ is FN:
+    if SITES[0] is UNFILLED: fill_site(SITES, 0, r2, 1, 1)
+    try: r2 = r2(r3)
+    except TypeError as _x: r2 = r2(*refit(_x, r2, (r3,)))
+    if r2.__class__ is tuple: r2 = (r2[0] if r2[0] is not TAIL else TAILS(r2, True)) if r2 else None''',
+                 'SITES = [method]'),
+             Way('today, not cached', '''
 r2 = method; r3 = obj
-if r2.__class__ is FN:
-    r2 = r2(r3)'''),
+if r2 is SITES[0]:
+    r2 = r2(r3)
+elif r2.__class__ is FN:
+    if SITES[0] is UNFILLED: fill_site(SITES, 0, r2, 1, 1)
+    try: r2 = r2(r3)
+    except TypeError as _x: r2 = r2(*refit(_x, r2, (r3,)))
+    if r2.__class__ is tuple: r2 = (r2[0] if r2[0] is not TAIL else TAILS(r2, True)) if r2 else None''',
+                 'SITES = [None]'),
              Way('CPython', 'r2 = pmethod(pobj)'),
          )),
     Case("method lookup on a string (s:sub)",

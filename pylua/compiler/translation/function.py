@@ -13,7 +13,8 @@ from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, has_tail_calls,
-                    new_tables, passes_results, returns_integers, too_deep_for_python, writes)
+                    new_tables, passes_results, returns_integers, single_result, too_deep_for_python,
+                    writes)
 from .ir import Choice, Const, Forms, Line, NodeAsText, Template, Wait, code
 from .layout import hash_of
 from .tables import TableOps
@@ -31,8 +32,10 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
     """Translates one prototype into ``out`` (an ``ir.Emitter``): its
     factory and function, whose renderings are its two forms."""
 
-    def __init__(self, p, out, fname, pname, child_factories):
+    def __init__(self, p, out, fname, pname, child_factories, sites):
         self.p = p
+        self.sites = sites            # numbers the chunk's cached call sites
+        self.site = None              # the number of the call site being emitted
         self.out = out
         self.fname = fname
         self.pname = pname
@@ -199,7 +202,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             guards = ['r%d.__class__ is int' % r for r in ints]
             guards += ['r%d.__class__ is Table' % r for r in tables]
             self.out.line(2, 'if %s:' % ' and '.join(guards), p.line)
-            if self.single_result() and returns_integers(p, ints, tables):
+            if single_result(p) and returns_integers(p, ints, tables):
                 # Its own calls that pass these guards return integers: every
                 # return gives one if they do, so by induction on the depth
                 # of calls they do.
