@@ -54,6 +54,17 @@ class Case:
     ways: tuple
 
 
+# A call wanting one result as emitted; its site's cache (SITES) is set up by each way.
+_CALL = '''
+r2 = method; r3 = obj
+if r2 is SITES[0]:
+    r2 = r2(r3)
+elif r2.__class__ is FN:
+    if SITES[0] is UNFILLED: fill_site(SITES, 0, r2, 1, 1)
+    try: r2 = r2(r3)
+    except TypeError as _x: r2 = r2(*refit(_x, r2, (r3,)))
+    if r2.__class__ is tuple: r2 = (r2[0] if r2[0] is not TAIL else TAILS(r2, True)) if r2 else None'''
+
 CASES = (
     Case('method lookup found two classes up (obj:m with Derived -> Base)',
          'inline cache at the site keyed on the metatable, valid while no class '
@@ -123,26 +134,8 @@ if r0.__class__ is Table and r0.meta is _cm and r2 is not None:
          'to take its arguments as given: built as call-site caches (runtime/callsites.py), '
          'so "today" is a site whose cache holds the callee and "today, not cached" the '
          'path a site takes for any other Lua function', (
-             Way('today', '''
-r2 = method; r3 = obj
-if r2 is SITES[0]:
-    r2 = r2(r3)
-elif r2.__class__ is FN:
-    if SITES[0] is UNFILLED: fill_site(SITES, 0, r2, 1, 1)
-    try: r2 = r2(r3)
-    except TypeError as _x: r2 = r2(*refit(_x, r2, (r3,)))
-    if r2.__class__ is tuple: r2 = (r2[0] if r2[0] is not TAIL else TAILS(r2, True)) if r2 else None''',
-                 'SITES = [method]'),
-             Way('today, not cached', '''
-r2 = method; r3 = obj
-if r2 is SITES[0]:
-    r2 = r2(r3)
-elif r2.__class__ is FN:
-    if SITES[0] is UNFILLED: fill_site(SITES, 0, r2, 1, 1)
-    try: r2 = r2(r3)
-    except TypeError as _x: r2 = r2(*refit(_x, r2, (r3,)))
-    if r2.__class__ is tuple: r2 = (r2[0] if r2[0] is not TAIL else TAILS(r2, True)) if r2 else None''',
-                 'SITES = [None]'),
+             Way('today', _CALL, 'SITES = [method]'),
+             Way('today, not cached', _CALL, 'SITES = [None]'),
              Way('CPython', 'r2 = pmethod(pobj)'),
          )),
     Case("method lookup on a string (s:sub)",
