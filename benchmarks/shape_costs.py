@@ -42,7 +42,7 @@ return setmetatable({x = 1, y = 2}, Derived), setmetatable({x = 1}, Top), Base.m
 
 @dataclass(frozen=True)
 class Way:
-    label: str          # 'today' (or a variant of it), 'proposed' or 'CPython'
+    label: str          # 'today', 'proposed' or 'CPython'
     body: str           # the loop body (one operation)
     setup: str = ''     # run once before the loop (caches a candidate keeps)
 
@@ -53,17 +53,6 @@ class Case:
     mechanism: str      # what the proposed way needs to be correct
     ways: tuple
 
-
-# A call wanting one result as emitted; its site's cache (SITES) is set up by each way.
-_CALL = '''
-r2 = method; r3 = obj
-if r2 is SITES[0]:
-    r2 = r2(r3)
-elif r2.__class__ is FN:
-    if SITES[0] is UNFILLED: fill_site(SITES, 0, r2, 1, 1)
-    try: r2 = r2(r3)
-    except TypeError as _x: r2 = r2(*refit(_x, r2, (r3,)))
-    if r2.__class__ is tuple: r2 = (r2[0] if r2[0] is not TAIL else TAILS(r2, True)) if r2 else None'''
 
 CASES = (
     Case('method lookup found two classes up (obj:m with Derived -> Base)',
@@ -130,12 +119,18 @@ if r0.__class__ is Table and r0.meta is _cm and r2 is not None:
              Way('CPython', 'pobj.x = 5'),
          )),
     Case('call of a Lua function with one argument, one result used',
-         'the callee known (by the translator) to return exactly one value and '
-         'to take its arguments as given: built as call-site caches (runtime/callsites.py), '
-         'so "today" is a site whose cache holds the callee and "today, not cached" the '
-         'path a site takes for any other Lua function', (
-             Way('today', _CALL, 'SITES = [method]'),
-             Way('today, not cached', _CALL, 'SITES = [None]'),
+         'the callee known to return exactly one value and to take its arguments as '
+         'given, through a cache at the site (its first callee, compared by identity)', (
+             Way('today', '''
+r2 = method; r3 = obj
+if r2.__class__ is FN:
+    try: r2 = r2(r3)
+    except TypeError as _x: r2 = r2(*refit(_x, r2, (r3,)))
+    if r2.__class__ is tuple: r2 = (r2[0] if r2[0] is not TAIL else TAILS(r2, True)) if r2 else None'''),
+             Way('proposed', '''
+r2 = method; r3 = obj
+if r2 is SITES[0]:
+    r2 = r2(r3)''', 'SITES = [method]'),
              Way('CPython', 'r2 = pmethod(pobj)'),
          )),
     Case("method lookup on a string (s:sub)",

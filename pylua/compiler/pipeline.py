@@ -7,7 +7,7 @@ from collections import OrderedDict
 from functools import partial
 from types import FunctionType
 
-from ..runtime import callsites, frames, ops
+from ..runtime import frames, ops
 from ..runtime.state import count_work
 from .codegen import compile_chunk
 from .pycompile import compile_module
@@ -122,10 +122,6 @@ def _link_forms(code, tr, chunkname, filenames):
                 ops.PREDICATES.add(plain)
             if name in tr.orders:
                 ops.ORDERS[plain] = tr.orders[name]
-            if name in tr.single_results:
-                callsites.SINGLE_RESULT.add(plain)
-            if name in tr.no_tail_calls:
-                callsites.NO_TAIL_CALLS.add(plain)
 
 
 def _compile_generator_form(name, translate, proto_names, chunkname, filenames):

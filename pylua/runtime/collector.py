@@ -24,7 +24,7 @@ import weakref
 from itertools import count
 from types import FunctionType
 
-from . import callsites, ops
+from . import ops
 from .coroutine import Coroutine
 from .errors import LuaError
 from .table import LuaTable
@@ -117,7 +117,6 @@ class Collector:
     def collect(self):
         """A full collection, then the finalizers it found."""
         start = time.monotonic()
-        callsites.forget_all()
         saved = [self._release_weak(t, mode) for t, mode in self._weak_tables()]
         gc.collect()
         resurrected = {id(obj): obj for _, obj in self.pending}

@@ -16,7 +16,6 @@ from __future__ import annotations
 import sys
 from types import FunctionType, GeneratorType
 
-from .callsites import CallSites
 from .frames import lua_info
 from .table import ClassHash, LuaTable
 from .values import Builtin, GenBuiltin, Userdata
@@ -102,7 +101,7 @@ def measure(vm):
                 except ValueError:
                     pass
         elif c is list:                      # upvalue cells
-            if id(v) in seen or v and v[-1].__class__ is CallSites:   # caches hold nothing live
+            if id(v) in seen:
                 continue
             seen.add(id(v))
             stack.extend(v)

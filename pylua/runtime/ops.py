@@ -9,7 +9,7 @@ import math
 import weakref
 from types import CellType, FunctionType as FN
 
-from . import callsites, state
+from . import state
 from .errors import LuaError
 from .frames import tail_runner, transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, str2number, tostr, wrap
@@ -1014,5 +1014,4 @@ HELPERS = {
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,
     'TAIL': TAIL, 'TAILS': run_tail_calls, 'TAILSG': run_tail_calls_gen, 'tail_call': tail_call,
 }
-HELPERS.update(callsites.HELPERS)
 HELPERS.update(dict.fromkeys(INTRINSICS, _NOT_INSTALLED))

@@ -41,14 +41,10 @@ class CallOps:
         if self.types.get(a) is OWN:
             self.call_self(i, regs, tup, tail)
             return
-        opened = i.b != -1 and self.intrinsic(i, regs, tail)
-        if i.b != -1 and (tail or n in (0, 1)):
-            self.out.forms(lambda: self.cached_call(i, f, args, opened, tail), lambda: None)
-            w('%s %s.__class__ is FN:', Choice('elif', 'elif' if opened else 'if'), f)
-            self.out.forms(lambda: w('    if SITES[%d] is UNFILLED: fill_site(SITES, %d, %s, %d, %d)',
-                                     self.site, self.site, f, i.b, 1 if tail else n), lambda: None)
+        if i.b != -1 and self.intrinsic(i, regs, tail):
+            w('elif %s.__class__ is FN:', f)
         else:
-            w('%s %s.__class__ is FN:', 'elif' if opened else 'if', f)
+            w('if %s.__class__ is FN:', f)
         if tail:
             self.tail_call(f, args, tup, i.note, '    ')
         else:
@@ -110,21 +106,6 @@ class CallOps:
         else:
             w('%sif _R.__class__ is not tuple: _R = (_R,)', indent)
             w('%selif _R and _R[0] is TAIL: _R = %s', indent, every)
-
-    def cached_call(self, i, f, args, opened, tail):
-        """The plain form's call of the function site ``self.site`` remembers
-        (``runtime.callsites``): it takes these arguments as they are and
-        returns one value, or none is wanted and it makes no tail call.  As
-        a tail call it is made directly whatever the stack's depth, since
-        the function called makes no tail call itself."""
-        self.site = next(self.sites)
-        self.w('%s %s is SITES[%d]:', 'elif' if opened else 'if', f, self.site)
-        if tail:
-            self.w('    return %s(%s)', f, args)
-            self.note_call(TailCallNote(i.note or ''))
-        else:
-            self.w('    %s%s(%s)', '%s = ' % f if i.c == 1 else '', f, args)
-            self.note_call(i.note)
 
     def first_result(self, reg, indent):
         """``reg`` holds what a Lua function returned: the first result when

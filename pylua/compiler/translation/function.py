@@ -32,10 +32,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
     """Translates one prototype into ``out`` (an ``ir.Emitter``): its
     factory and function, whose renderings are its two forms."""
 
-    def __init__(self, p, out, fname, pname, child_factories, sites):
+    def __init__(self, p, out, fname, pname, child_factories):
         self.p = p
-        self.sites = sites            # numbers the chunk's cached call sites
-        self.site = None              # the number of the call site being emitted
         self.out = out
         self.fname = fname
         self.pname = pname

@@ -8,7 +8,7 @@ import itertools
 from functools import partial
 
 from ..bytecode import Proto
-from .facts import has_tail_calls, is_predicate, plain_order, single_result
+from .facts import is_predicate, plain_order
 from .function import FunctionTranslator
 from .ir import Emitter, Form, Line, Rendered
 
@@ -17,7 +17,7 @@ _unique = itertools.count()
 
 class Translation:
     def __init__(self, source, lines, calls, main_factory, proto_names, predicates, orders,
-                 generator_forms, heads, single_results, no_tail_calls):
+                 generator_forms, heads):
         self.source = source          # Python source text
         self.lines = lines            # lua line for each Python line (index = python line)
         self.calls = calls            # python line -> called function's description
@@ -28,8 +28,6 @@ class Translation:
         self.generator_forms = generator_forms  # plain form -> () -> its generator form's
         #                                         (source, lines, calls), rendered when needed
         self.heads = heads            # (python line, Lua name and place) where each factory starts
-        self.single_results = single_results  # plain forms every return of which gives one value
-        self.no_tail_calls = no_tail_calls    # plain forms that never return a tail call's marker
 
 
 def translate(main: Proto) -> Translation:
@@ -38,11 +36,8 @@ def translate(main: Proto) -> Translation:
     names = {}
     predicates = set()
     orders = {}
-    single_results = set()
-    no_tail_calls = set()
     generator_forms = {}
     counter = itertools.count()
-    sites = itertools.count()     # the chunk's cached call sites (see runtime.callsites)
 
     def walk(p, desc):
         n = next(counter)
@@ -55,13 +50,9 @@ def translate(main: Proto) -> Translation:
         order = plain_order(p)
         if order is not None:
             orders['Q' + pname[1:]] = order
-        if single_result(p):
-            single_results.add('Q' + pname[1:])
-        if not has_tail_calls(p):
-            no_tail_calls.add('Q' + pname[1:])
         child_factories = [walk(c, 'function <%s:%d>' % (c.chunkname, c.line)) for c in p.protos]
         out = Emitter()
-        FunctionTranslator(p, out, fname, pname, child_factories, sites).run()
+        FunctionTranslator(p, out, fname, pname, child_factories).run()
         structures.append((p, desc, out.items))
         generator_forms['Q' + pname[1:]] = partial(_generator_form, out.items, fname, child_factories)
         return fname
@@ -76,9 +67,9 @@ def translate(main: Proto) -> Translation:
             rendered.add(items, Form.PLAIN, 2)
         return main_factory
 
-    _in_module(rendered, [], emit_all, next(sites))
+    _in_module(rendered, [], emit_all)
     return Translation(rendered.source(), rendered.lines, rendered.calls, main_factory, names, predicates,
-                       orders, generator_forms, heads, single_results, no_tail_calls)
+                       orders, generator_forms, heads)
 
 
 def function_head(p, desc):
@@ -86,21 +77,18 @@ def function_head(p, desc):
     return desc if p.name in ('main chunk', 'anonymous') else "%s '%s'" % (desc, p.name)
 
 
-def _in_module(rendered, names, emit, sites=0):
+def _in_module(rendered, names, emit):
     """Render ``emit()``'s prototypes inside MODULE, whose free variables
     STEPS, DEBT and DIRECT_TAILS the loader binds to the VM's
     instruction-budget, allocation-debt and direct-tail-call cells (a cell
     is cheaper than a global); ``names`` are
-    MODULE's other names the prototypes use; ``sites`` cached call sites
-    of plain forms get their caches (``SITES``).  MODULE returns what ``emit``
+    MODULE's other names the prototypes use.  MODULE returns what ``emit``
     returns, the name of a factory."""
     rendered.add([Line(0, 'def OUTER():', 0), Line(1, 'STEPS = DEBT = DIRECT_TAILS = 0', 0), Line(1, 'def MODULE():', 0)],
                  Form.PLAIN)
     if names:
         rendered.add([Line(2, '%s = None' % ' = '.join(names), 0)], Form.PLAIN)
     factory = emit()
-    if sites:
-        rendered.add([Line(2, 'SITES = call_sites(%d)' % sites, 0)], Form.PLAIN)
     rendered.add([Line(2, 'return %s' % factory, 0), Line(1, 'return MODULE', 0)], Form.PLAIN)
 
 

@@ -1,11 +1,11 @@
-"""Call-site caches (``runtime/callsites.py``): a site calling the same Lua
-function again, one that returns one value and takes the arguments as
-passed, calls it without checks.  Each program here runs plain and inside
-a coroutine (the generator form has no caches), and where it matters is
-compared with lua5.4: callees replaced at run time, more arguments than
-parameters, varargs, functions returning several values or none, host
-functions and ``__call`` tables at a cached site, yields, errors and
-their tracebacks, and weak tables holding a function a cache holds."""
+"""The call protocol at a call site: a Lua function's one result straight
+into the caller's register, tested once for a tuple (several results,
+none, a tail call's marker).  Each program here runs plain and inside a
+coroutine, and where it matters is compared with lua5.4: callees replaced
+at run time, more arguments than parameters, varargs, functions returning
+several values or none, host functions and ``__call`` tables at one site,
+yields, errors and their tracebacks, and a weak table losing a function
+once called."""
 import re
 import shutil
 import subprocess
@@ -28,27 +28,7 @@ def run(src):
 
 def plain_python(src):
     from pylua.compiler.pipeline import translate_chunk
-    return translate_chunk(src, 'sites.lua').source
-
-
-def test_a_call_with_fixed_arguments_probes_its_site_first():
-    code = plain_python('local function f(x) return x end local s = 0 for i = 1, 3 do s = s + f(i) end '
-                        'f(1) return s')
-    site = re.search(r'if (r\d+) is SITES\[(\d+)\]:\n +\1 = \1\((r\d+)\)\n +elif \1.__class__ is FN:\n'
-                     r' +if SITES\[\2\] is UNFILLED: fill_site\(SITES, \2, \1, 1, 1\)\n', code)
-    assert site                                                  # one result wanted
-    assert re.search(r'if (r\d+) is SITES\[\d+\]:\n +\1\(r\d+\)\n', code)   # none wanted
-    assert re.search(r'SITES = call_sites\(\d+\)\n', code)
-    assert re.search(r'fill_site\(SITES, \d+, r\d+, 1, 0\)', code)
-    tail = plain_python('local function f(x) return x end local function g(x) return f(x) end')
-    assert re.search(r'if (r\d+) is SITES\[\d+\]:\n +return \1\(r\d+\)\n', tail)
-
-
-def test_generator_forms_have_no_site_caches():
-    from pylua.compiler.pipeline import translate_chunk
-    tr = translate_chunk('local function f(x) return x end return f(1) + f(2)', 'sites.lua')
-    forms = [make()[0] for make in tr.generator_forms.values()]
-    assert forms and not any('SITES' in form for form in forms)
+    return translate_chunk(src, 'calls.lua').source
 
 
 def test_one_result_is_tested_once_in_its_register():
@@ -61,7 +41,7 @@ def test_one_result_is_tested_once_in_its_register():
     ('local f = function(a) return a end local r = {} '
      'for i = 1, 4 do if i == 3 then f = function(a, b) return b, a end end r[#r + 1] = f(i, 7) end '
      'return table.concat(r, ",")', '1,2,7,7'),
-    # More arguments than parameters: cut, never cached.
+    # More arguments than parameters: cut.
     ('local function f(a) return a end local s = 0 for i = 1, 3 do s = s + f(i, 100, 200) end return s', 6),
     # Fewer: the rest are nil.
     ('local function f(a, b) return b == nil end local n = 0 for i = 1, 3 do if f(i) then n = n + 1 end end '
@@ -72,7 +52,7 @@ def test_one_result_is_tested_once_in_its_register():
     # Several results and none, at sites wanting one or none.
     ('local function two() return 1, 2 end local function none() end local s = 0 '
      'for i = 1, 3 do s = s + two() none() end return s, none()', 3),
-    # Sometimes one result, sometimes none: not cached, the general path adjusts.
+    # Sometimes one result, sometimes none.
     ('local function f(x) if x > 1 then return x end end local r = {} '
      'for i = 1, 3 do local v = f(i) r[#r + 1] = tostring(v) end return table.concat(r, ",")', 'nil,2,3'),
     # Statement calls: a function returning nothing, one making a tail call
@@ -93,22 +73,22 @@ def test_one_result_is_tested_once_in_its_register():
      'local objs = {setmetatable({}, A), setmetatable({}, B), setmetatable({}, A)} local s = 0 '
      'for _, o in ipairs(objs) do s = s * 10 + o:v() end return s', 121),
 ])
-def test_cached_sites_agree_with_the_general_path(src, expected):
+def test_calls_agree_with_lua(src, expected):
     assert run(src) == expected
 
 
-def test_calls_of_a_nil_value_at_a_fresh_site_are_errors():
+def test_calls_of_a_nil_value_are_errors():
     with pytest.raises(LuaError, match=r"attempt to call a nil value \(global 'nope'\)"):
         LuaRuntime().execute('for i = 1, 2 do local x = nope(i) end')
     with pytest.raises(LuaError, match=r"attempt to call a nil value \(method 'nope'\)"):
         LuaRuntime().execute('local o = {} for i = 1, 2 do o:nope() end')
 
 
-def test_a_cached_callee_yields_inside_a_coroutine():
+def test_a_callee_called_before_yields_inside_a_coroutine():
     src = '''
     local function step(x) return coroutine.yield(x) end
     local function plain(x) return x + 1 end
-    for i = 1, 3 do plain(i) end            -- cached outside the coroutine
+    for i = 1, 3 do plain(i) end            -- called outside the coroutine first
     local co = coroutine.wrap(function()
       local s = 0
       for i = 1, 3 do s = s + plain(step(i)) end
@@ -121,7 +101,7 @@ def test_a_cached_callee_yields_inside_a_coroutine():
     assert LuaRuntime().execute(src) == '1,2,3,63'
 
 
-def test_a_function_only_a_cache_holds_leaves_a_weak_table():
+def test_a_function_called_in_a_loop_leaves_a_weak_table():
     src = '''
     local weak = setmetatable({}, {__mode = "v"})
     local function make(k) return function(x) return x + k end end
@@ -139,18 +119,18 @@ def outputs(tmp_path, source, *, names=True):
     program's name that heads an error message left out, and with
     ``names=False`` the frames' names too (pylua names a function by where
     it is defined where Lua may name it by how it was called)."""
-    script = tmp_path / 'sites.lua'
+    script = tmp_path / 'calls.lua'
     script.write_text(source)
 
     def output(cmd):
         done = subprocess.run(cmd + [script.name], cwd=tmp_path, capture_output=True, text=True, timeout=120)
-        text = re.sub(r'(?m)^\S+: sites', 'sites', done.stdout + done.stderr)
+        text = re.sub(r'(?m)^\S+: calls', 'calls', done.stdout + done.stderr)
         return text if names else re.sub(r"in \w+ '\w+'|in function <[^>]*>", 'in F', text)
     return output([sys.executable, '-m', 'pylua']), output([LUA])
 
 
 @pytest.mark.skipif(LUA is None, reason='needs lua5.4')
-def test_errors_through_cached_calls_are_placed_as_lua_places_them(tmp_path):
+def test_errors_through_calls_are_placed_as_lua_places_them(tmp_path):
     mine, lua = outputs(tmp_path, 'local function field(t) return t.y end\n'
                                   'local function outer(t)\n'
                                   '  local s = 0\n'
@@ -163,11 +143,11 @@ def test_errors_through_cached_calls_are_placed_as_lua_places_them(tmp_path):
                                   'print(pcall(outer, nil))\n'
                                   'outer(5)\n', names=False)
     assert mine == lua
-    assert 'sites.lua:1: attempt to index a number value' in mine and 'sites.lua:5: in F' in mine
+    assert 'calls.lua:1: attempt to index a number value' in mine and 'calls.lua:5: in F' in mine
 
 
 @pytest.mark.skipif(LUA is None, reason='needs lua5.4')
-def test_cached_tail_calls_leave_the_stack_as_tail_calls_do(tmp_path):
+def test_tail_calls_of_one_result_functions_leave_the_stack_as_lua_does(tmp_path):
     mine, lua = outputs(tmp_path, 'local function f(t) return t.x end\n'
                                   'local function g(t) return f(t) end\n'
                                   'for i = 1, 2 do print(g({x = i})) end\n'
