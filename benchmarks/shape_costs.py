@@ -119,18 +119,18 @@ if r0.__class__ is Table and r0.meta is _cm and r2 is not None:
              Way('CPython', 'pobj.x = 5'),
          )),
     Case('call of a Lua function with one argument, one result used',
-         'the callee known (by the translator) to return exactly one value and '
-         'to take its arguments as given', (
+         'the callee known to return exactly one value and to take its arguments as '
+         'given, through a cache at the site (its first callee, compared by identity)', (
              Way('today', '''
 r2 = method; r3 = obj
 if r2.__class__ is FN:
-    try: _R = r2(r3)
-    except TypeError as _x: _R = r2(*refit(_x, r2, (r3,)))
-    r2 = _R if _R.__class__ is not tuple else _R[0] if _R else None'''),
+    try: r2 = r2(r3)
+    except TypeError as _x: r2 = r2(*refit(_x, r2, (r3,)))
+    if r2.__class__ is tuple: r2 = (r2[0] if r2[0] is not TAIL else TAILS(r2, True)) if r2 else None'''),
              Way('proposed', '''
 r2 = method; r3 = obj
-if r2.__class__ is FN:
-    r2 = r2(r3)'''),
+if r2 is SITES[0]:
+    r2 = r2(r3)''', 'SITES = [method]'),
              Way('CPython', 'r2 = pmethod(pobj)'),
          )),
     Case("method lookup on a string (s:sub)",

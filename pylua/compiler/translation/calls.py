@@ -4,7 +4,7 @@ without checks, and the library calls of ``intrinsics`` inlined."""
 from __future__ import annotations
 
 from ...runtime.frames import TailCallNote
-from .facts import OWN, returns
+from .facts import OWN, single_result
 from .ir import Choice, code
 from .intrinsics import INTRINSICS, Check, Checked, render_check
 
@@ -48,13 +48,20 @@ class CallOps:
         if tail:
             self.tail_call(f, args, tup, i.note, '    ')
         else:
+            # One result wanted: straight into its register (the callee's
+            # value is no longer needed once the call is made), tested once.
+            into = '%s =' % f if n == 1 else '_R ='
+
             def generator():
                 w('    try: _g = %s.gen', f)
                 w('    except AttributeError: _g = gen_form(%s)', f)
                 self.call_lua('_g', args, tup, '_c =')
-                w('    _R = %s', self.wait('_c'))
-            self.out.forms(lambda: self.call_lua(f, args, tup, '_R ='), generator)
-            self.lua_results(a, n, '    ')
+                w('    %s %s', into, self.wait('_c'))
+            self.out.forms(lambda: self.call_lua(f, args, tup, into), generator)
+            if n == 1:
+                self.first_result(f, '    ')
+            else:
+                self.lua_results(a, n, '    ')
         # Host functions give any sequence.
         w('elif %s.__class__ is Builtin:', f)
         w('    try: _R = %s.fn(%s)', f, args)
@@ -100,6 +107,13 @@ class CallOps:
             w('%sif _R.__class__ is not tuple: _R = (_R,)', indent)
             w('%selif _R and _R[0] is TAIL: _R = %s', indent, every)
 
+    def first_result(self, reg, indent):
+        """``reg`` holds what a Lua function returned: the first result when
+        it is a tuple (none, several, or a tail call's marker to run here)."""
+        self.w('%sif %s.__class__ is tuple: %s = (%s[0] if %s[0] is not TAIL else %s) if %s else None',
+               indent, reg, reg, reg, reg,
+               Choice(code('TAILS(%s, True)', reg), code('(yield from TAILSG(%s, True))', reg)), reg)
+
     def tail_call(self, f, args, tup, note, indent):
         """``return f(args)`` of Lua function ``f`` as a tail call: in the
         plain form made directly (cheaper) while the stack is not deep
@@ -140,7 +154,7 @@ class CallOps:
         else:
             args = ', '.join(regs[:self.p.numparams] if not self.p.is_vararg else regs)
             call = Choice(code('%s(%s)', self.qname, args), self.wait('%s(%s)', self.pname, args))
-        if n == 1 and self.single_result():
+        if n == 1 and single_result(self.p):
             self.w('r%d = %s', a, call if call is not None else '_R')
             if i.b != -1 and self.passes_guards(i):
                 self.declare(a, int)
@@ -173,10 +187,6 @@ class CallOps:
         ints, tables = self.int_results
         return all(r < call.b and self.isint(call.a + 1 + r) for r in ints) and \
             all(r < call.b and self.istable(call.a + 1 + r) for r in tables)
-
-    def single_result(self):
-        """Does every return of this function give exactly one value?"""
-        return not self.p.has_goto and all(ins.b == 1 for ins in returns(self.p))
 
     def intrinsic(self, i, regs, tail):
         """Open the call with an inline body for the library function the

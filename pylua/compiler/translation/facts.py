@@ -71,6 +71,11 @@ def returns(p):
     return [ins for ins in code if ins.op == 'RETURN' and not (dead and ins is last)]
 
 
+def single_result(p):
+    """Does every return of ``p`` give exactly one value?"""
+    return not p.has_goto and all(ins.b == 1 for ins in returns(p))
+
+
 def _depth_at_end(code):
     """How many structured blocks are open before the last instruction."""
     return list(with_depth(code))[-1][2]

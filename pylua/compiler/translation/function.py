@@ -13,7 +13,8 @@ from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, has_tail_calls,
-                    new_tables, passes_results, returns_integers, too_deep_for_python, writes)
+                    new_tables, passes_results, returns_integers, single_result, too_deep_for_python,
+                    writes)
 from .ir import Choice, Const, Forms, Line, NodeAsText, Template, Wait, code
 from .layout import hash_of
 from .tables import TableOps
@@ -199,7 +200,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             guards = ['r%d.__class__ is int' % r for r in ints]
             guards += ['r%d.__class__ is Table' % r for r in tables]
             self.out.line(2, 'if %s:' % ' and '.join(guards), p.line)
-            if self.single_result() and returns_integers(p, ints, tables):
+            if single_result(p) and returns_integers(p, ints, tables):
                 # Its own calls that pass these guards return integers: every
                 # return gives one if they do, so by induction on the depth
                 # of calls they do.

@@ -1,0 +1,158 @@
+"""The call protocol at a call site: a Lua function's one result straight
+into the caller's register, tested once for a tuple (several results,
+none, a tail call's marker).  Each program here runs plain and inside a
+coroutine, and where it matters is compared with lua5.4: callees replaced
+at run time, more arguments than parameters, varargs, functions returning
+several values or none, host functions and ``__call`` tables at one site,
+yields, errors and their tracebacks, and a weak table losing a function
+once called."""
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from pylua import LuaError, LuaRuntime
+
+LUA = shutil.which('lua5.4')
+
+
+def run(src):
+    """Results of ``src`` run plain and inside a coroutine (they must agree)."""
+    plain = LuaRuntime().execute(src)
+    wrapped = LuaRuntime().execute('return coroutine.wrap(function(...) %s\nend)()' % src)
+    assert plain == wrapped
+    return plain
+
+
+def plain_python(src):
+    from pylua.compiler.pipeline import translate_chunk
+    return translate_chunk(src, 'calls.lua').source
+
+
+def test_one_result_is_tested_once_in_its_register():
+    code = plain_python('local t = {} local v = t.f(1) return v')
+    assert re.search(r'try: (r\d+) = \1\(r\d+\)\n.*\n +if \1.__class__ is tuple: \1 = ', code)
+
+
+@pytest.mark.parametrize('src, expected', [
+    # The callee replaced at run time, by one with another arity and results.
+    ('local f = function(a) return a end local r = {} '
+     'for i = 1, 4 do if i == 3 then f = function(a, b) return b, a end end r[#r + 1] = f(i, 7) end '
+     'return table.concat(r, ",")', '1,2,7,7'),
+    # More arguments than parameters: cut.
+    ('local function f(a) return a end local s = 0 for i = 1, 3 do s = s + f(i, 100, 200) end return s', 6),
+    # Fewer: the rest are nil.
+    ('local function f(a, b) return b == nil end local n = 0 for i = 1, 3 do if f(i) then n = n + 1 end end '
+     'return n', 3),
+    # Varargs take any number as given.
+    ('local function f(...) return select("#", ...) end local s = 0 for i = 1, 3 do s = s + f(i, i, i) end '
+     'return s', 9),
+    # Several results and none, at sites wanting one or none.
+    ('local function two() return 1, 2 end local function none() end local s = 0 '
+     'for i = 1, 3 do s = s + two() none() end return s, none()', 3),
+    # Sometimes one result, sometimes none.
+    ('local function f(x) if x > 1 then return x end end local r = {} '
+     'for i = 1, 3 do local v = f(i) r[#r + 1] = tostring(v) end return table.concat(r, ",")', 'nil,2,3'),
+    # Statement calls: a function returning nothing, one making a tail call
+    # whose marker must still run, one returning several values.
+    ('local n = 0 local function bump(k) n = n + k end local function via(k) return bump(k) end '
+     'local function many() return 1, 2, 3 end for i = 1, 3 do bump(i) via(10) many() end return n', 36),
+    # A tail call's results pass through at a site wanting one.
+    ('local function g(x) return x * 2, 0 end local function f(x) return g(x) end local s = 0 '
+     'for i = 1, 3 do s = s + f(i) end return s', 12),
+    # Host functions, __call tables and Lua functions at one site.
+    ('local c = setmetatable({}, {__call = function(self, x) return x + 100 end}) '
+     'local fs = {function(x) return x end, tostring, c, function(x) return x * 2 end} local r = {} '
+     'for round = 1, 2 do for _, f in ipairs(fs) do r[#r + 1] = tostring(f(round)) end end '
+     'return table.concat(r, ",")', '1,1,101,2,2,2,102,4'),
+    # Methods of a class hierarchy, one method overriding another.
+    ('local A = {} A.__index = A function A:v() return 1 end '
+     'local B = setmetatable({}, {__index = A}) B.__index = B function B:v() return 2 end '
+     'local objs = {setmetatable({}, A), setmetatable({}, B), setmetatable({}, A)} local s = 0 '
+     'for _, o in ipairs(objs) do s = s * 10 + o:v() end return s', 121),
+])
+def test_calls_agree_with_lua(src, expected):
+    assert run(src) == expected
+
+
+def test_calls_of_a_nil_value_are_errors():
+    with pytest.raises(LuaError, match=r"attempt to call a nil value \(global 'nope'\)"):
+        LuaRuntime().execute('for i = 1, 2 do local x = nope(i) end')
+    with pytest.raises(LuaError, match=r"attempt to call a nil value \(method 'nope'\)"):
+        LuaRuntime().execute('local o = {} for i = 1, 2 do o:nope() end')
+
+
+def test_a_callee_called_before_yields_inside_a_coroutine():
+    src = '''
+    local function step(x) return coroutine.yield(x) end
+    local function plain(x) return x + 1 end
+    for i = 1, 3 do plain(i) end            -- called outside the coroutine first
+    local co = coroutine.wrap(function()
+      local s = 0
+      for i = 1, 3 do s = s + plain(step(i)) end
+      return s
+    end)
+    local r = {co()}
+    for i = 1, 3 do r[#r + 1] = co(i * 10) end
+    return table.concat(r, ",")
+    '''
+    assert LuaRuntime().execute(src) == '1,2,3,63'
+
+
+def test_a_function_called_in_a_loop_leaves_a_weak_table():
+    src = '''
+    local weak = setmetatable({}, {__mode = "v"})
+    local function make(k) return function(x) return x + k end end
+    local function use(f) local s = 0 for i = 1, 3 do s = s + f(i) end return s end
+    local function fill() local g = make(1) weak[1] = g return use(g) end
+    local s = fill()
+    collectgarbage()
+    return s, weak[1]
+    '''
+    assert LuaRuntime().execute(src) == (9, None)
+
+
+def outputs(tmp_path, source, *, names=True):
+    """What pylua and lua5.4 print for ``source`` run as a script, with the
+    program's name that heads an error message left out, and with
+    ``names=False`` the frames' names too (pylua names a function by where
+    it is defined where Lua may name it by how it was called)."""
+    script = tmp_path / 'calls.lua'
+    script.write_text(source)
+
+    def output(cmd):
+        done = subprocess.run(cmd + [script.name], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        text = re.sub(r'(?m)^\S+: calls', 'calls', done.stdout + done.stderr)
+        return text if names else re.sub(r"in \w+ '\w+'|in function <[^>]*>", 'in F', text)
+    return output([sys.executable, '-m', 'pylua']), output([LUA])
+
+
+@pytest.mark.skipif(LUA is None, reason='needs lua5.4')
+def test_errors_through_calls_are_placed_as_lua_places_them(tmp_path):
+    mine, lua = outputs(tmp_path, 'local function field(t) return t.y end\n'
+                                  'local function outer(t)\n'
+                                  '  local s = 0\n'
+                                  '  for i = 1, 3 do\n'
+                                  '    s = s + field(t)\n'
+                                  '  end\n'
+                                  '  return s\n'
+                                  'end\n'
+                                  'print(outer({y = 1}))\n'
+                                  'print(pcall(outer, nil))\n'
+                                  'outer(5)\n', names=False)
+    assert mine == lua
+    assert 'calls.lua:1: attempt to index a number value' in mine and 'calls.lua:5: in F' in mine
+
+
+@pytest.mark.skipif(LUA is None, reason='needs lua5.4')
+def test_tail_calls_of_one_result_functions_leave_the_stack_as_lua_does(tmp_path):
+    mine, lua = outputs(tmp_path, 'local function f(t) return t.x end\n'
+                                  'local function g(t) return f(t) end\n'
+                                  'for i = 1, 2 do print(g({x = i})) end\n'
+                                  'local function h(t) return debug.getinfo(1, "t").istailcall end\n'
+                                  'local function k() return h(1) end\n'
+                                  'print(k(), k())\n'
+                                  'g(5)\n')
+    assert mine == lua and '(...tail calls...)' in mine
