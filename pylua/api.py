@@ -18,7 +18,7 @@ from .runtime.closing import CATCHABLE, has_pending
 from .runtime.errors import LuaError, LuaMemoryError
 from .runtime.frames import is_replaced, lua_info, overflow_message, tail_calls_from
 from .runtime.luathread import on_lua_thread
-from .runtime.unwinding import resume_collector
+from .runtime.python_gc import resume_collector
 from .runtime.numbers import MAXINT, MININT
 from .runtime.protected import run_protected, settle
 from .runtime.state import VM

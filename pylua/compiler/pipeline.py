@@ -10,7 +10,7 @@ from types import FunctionType
 from ..runtime import frames, ops
 from ..runtime.state import count_work
 from .codegen import compile_chunk
-from .collector_pause import collector_paused
+from ..runtime.python_gc import collector_paused
 from .pycompile import compile_module
 from .translation import translate
 

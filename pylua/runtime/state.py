@@ -16,7 +16,7 @@ import weakref
 from types import CellType
 
 from .errors import LuaHookError, LuaInterrupt, LuaMemoryError
-from .unwinding import defer_full_collections, pause_collector, resume_collector
+from .python_gc import defer_full_collections, pause_collector, resume_collector
 
 CHECK_INTERVAL = 10000
 # What the compiler's stages count, in instructions, for each unit of their
@@ -39,7 +39,7 @@ WORK_BYTES = 64
 # ``direct_tails_cell``) until the periodic check finds the stack shallower.
 DIRECT_TAILS_DEPTH = 4000
 # Python frames deeper than which the periodic check defers the collector's
-# full collections (see ``unwinding``): a stack this deep ends, by returning
+# full collections (see ``python_gc``): a stack this deep ends, by returning
 # or by an error, in one long unwind.
 DEFER_COLLECTIONS_DEPTH = 20000
 INTERRUPTED = 'interrupted'
