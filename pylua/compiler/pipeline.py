@@ -56,10 +56,26 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
     from .parser import parse     # deferred: importing the grammar is the slow part
     count_work(len(source))       # the cancel check before any stage
     proto = compile_chunk(parse(source, chunkname, from_file=False))
-    tr = translate(proto)
+    return _translated(key, proto, chunkname, 'main chunk')
+
+
+def compile_binary(text: str, proto, chunkname: str) -> Compiled:
+    """Compile a prototype read from binary chunk ``text`` (cached by ``text``)
+    as a chunk of its own, its root described as Lua describes a function."""
+    key = (text, None)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit
+    description = 'main chunk' if proto.name == 'main chunk' else 'function <%s:%d>' % (chunkname, proto.line)
+    return _translated(key, proto, chunkname, description)
+
+
+def _translated(key, proto, chunkname, description):
+    tr = translate(proto, description)
     filenames = []
     code = _compile_python(tr.source, chunkname, tr.main_factory, filenames)
-    _register(code, chunkname, tr.lines, tr.calls, tr.proto_names, source)
+    _register(code, chunkname, tr.lines, tr.calls, tr.proto_names)
     _link_forms(code, tr, chunkname, filenames)
     result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, proto, filenames)
     _CACHE[key] = result
@@ -90,13 +106,13 @@ def _find_code(code, name):
     return next(c for c in code.co_consts if hasattr(c, 'co_code') and c.co_name == name)
 
 
-def _register(code, chunkname, lines, calls, proto_names, source=None):
+def _register(code, chunkname, lines, calls, proto_names):
     for const in code.co_consts:
         if hasattr(const, 'co_code'):
             entry = proto_names.get(const.co_name)
             if entry is not None:
-                frames.register(const, chunkname, lines, entry[1], calls, entry[0], source)
-            _register(const, chunkname, lines, calls, proto_names, source)
+                frames.register(const, chunkname, lines, entry[1], calls, entry[0])
+            _register(const, chunkname, lines, calls, proto_names)
 
 
 def _code_objects(code):

@@ -116,6 +116,10 @@ class Collector:
     # ----------------------------------------------------------- collecting
     def collect(self):
         """A full collection, then the finalizers it found."""
+        if not self.active():
+            # Only weak tables and finalizers show a collection to Lua (the
+            # count is the heap walk's), and CPython frees other garbage alone.
+            return
         start = time.monotonic()
         saved = [self._release_weak(t, mode) for t, mode in self._weak_tables()]
         gc.collect()

@@ -15,18 +15,17 @@ from .errors import LuaError
 _LUA_CODE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 # code object -> {generated line: description of the function called there}
 _CALLS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-# code object -> (its bytecode prototype, its chunk's source), for the debug
-# library and string.dump
+# code object -> its bytecode prototype, for the debug library and string.dump
 _PROTOS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None, source=None):
+def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None):
     if chunkname in _STRIPPED:
         lines = [-1] * len(lines)
     _LUA_CODE[code] = (chunkname, lines, what)
     _CALLS[code] = calls or {}
     if proto is not None:
-        _PROTOS[code] = (proto, source)
+        _PROTOS[code] = proto
 
 
 # Chunk names whose code has no line information (stripped binary chunks).
@@ -49,14 +48,7 @@ def strip_debug_info(chunkname, code):
 
 def lua_proto(code):
     """The prototype of a translated function's code, if registered."""
-    entry = _PROTOS.get(code)
-    return entry[0] if entry is not None else None
-
-
-def chunk_source(code):
-    """The source of the chunk a translated function's code comes from, if known."""
-    entry = _PROTOS.get(code)
-    return entry[1] if entry is not None else None
+    return _PROTOS.get(code)
 
 
 def call_note(frame, lookahead=0):
@@ -201,7 +193,9 @@ def _position(frame):
         return ''
     chunk, lines, _ = info
     ln = frame.f_lineno
-    return '%s:%d: ' % (chunk, lines[ln] if 0 <= ln < len(lines) else 0)
+    line = lines[ln] if 0 <= ln < len(lines) else 0
+    # luaL_where: code without line information (stripped) has no position.
+    return '%s:%d: ' % (chunk, line) if line >= 0 else ''
 
 
 def caller_position() -> str:

@@ -30,7 +30,9 @@ class Translation:
         self.heads = heads            # (python line, Lua name and place) where each factory starts
 
 
-def translate(main: Proto) -> Translation:
+def translate(main: Proto, description: str = 'main chunk') -> Translation:
+    """Translate ``main`` and the prototypes in it; ``description`` names
+    ``main`` as tracebacks do (a dumped function is no main chunk)."""
     uid = next(_unique)
     structures = []               # (Proto, description, its factory's items)
     names = {}
@@ -57,7 +59,7 @@ def translate(main: Proto) -> Translation:
         generator_forms['Q' + pname[1:]] = partial(_generator_form, out.items, fname, child_factories)
         return fname
 
-    main_factory = walk(main, 'main chunk')
+    main_factory = walk(main, description)
     rendered = Rendered()
     heads = []
 
