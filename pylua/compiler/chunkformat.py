@@ -7,8 +7,8 @@ and the bytes of a string, ``l<count>:`` and the items of a list.  A
 prototype is the list of its fields (``_PROTO_FIELDS``), its instructions,
 constants, upvalue descriptors, locals and child prototypes each a list.
 The chunk name is written once, for the whole tree.  A stripped tree has
-no line information, no locals and no names of locals or upvalues in its
-error descriptions.
+no line information and no names of locals or upvalues in its error
+descriptions.
 
 Reading checks every field's type and every operation's name, so whatever
 a chunk holds, the translator gets only well-formed prototypes (a chunk of
@@ -43,7 +43,9 @@ def _proto_value(p, strip):
     fields = [getattr(p, name) for name in _PROTO_FIELDS]
     code = [(i.op, i.a, i.b, i.c, 0, _stripped_note(i.note), i.temp) if strip else
             (i.op, i.a, i.b, i.c, i.line, i.note, i.temp) for i in p.code]
-    locvars = [] if strip else [(v.name, v.reg, v.captured, v.startpc, v.endpc) for v in p.locvars]
+    # Kept when stripped: the collector reads the scopes' registers (the
+    # debug library shows no locals of stripped code).
+    locvars = [(v.name, v.reg, v.captured, v.startpc, v.endpc) for v in p.locvars]
     return fields + [code, list(p.consts), [list(u) for u in p.upvals], locvars,
                      [_proto_value(c, strip) for c in p.protos]]
 

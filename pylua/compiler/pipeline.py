@@ -75,7 +75,7 @@ def _translated(key, proto, chunkname, description):
     tr = translate(proto, description)
     filenames = []
     code = _compile_python(tr.source, chunkname, tr.main_factory, filenames)
-    _register(code, chunkname, tr.lines, tr.calls, tr.proto_names)
+    _register(code, chunkname, tr.lines, tr.calls, tr.tops, tr.proto_names)
     _link_forms(code, tr, chunkname, filenames)
     result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, proto, filenames)
     _CACHE[key] = result
@@ -106,13 +106,13 @@ def _find_code(code, name):
     return next(c for c in code.co_consts if hasattr(c, 'co_code') and c.co_name == name)
 
 
-def _register(code, chunkname, lines, calls, proto_names):
+def _register(code, chunkname, lines, calls, tops, proto_names):
     for const in code.co_consts:
         if hasattr(const, 'co_code'):
             entry = proto_names.get(const.co_name)
             if entry is not None:
-                frames.register(const, chunkname, lines, entry[1], calls, entry[0])
-            _register(const, chunkname, lines, calls, proto_names)
+                frames.register(const, chunkname, lines, entry[1], calls, entry[0], tops)
+            _register(const, chunkname, lines, calls, tops, proto_names)
 
 
 def _code_objects(code):
@@ -143,9 +143,9 @@ def _link_forms(code, tr, chunkname, filenames):
 def _compile_generator_form(name, translate, proto_names, chunkname, filenames):
     """The code of plain form ``name``'s generator form, translated (by
     ``translate()``) and compiled on first use."""
-    source, lines, calls = translate()
+    source, lines, calls, tops = translate()
     code = _compile_python(source, chunkname, 'P' + name[1:], filenames)
-    _register(code, chunkname, lines, calls, proto_names)
+    _register(code, chunkname, lines, calls, tops, proto_names)
     return _code_objects(code)['P' + name[1:]]
 
 

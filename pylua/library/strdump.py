@@ -6,12 +6,12 @@ instruction, an integer and a float, and the integer 0x5678 and float 370.5
 that check their encoding) and ``pylua\\0``: then the dumped function's
 prototype tree (``compiler/chunkformat.py``), the function's own bytecode
 and its nested functions', not its chunk's source.  A stripped dump
-(``string.dump(f, true)``) leaves out line information, locals and the
-chunk's name, as Lua's does.  Loading translates the tree as a chunk of its
-own (cached) and builds its function: its first upvalue is the
-environment, the others nil, as Lua's ``load`` does for a dumped function.
-A stripped dump loads as a function without line information (positions
-read ``?:-1:``).
+(``string.dump(f, true)``) leaves out line information, the chunk's name
+and the names of locals and upvalues in messages, as Lua's does.  Loading
+translates the tree as a chunk of its own (cached) and builds its
+function: its first upvalue is the environment, the others nil, as Lua's
+``load`` does for a dumped function.  A stripped dump loads as a function
+without line information (positions read ``?:-1:``).
 """
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ finalizers exist and the collector is running, every so many instructions.
 from __future__ import annotations
 
 import gc
+import sys
 import time
 import weakref
 from itertools import count
@@ -27,6 +28,9 @@ from types import FunctionType
 from . import ops
 from .coroutine import Coroutine
 from .errors import LuaError
+from .frames import dead_registers
+from .memory import running_lua_frames, suspended_frames
+from .stack import write_locals
 from .table import LuaTable
 from .values import Builtin, GenBuiltin, Userdata
 
@@ -121,6 +125,7 @@ class Collector:
             # count is the heap walk's), and CPython frees other garbage alone.
             return
         start = time.monotonic()
+        self._drop_dead_registers()
         saved = [self._release_weak(t, mode) for t, mode in self._weak_tables()]
         gc.collect()
         resurrected = {id(obj): obj for _, obj in self.pending}
@@ -144,6 +149,21 @@ class Collector:
             return
         if self.guards or self.with_meta:
             self.collect()
+
+    def _drop_dead_registers(self):
+        """Lua marks a frame's registers only below the call it is making
+        (the rest are the callee's); translated code keeps what it last put
+        above (a finished loop's variables), so those are set to nil first:
+        CPython then finds the garbage Lua finds."""
+        frames = list(running_lua_frames(sys._getframe(1)))
+        for co in list(getattr(self.vm, 'coroutines', ())):
+            if co.gen is not None and not co.gen.gi_running:
+                frames.extend(suspended_frames(co.gen))
+        for frame in frames:
+            values = frame.f_locals
+            dead = dead_registers(frame, values)
+            if dead:
+                write_locals(frame, dict.fromkeys(dead))
 
     def _weak_tables(self):
         for t in list(self.with_meta):

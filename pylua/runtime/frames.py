@@ -17,15 +17,39 @@ _LUA_CODE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 _CALLS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 # code object -> its bytecode prototype, for the debug library and string.dump
 _PROTOS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# code object -> {generated line: first register of the call made there}
+_TOPS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None):
+def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None, tops=None):
     if chunkname in _STRIPPED:
         lines = [-1] * len(lines)
     _LUA_CODE[code] = (chunkname, lines, what)
     _CALLS[code] = calls or {}
     if proto is not None:
         _PROTOS[code] = proto
+    if tops:
+        _TOPS[code] = tops
+
+
+def dead_registers(frame, values):
+    """The names among ``values`` (``frame``'s locals) of the registers at
+    and above the first register of the call the Lua code of ``frame`` is
+    making now (or above the locals in scope at a loop's periodic check):
+    in Lua they are the callee's, dead to the caller.  None
+    when the frame makes no call of its own there (a metamethod, the
+    periodic check: Lua keeps the whole frame then)."""
+    tops = _TOPS.get(frame.f_code)
+    top = tops.get(frame.f_lineno) if tops is not None else None
+    if top is None:
+        return None
+    # The results of the last call (``_R``, and ``T`` when their number is
+    # open) are read only up to the next call or loop check.
+    return [name for name in values if name in _RESULTS or
+            name[0] == 'r' and name[1:].isdigit() and int(name[1:]) >= top]
+
+
+_RESULTS = frozenset(('_R', 'T'))
 
 
 # Chunk names whose code has no line information (stripped binary chunks).

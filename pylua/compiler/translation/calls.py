@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...runtime.frames import TailCallNote
 from .facts import OWN, returns
-from .ir import Choice, code
+from .ir import Choice, Forms, code
 from .intrinsics import INTRINSICS, Check, Checked, render_check
 
 
@@ -35,16 +35,33 @@ class CallOps:
             tup = 'T' if len(regs) == 1 else '(%s)' % args
         else:
             tup = '(%s,)' % args if len(regs) == 1 else '(%s)' % args
-        w = self.w
-        n = i.c
-        f = 'r%d' % a               # overwritten by the results only after the call
         if self.types.get(a) is OWN:
+            start = len(self.out.items)
             self.call_self(i, regs, tup, tail)
+            self.mark_call(start, a)
             return
-        if i.b != -1 and self.intrinsic(i, regs, tail):
-            w('elif %s.__class__ is FN:', f)
-        else:
-            w('if %s.__class__ is FN:', f)
+        intrinsic = i.b != -1 and self.intrinsic(i, regs, tail)
+        start = len(self.out.items)       # an inline body works on the arguments: not the call's
+        self.w('%s r%d.__class__ is FN:', 'elif' if intrinsic else 'if', a)
+        self.call_paths(i, regs, args, tup, tail)
+        self.mark_call(start, a)
+
+    def mark_call(self, start, a):
+        """Note on the lines written since ``start`` (the call and its
+        results) that the call at register ``a`` runs there (``Line.top``)."""
+        stack = list(self.out.items[start:])
+        while stack:
+            item = stack.pop()
+            if item.__class__ is Forms:
+                stack.extend(item.plain)
+                stack.extend(item.generator)
+            else:
+                item.top = a
+
+    def call_paths(self, i, regs, args, tup, tail):
+        """The calls of a Lua function, of a host function and of anything else."""
+        a, n, w = i.a, i.c, self.w
+        f = 'r%d' % a               # overwritten by the results only after the call
         if tail:
             self.tail_call(f, args, tup, i.note, '    ')
         else:

@@ -16,11 +16,12 @@ _unique = itertools.count()
 
 
 class Translation:
-    def __init__(self, source, lines, calls, main_factory, proto_names, predicates, orders,
+    def __init__(self, source, lines, calls, tops, main_factory, proto_names, predicates, orders,
                  generator_forms, heads):
         self.source = source          # Python source text
         self.lines = lines            # lua line for each Python line (index = python line)
         self.calls = calls            # python line -> called function's description
+        self.tops = tops              # python line -> first register of the call made there
         self.main_factory = main_factory
         self.proto_names = proto_names  # python function name -> (Proto, description)
         self.predicates = predicates  # plain forms that always return one Python bool
@@ -70,8 +71,8 @@ def translate(main: Proto, description: str = 'main chunk') -> Translation:
         return main_factory
 
     _in_module(rendered, [], emit_all)
-    return Translation(rendered.source(), rendered.lines, rendered.calls, main_factory, names, predicates,
-                       orders, generator_forms, heads)
+    return Translation(rendered.source(), rendered.lines, rendered.calls, rendered.tops, main_factory, names,
+                       predicates, orders, generator_forms, heads)
 
 
 def function_head(p, desc):
@@ -97,7 +98,7 @@ def _in_module(rendered, names, emit):
 def _generator_form(items, fname, children):
     """The generator form of one function, rendered when first needed from
     the structure its plain form was rendered from: (source, lua line per
-    Python line, calls).  Its code's free variables have the names of the
+    Python line, calls, call registers).  Its code's free variables have the names of the
     plain form's, so it runs on the plain form's cells."""
     rendered = Rendered()
 
@@ -105,4 +106,4 @@ def _generator_form(items, fname, children):
         rendered.add(items, Form.GENERATOR, 2)
         return 'G' + fname[1:]
     _in_module(rendered, children, emit)
-    return rendered.source(), rendered.lines, rendered.calls
+    return rendered.source(), rendered.lines, rendered.calls, rendered.tops
