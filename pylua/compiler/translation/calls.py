@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...runtime.frames import TailCallNote
 from .facts import OWN, returns
-from .ir import Choice, Forms, code
+from .ir import CALL_SETUP, Choice, Forms, code
 from .intrinsics import INTRINSICS, Check, Checked, render_check
 
 
@@ -55,7 +55,7 @@ class CallOps:
             if item.__class__ is Forms:
                 stack.extend(item.plain)
                 stack.extend(item.generator)
-            else:
+            elif item.top is None:
                 item.top = a
 
     def call_paths(self, i, regs, args, tup, tail):
@@ -67,7 +67,8 @@ class CallOps:
         else:
             def generator():
                 w('    try: _g = %s.gen', f)
-                w('    except AttributeError: _g = gen_form(%s)', f)
+                w('    except AttributeError: _g = gen_form(%s)', f)     # may compile: collect
+                self.out.items[-2].top = self.out.items[-1].top = CALL_SETUP
                 self.call_lua('_g', args, tup, '_c =')
                 w('    _R = %s', self.wait('_c'))
             self.out.forms(lambda: self.call_lua(f, args, tup, '_R ='), generator)

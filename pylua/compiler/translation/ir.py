@@ -158,6 +158,10 @@ def render_code(c, form):
     return c if c.__class__ is str else c.render(form)
 
 
+#: The ``top`` of a line that prepares a call and reads its arguments after.
+CALL_SETUP = -1
+
+
 class Line:
     """One statement: its indentation, code, Lua line, the description
     of the function it calls when a traceback should name one, and, on the
@@ -211,7 +215,7 @@ class Rendered:
                 count_instructions(256 * RENDER_LINE)      # the cancel check
             if item.note is not None:
                 calls[len(lines) - 1] = item.note
-            if item.top is not None:
+            if item.top is not None and item.top != CALL_SETUP:
                 self.tops[len(lines) - 1] = item.top
 
     def source(self):
