@@ -22,7 +22,7 @@ import gc
 import sys
 import time
 import weakref
-from itertools import count
+from itertools import count, islice
 from types import FunctionType
 
 from . import ops
@@ -39,6 +39,8 @@ COLLECTABLE = frozenset((LuaTable, FunctionType, Builtin, GenBuiltin, Userdata, 
 AUTO_MIN_INSTRUCTIONS = 50_000
 #: ... and spends at most this share of the running time.
 AUTO_MAX_SHARE = 0.1
+#: A collection drops dead registers in this many innermost frames of each stack.
+DEAD_REGISTER_FRAMES = 16
 
 
 class Guard:
@@ -155,10 +157,13 @@ class Collector:
         (the rest are the callee's); translated code keeps what it last put
         above (a finished loop's variables), so those are set to nil first:
         CPython then finds the garbage Lua finds."""
-        frames = list(running_lua_frames(sys._getframe(1)))
+        # The innermost frames of each stack only: writing a frame's locals
+        # costs CPython a scan of its code per cell variable (tens of
+        # milliseconds for a big chunk's), and a deep recursion has many.
+        frames = list(islice(running_lua_frames(sys._getframe(1)), DEAD_REGISTER_FRAMES))
         for co in list(getattr(self.vm, 'coroutines', ())):
             if co.gen is not None and not co.gen.gi_running:
-                frames.extend(suspended_frames(co.gen))
+                frames.extend(islice(suspended_frames(co.gen), DEAD_REGISTER_FRAMES))
         for frame in frames:
             values = frame.f_locals
             dead = dead_registers(frame, values)
