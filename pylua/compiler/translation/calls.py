@@ -79,6 +79,9 @@ class CallOps:
         self.note_call(i.note)
         w('    except NeedsLua as _x: _R = %s', self.wait('finish(_x, %s, %s)', f, tup))
         self.note_call(i.note)
+        # A host function's arguments live while it runs (on a C function's
+        # stack in Lua), and its generator form is called with them again.
+        self.out.items[-2].top = self.out.items[-1].top = a + 1 + i.b if i.b != -1 else CALL_SETUP
         if n == 1:
             w('    r%d = _R[0] if _R else None', a)
         elif n == -1 and not tail:
