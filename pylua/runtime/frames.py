@@ -187,6 +187,12 @@ def is_library_code(code):
     return _is_library(code)
 
 
+def raises_errors(code):
+    """Is ``code`` one of this module's error raisers (which run on behalf
+    of their caller, never as a level of Lua's stack)?"""
+    return code.co_filename == __file__
+
+
 def is_operation_helper(code):
     return code.co_filename in _TRANSPARENT
 

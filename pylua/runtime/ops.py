@@ -10,6 +10,7 @@ import weakref
 from types import CellType, FunctionType as FN
 
 from . import state
+from .closing import leave_pending
 from .errors import LuaError
 from .frames import tail_runner, transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, str2number, tostr, wrap
@@ -373,7 +374,7 @@ def index(o, k, note=None):
                 rt_error('attempt to index a %s value%s' % (objtypename(o), _desc(note)))
         c = h.__class__
         if c is FN or c is Builtin or c is GenBuiltin:
-            r = yield from nested_call(h, (o, k))
+            r = yield from nested_call(h, (o, k), "metamethod 'index'")
             return r[0] if r else None
         o = h
         note = None
@@ -487,7 +488,7 @@ def index_miss(t, k):
         return None
     c = h.__class__
     if c is FN or c is Builtin or c is GenBuiltin:
-        r = yield from nested_call(h, (t, k))
+        r = yield from nested_call(h, (t, k), "metamethod 'index'")
         return r[0] if r else None
     return (yield from index(h, k))
 
@@ -507,7 +508,7 @@ def setindex(o, k, v, note=None):
                 rt_error('attempt to index a %s value%s' % (objtypename(o), _desc(note)))
         c = h.__class__
         if c is FN or c is Builtin or c is GenBuiltin:
-            yield from nested_call(h, (o, k, v))
+            yield from nested_call(h, (o, k, v), "metamethod 'newindex'")
             return
         o = h
         note = None
@@ -981,7 +982,9 @@ def close_var(v, err):
 
 
 def close_error(v, exc):
-    if v is None or v is False:
+    """A ``<close>`` variable's value as ``exc`` leaves its region: noted
+    for the protected call that will catch the error, else closed now."""
+    if v is None or v is False or leave_pending(v, exc):
         return
     err = exc.value if isinstance(exc, LuaError) else None
     yield from close_var(v, err)

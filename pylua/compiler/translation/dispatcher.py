@@ -47,9 +47,11 @@ class Dispatcher:
             elif kind == 'jumpif':
                 reg, negate, target = payload
                 ft.w('if %s: pc = %d; continue', ft.truth(reg, negate), target)
-            elif kind == 'raw':
+            elif kind in ('raw', 'close'):
                 ft.line = payload[1]
                 ft.w(payload[0])
+                if kind == 'close':
+                    ft.note_call("metamethod 'close'")
             else:
                 ft.step(payload)
         ft.w('return ()')
@@ -140,7 +142,7 @@ class Dispatcher:
             elif op == 'CLOSE':
                 r = 'r%d' % ins.a
                 items.append(('raw', (code('_tbc%d = False; _v = %s; %s = None', ins.a, r, r), ins.line)))
-                items.append(('raw', ('if _v is not None and _v is not False: ' + self.ft.wait('close_var(_v, None)'), ins.line)))
+                items.append(('close', ('if _v is not None and _v is not False: ' + self.ft.wait('close_var(_v, None)'), ins.line)))
             else:
                 items.append(('ins', ins))
         return items
