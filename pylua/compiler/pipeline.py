@@ -55,11 +55,30 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
         _CACHE.move_to_end(key)
         return hit
     count_work(len(source))       # the cancel check before any stage
+    from .parser import parse     # deferred: importing the grammar is the slow part
     with collector_paused():
-        tr = translate_chunk(source, chunkname)
+        proto = compile_chunk(parse(source, chunkname, from_file=False))
+    return _translated(key, proto, chunkname, 'main chunk')
+
+
+def compile_binary(text: str, proto, chunkname: str) -> Compiled:
+    """Compile a prototype read from binary chunk ``text`` (cached by ``text``)
+    as a chunk of its own, its root described as Lua describes a function."""
+    key = (text, None)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit
+    description = 'main chunk' if proto.name == 'main chunk' else 'function <%s:%d>' % (chunkname, proto.line)
+    return _translated(key, proto, chunkname, description)
+
+
+def _translated(key, proto, chunkname, description):
+    with collector_paused():
+        tr = translate(proto, description)
         filenames = []
         code = _compile_python(tr.source, chunkname, tr.main_factory, filenames)
-    _register(code, chunkname, tr.lines, tr.calls, tr.proto_names, source)
+    _register(code, chunkname, tr.lines, tr.calls, tr.tops, tr.proto_names)
     _link_forms(code, tr, chunkname, filenames)
     result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, tr.main, filenames)
     _CACHE[key] = result
@@ -91,13 +110,13 @@ def _find_code(code, name):
     return next(c for c in code.co_consts if hasattr(c, 'co_code') and c.co_name == name)
 
 
-def _register(code, chunkname, lines, calls, proto_names, source=None):
+def _register(code, chunkname, lines, calls, tops, proto_names):
     for const in code.co_consts:
         if hasattr(const, 'co_code'):
             entry = proto_names.get(const.co_name)
             if entry is not None:
-                frames.register(const, chunkname, lines, entry[1], calls, entry[0], source)
-            _register(const, chunkname, lines, calls, proto_names, source)
+                frames.register(const, chunkname, lines, entry[1], calls, entry[0], tops)
+            _register(const, chunkname, lines, calls, tops, proto_names)
 
 
 def _code_objects(code):
@@ -129,9 +148,9 @@ def _compile_generator_form(name, translate, proto_names, chunkname, filenames):
     """The code of plain form ``name``'s generator form, translated (by
     ``translate()``) and compiled on first use."""
     with collector_paused():
-        source, lines, calls = translate()
+        source, lines, calls, tops = translate()
         code = _compile_python(source, chunkname, 'P' + name[1:], filenames)
-    _register(code, chunkname, lines, calls, proto_names)
+    _register(code, chunkname, lines, calls, tops, proto_names)
     return _code_objects(code)['P' + name[1:]]
 
 

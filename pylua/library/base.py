@@ -310,10 +310,11 @@ def make_collectgarbage(vm):
         opt = opt_str(opt, 1, 'collectgarbage', 'collect')
         if opt not in _GC_OPTIONS:
             arg_error(1, 'collectgarbage', "invalid option '%s'" % opt)
-        if opt == 'count':
-            used = memory.measure(vm)
-            return (used / 1024.0,)
         gc = collector_of(vm)
+        if gc.finalizing:
+            return (None,)       # as lua_gc: no option works while a finalizer runs
+        if opt == 'count':
+            return (memory.count(vm, gc.running, gc.params['pause']) / 1024.0,)
         if opt in ('collect', 'step'):
             gc.collect()
             memory.measure(vm)

@@ -19,14 +19,18 @@ finalizers exist and the collector is running, every so many instructions.
 from __future__ import annotations
 
 import gc
+import sys
 import time
 import weakref
-from itertools import count
+from itertools import count, islice
 from types import FunctionType
 
 from . import ops
 from .coroutine import Coroutine
 from .errors import LuaError
+from .frames import dead_registers
+from .memory import running_lua_frames, suspended_frames
+from .stack import write_locals
 from .table import LuaTable
 from .values import Builtin, GenBuiltin, Userdata
 
@@ -35,6 +39,8 @@ COLLECTABLE = frozenset((LuaTable, FunctionType, Builtin, GenBuiltin, Userdata, 
 AUTO_MIN_INSTRUCTIONS = 50_000
 #: ... and spends at most this share of the running time.
 AUTO_MAX_SHARE = 0.1
+#: A collection drops dead registers in this many innermost frames of each stack.
+DEAD_REGISTER_FRAMES = 16
 
 
 class Guard:
@@ -116,7 +122,12 @@ class Collector:
     # ----------------------------------------------------------- collecting
     def collect(self):
         """A full collection, then the finalizers it found."""
+        if not self.active():
+            # Only weak tables and finalizers show a collection to Lua (the
+            # count is the heap walk's), and CPython frees other garbage alone.
+            return
         start = time.monotonic()
+        self._drop_dead_registers()
         saved = [self._release_weak(t, mode) for t, mode in self._weak_tables()]
         gc.collect()
         resurrected = {id(obj): obj for _, obj in self.pending}
@@ -140,6 +151,24 @@ class Collector:
             return
         if self.guards or self.with_meta:
             self.collect()
+
+    def _drop_dead_registers(self):
+        """Lua marks a frame's registers only below the call it is making
+        (the rest are the callee's); translated code keeps what it last put
+        above (a finished loop's variables), so those are set to nil first:
+        CPython then finds the garbage Lua finds."""
+        # The innermost frames of each stack only: writing a frame's locals
+        # costs CPython a scan of its code per cell variable (tens of
+        # milliseconds for a big chunk's), and a deep recursion has many.
+        frames = list(islice(running_lua_frames(sys._getframe(1)), DEAD_REGISTER_FRAMES))
+        for co in list(getattr(self.vm, 'coroutines', ())):
+            if co.gen is not None and not co.gen.gi_running:
+                frames.extend(islice(suspended_frames(co.gen), DEAD_REGISTER_FRAMES))
+        for frame in frames:
+            values = frame.f_locals
+            dead = dead_registers(frame, values)
+            if dead:
+                write_locals(frame, dict.fromkeys(dead))
 
     def _weak_tables(self):
         for t in list(self.with_meta):

@@ -15,18 +15,41 @@ from .errors import LuaError
 _LUA_CODE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 # code object -> {generated line: description of the function called there}
 _CALLS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-# code object -> (its bytecode prototype, its chunk's source), for the debug
-# library and string.dump
+# code object -> its bytecode prototype, for the debug library and string.dump
 _PROTOS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# code object -> {generated line: first register of the call made there}
+_TOPS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None, source=None):
+def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None, tops=None):
     if chunkname in _STRIPPED:
         lines = [-1] * len(lines)
     _LUA_CODE[code] = (chunkname, lines, what)
     _CALLS[code] = calls or {}
     if proto is not None:
-        _PROTOS[code] = (proto, source)
+        _PROTOS[code] = proto
+    if tops:
+        _TOPS[code] = tops
+
+
+def dead_registers(frame, values):
+    """The names among ``values`` (``frame``'s locals) of the registers at
+    and above the first register of the call the Lua code of ``frame`` is
+    making now (or above the locals in scope at a loop's periodic check):
+    in Lua they are the callee's, dead to the caller.  None
+    when the frame makes no call of its own there (a metamethod, the
+    periodic check: Lua keeps the whole frame then)."""
+    tops = _TOPS.get(frame.f_code)
+    top = tops.get(frame.f_lineno) if tops is not None else None
+    if top is None:
+        return None
+    # The results of the last call (``_R``, and ``T`` when their number is
+    # open) are read only up to the next call or loop check.
+    return [name for name in values if name in _RESULTS or
+            name[0] == 'r' and name[1:].isdigit() and int(name[1:]) >= top]
+
+
+_RESULTS = frozenset(('_R', 'T'))
 
 
 # Chunk names whose code has no line information (stripped binary chunks).
@@ -49,14 +72,7 @@ def strip_debug_info(chunkname, code):
 
 def lua_proto(code):
     """The prototype of a translated function's code, if registered."""
-    entry = _PROTOS.get(code)
-    return entry[0] if entry is not None else None
-
-
-def chunk_source(code):
-    """The source of the chunk a translated function's code comes from, if known."""
-    entry = _PROTOS.get(code)
-    return entry[1] if entry is not None else None
+    return _PROTOS.get(code)
 
 
 def call_note(frame, lookahead=0):
@@ -207,7 +223,9 @@ def _position(frame):
         return ''
     chunk, lines, _ = info
     ln = frame.f_lineno
-    return '%s:%d: ' % (chunk, lines[ln] if 0 <= ln < len(lines) else 0)
+    line = lines[ln] if 0 <= ln < len(lines) else 0
+    # luaL_where: code without line information (stripped) has no position.
+    return '%s:%d: ' % (chunk, line) if line >= 0 else ''
 
 
 def caller_position() -> str:

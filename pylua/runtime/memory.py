@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 from types import FunctionType, GeneratorType
 
-from .frames import lua_info
+from .frames import dead_registers, lua_info
 from .table import ClassHash, LuaTable
 from .values import Builtin, GenBuiltin, Userdata
 
@@ -51,17 +51,14 @@ def measure(vm):
     seen = set()
     total = 0
     stack = [vm.globals, vm.string_meta, vm.registry]
-    frame = sys._getframe(1)
-    while frame is not None:
-        if lua_info(frame.f_code) is not None:
-            stack.extend(_frame_values(frame))
-        frame = frame.f_back
+    for frame in running_lua_frames(sys._getframe(1)):
+        stack.extend(_frame_values(frame))
     for co in list(getattr(vm, 'coroutines', ())):
         total += _COROUTINE if co.gen is None else _COROUTINE + _STARTED
         stack.append(co.fn)
-        for values in _generator_frames(co.gen):
+        for frame in suspended_frames(co.gen):
             total += _GEN_FRAME
-            stack.extend(values)
+            stack.extend(_frame_values(frame))
     push = stack.append
     objects = 0
     while stack:
@@ -138,6 +135,18 @@ def measure(vm):
     return total
 
 
+def count(vm, running, pause):
+    """Lua's ``collectgarbage("count")``: what was live at the last measure
+    plus everything allocated since, garbage included.  A running
+    collector ends a cycle (a measure) once the allocations pass ``pause``
+    percent of the live heap, as Lua's pacing does; a stopped one lets
+    the count grow."""
+    debt = vm.debt_cell.cell_contents
+    if not vm.memory_used or running and debt * 100 > vm.memory_used * max(pause - 100, 0):
+        return measure(vm)
+    return vm.memory_used + debt
+
+
 def _host_function_size(fn):
     """A host function and what its closure keeps (one level deep: the
     values are library state, or Lua values reachable elsewhere)."""
@@ -158,14 +167,29 @@ def _host_function_size(fn):
 def _frame_values(frame):
     """The values a Lua frame holds: its registers, varargs and upvalues;
     names starting with '_' are the translator's scratch (the last call's
-    result tuple, an array alias), which Lua would not keep alive."""
-    return [v for k, v in frame.f_locals.items() if k[0] != '_']
+    result tuple, an array alias), and registers above a call its callee's
+    (``frames.dead_registers``), which Lua would not keep alive."""
+    values = frame.f_locals
+    dead = dead_registers(frame, values)
+    if dead:
+        values = dict(values)
+        for name in dead:
+            del values[name]
+    return [v for k, v in values.items() if k[0] != '_']
 
 
-def _generator_frames(gen):
-    """The values of each frame of a suspended generator chain."""
+def running_lua_frames(frame):
+    """The frames of translated code from ``frame`` outwards."""
+    while frame is not None:
+        if lua_info(frame.f_code) is not None:
+            yield frame
+        frame = frame.f_back
+
+
+def suspended_frames(gen):
+    """Each frame of a suspended generator chain (a coroutine's)."""
     while gen is not None and gen.__class__ is GeneratorType:
         frame = gen.gi_frame
         if frame is not None:
-            yield _frame_values(frame)
+            yield frame
         gen = gen.gi_yieldfrom

@@ -302,10 +302,15 @@ def write_varargs(frame, values):
 
 
 def _write_local(frame, name, value):
+    write_locals(frame, {name: value})
+
+
+def write_locals(frame, values):
+    """Set Python locals of ``frame`` (running or suspended)."""
     if frame.__class__ is StoppedFrame:
         frame = frame.frame
     # Python 3.11's frame.f_locals is a snapshot: written back explicitly.
-    frame.f_locals[name] = value
+    frame.f_locals.update(values)
     _locals_to_fast(ctypes.py_object(frame), ctypes.c_int(0))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...runtime.frames import TailCallNote
 from .facts import OWN, single_result
-from .ir import Choice, code
+from .ir import CALL_SETUP, Choice, Forms, code
 from .intrinsics import INTRINSICS, Check, Checked, render_check
 
 
@@ -35,16 +35,33 @@ class CallOps:
             tup = 'T' if len(regs) == 1 else '(%s)' % args
         else:
             tup = '(%s,)' % args if len(regs) == 1 else '(%s)' % args
-        w = self.w
-        n = i.c
-        f = 'r%d' % a               # overwritten by the results only after the call
         if self.types.get(a) is OWN:
+            start = len(self.out.items)
             self.call_self(i, regs, tup, tail)
+            self.mark_call(start, a)
             return
-        if i.b != -1 and self.intrinsic(i, regs, tail):
-            w('elif %s.__class__ is FN:', f)
-        else:
-            w('if %s.__class__ is FN:', f)
+        intrinsic = i.b != -1 and self.intrinsic(i, regs, tail)
+        start = len(self.out.items)       # an inline body works on the arguments: not the call's
+        self.w('%s r%d.__class__ is FN:', 'elif' if intrinsic else 'if', a)
+        self.call_paths(i, regs, args, tup, tail)
+        self.mark_call(start, a)
+
+    def mark_call(self, start, a):
+        """Note on the lines written since ``start`` (the call and its
+        results) that the call at register ``a`` runs there (``Line.top``)."""
+        stack = list(self.out.items[start:])
+        while stack:
+            item = stack.pop()
+            if item.__class__ is Forms:
+                stack.extend(item.plain)
+                stack.extend(item.generator)
+            elif item.top is None:
+                item.top = a
+
+    def call_paths(self, i, regs, args, tup, tail):
+        """The calls of a Lua function, of a host function and of anything else."""
+        a, n, w = i.a, i.c, self.w
+        f = 'r%d' % a               # overwritten by the results only after the call
         if tail:
             self.tail_call(f, args, tup, i.note, '    ')
         else:
@@ -54,7 +71,8 @@ class CallOps:
 
             def generator():
                 w('    try: _g = %s.gen', f)
-                w('    except AttributeError: _g = gen_form(%s)', f)
+                w('    except AttributeError: _g = gen_form(%s)', f)     # may compile: collect
+                self.out.items[-2].top = self.out.items[-1].top = CALL_SETUP
                 self.call_lua('_g', args, tup, '_c =')
                 w('    %s %s', into, self.wait('_c'))
             self.out.forms(lambda: self.call_lua(f, args, tup, into), generator)
@@ -68,6 +86,9 @@ class CallOps:
         self.note_call(i.note)
         w('    except NeedsLua as _x: _R = %s', self.wait('finish(_x, %s, %s)', f, tup))
         self.note_call(i.note)
+        # A host function's arguments live while it runs (on a C function's
+        # stack in Lua), and its generator form is called with them again.
+        self.out.items[-2].top = self.out.items[-1].top = a + 1 + i.b if i.b != -1 else CALL_SETUP
         if n == 1:
             w('    r%d = _R[0] if _R else None', a)
         elif n == -1 and not tail:

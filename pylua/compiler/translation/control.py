@@ -53,7 +53,19 @@ class ControlOps:
         self.w('%s = %d', n, CHECK_INTERVAL // 16)
         self.open('while True:', 'loop')
         self.w('%s -= 1', n)
-        self.w('if not %s: %s = %d; TICKN(%d)', n, n, CHECK_INTERVAL // 16, CHECK_INTERVAL)
+        self.loop_check(n, self.pc_of(i))
+
+    def loop_check(self, counter, pc):
+        """The periodic check at the head of a loop's body.  There Lua's
+        frame holds only the locals in scope at ``pc`` (enclosing loops'
+        state lies below their variables): the registers from the first
+        above them up are dead while the check runs (``Line.top``)."""
+        self.w('if not %s: %s = %d; TICKN(%d)', counter, counter, CHECK_INTERVAL // 16, CHECK_INTERVAL)
+        self.out.items[-1].top = 1 + max((v.reg for v in self.p.locvars if v.startpc <= pc < v.endpc),
+                                         default=-1)
+
+    def pc_of(self, ins):
+        return next(pc for pc, other in enumerate(self.p.code) if other is ins)
 
     def op_BREAK(self, i):
         self.w('break')
@@ -138,7 +150,7 @@ class ControlOps:
         self.w('%s = %d', cnt, CHECK_INTERVAL // 16)
         self.open('while True:', 'loop')
         self.w('%s -= 1', cnt)
-        self.w('if not %s: %s = %d; TICKN(%d)', cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL)
+        self.loop_check(cnt, self.pc_of(i) + 1)       # the loop's variables are in scope
         self.w('if %s is not None:', it)
         self.w('    _kv = next(%s, None)', it)
         self.w('    if _kv is None: break')
@@ -184,7 +196,7 @@ class ControlOps:
         target = ', '.join(vars_) if n == 2 else '_kv'
         self.open(code('for %s in %s:', target, it), 'pyfor')
         self.w('%s -= 1', cnt)
-        self.w('if not %s: %s = %d; TICKN(%d)', cnt, cnt, CHECK_INTERVAL // 16, CHECK_INTERVAL)
+        self.loop_check(cnt, k + 1)                   # the loop's variables are in scope
         # ipairs over a plain table is a bare enumerate: the first nil ends it.
         if ipairs:
             self.w('if %s is None: break', vars_[1] if n == 2 else '_kv[1]')

@@ -158,16 +158,23 @@ def render_code(c, form):
     return c if c.__class__ is str else c.render(form)
 
 
+#: The ``top`` of a line that prepares a call and reads its arguments after.
+CALL_SETUP = -1
+
+
 class Line:
-    """One statement: its indentation, code, Lua line, and the description
-    of the function it calls when a traceback should name one."""
-    __slots__ = ('indent', 'code', 'lualine', 'note')
+    """One statement: its indentation, code, Lua line, the description
+    of the function it calls when a traceback should name one, and, on the
+    lines of a call, the call's first register (``top``): from there up the
+    registers are the callee's in Lua, dead to this frame while it runs."""
+    __slots__ = ('indent', 'code', 'lualine', 'note', 'top')
 
     def __init__(self, indent, code, lualine, note=None):
         self.indent = indent
         self.code = code
         self.lualine = lualine
         self.note = note
+        self.top = None
 
 
 class Forms:
@@ -184,12 +191,14 @@ _INDENTS = ['    ' * n for n in range(128)]  # more than Python's parser allows
 
 class Rendered:
     """Python text being rendered: its lines, the Lua line of each (index =
-    Python line, from 1), and the callee described at a Python line."""
+    Python line, from 1), the callee described at a Python line and the
+    first register of the call made there."""
 
     def __init__(self):
         self.text = []
         self.lines = [0]
         self.calls = {}
+        self.tops = {}
 
     def add(self, items, form, base=0):
         """Render ``items`` (Lines and Forms) in ``form``, indented ``base`` more."""
@@ -206,6 +215,8 @@ class Rendered:
                 count_instructions(256 * RENDER_LINE)      # the cancel check
             if item.note is not None:
                 calls[len(lines) - 1] = item.note
+            if item.top is not None and item.top != CALL_SETUP:
+                self.tops[len(lines) - 1] = item.top
 
     def source(self):
         return '\n'.join(self.text) + '\n'

@@ -16,12 +16,13 @@ _unique = itertools.count()
 
 
 class Translation:
-    def __init__(self, main, source, lines, calls, main_factory, proto_names, predicates, orders,
+    def __init__(self, main, source, lines, calls, tops, main_factory, proto_names, predicates, orders,
                  generator_forms, heads):
         self.main = main              # the main chunk's Proto
         self.source = source          # Python source text
         self.lines = lines            # lua line for each Python line (index = python line)
         self.calls = calls            # python line -> called function's description
+        self.tops = tops              # python line -> first register of the call made there
         self.main_factory = main_factory
         self.proto_names = proto_names  # python function name -> (Proto, description)
         self.predicates = predicates  # plain forms that always return one Python bool
@@ -31,7 +32,9 @@ class Translation:
         self.heads = heads            # (python line, Lua name and place) where each factory starts
 
 
-def translate(main: Proto) -> Translation:
+def translate(main: Proto, description: str = 'main chunk') -> Translation:
+    """Translate ``main`` and the prototypes in it; ``description`` names
+    ``main`` as tracebacks do (a dumped function is no main chunk)."""
     uid = next(_unique)
     structures = []               # (Proto, description, its factory's items)
     names = {}
@@ -58,7 +61,7 @@ def translate(main: Proto) -> Translation:
         generator_forms['Q' + pname[1:]] = partial(_generator_form, out.items, fname, child_factories)
         return fname
 
-    main_factory = walk(main, 'main chunk')
+    main_factory = walk(main, description)
     rendered = Rendered()
     heads = []
 
@@ -69,8 +72,8 @@ def translate(main: Proto) -> Translation:
         return main_factory
 
     _in_module(rendered, [], emit_all)
-    return Translation(main, rendered.source(), rendered.lines, rendered.calls, main_factory, names, predicates,
-                       orders, generator_forms, heads)
+    return Translation(main, rendered.source(), rendered.lines, rendered.calls, rendered.tops, main_factory,
+                       names, predicates, orders, generator_forms, heads)
 
 
 def function_head(p, desc):
@@ -96,7 +99,7 @@ def _in_module(rendered, names, emit):
 def _generator_form(items, fname, children):
     """The generator form of one function, rendered when first needed from
     the structure its plain form was rendered from: (source, lua line per
-    Python line, calls).  Its code's free variables have the names of the
+    Python line, calls, call registers).  Its code's free variables have the names of the
     plain form's, so it runs on the plain form's cells."""
     rendered = Rendered()
 
@@ -104,4 +107,4 @@ def _generator_form(items, fname, children):
         rendered.add(items, Form.GENERATOR, 2)
         return 'G' + fname[1:]
     _in_module(rendered, children, emit)
-    return rendered.source(), rendered.lines, rendered.calls
+    return rendered.source(), rendered.lines, rendered.calls, rendered.tops
