@@ -880,6 +880,12 @@ def plain_python(src):
     ('local t = {1, 2} return table.remove(t)', ['is T_REMOVE and', '_v = _a.pop()']),
     ('local t = {1, 2} return table.remove(t, 1)', ['is T_REMOVE and', '_a.pop(']),
     ('return math.sqrt(2)', ['is M_SQRT and', 'SQRT(']),
+    ('local s, i = ... return s:sub(i, i)', ['is S_SUB and', '_R = (r3[r4 - 1:r5],)']),
+    ('local s, i = ... return s:sub(i)', ['is S_SUB and', '_R = (r3[r4 - 1:],)']),
+    ('local s, i = ... return s:byte(i)', ['is S_BYTE and', '_R = (ord(r3[r4 - 1]),)']),
+    ('local s = ... return string.len(s)', ['is S_LEN and', '_R = (len(r2),)']),
+    ('local t = ... return table.concat(t)', ['is T_CONCAT and', '(_v := join_small(r2.arr)) is not None']),
+    ('local t = ... return table.concat(t, ",")', ['is T_CONCAT and', '(_v := join_small(r2.arr, r3)) is not None']),
 ])
 def test_intrinsics_are_inlined(src, emitted):
     code = plain_python(src)
@@ -946,7 +952,8 @@ def test_table_parameters_are_guarded_once_for_many_field_reads():
 
 def test_string_methods_look_up_the_string_library_directly():
     code = plain_python('local s = "abc" return s:sub(1, 2)')
-    assert "elif r0.__class__ is str:\n" in code and "= string_field('sub')" in code
+    assert "elif r0.__class__ is str:\n" in code
+    assert "= STRING_LOOKUPS.get('sub', UNCACHED)" in code and "= string_field('sub')" in code
 
 
 def test_table_concat_has_a_plain_form():

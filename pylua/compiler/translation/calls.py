@@ -202,6 +202,8 @@ class CallOps:
             w('    r%d = %s', i.a, result or 'None')
         elif n != 0:
             w('    %s = %s', 'T' if n == -1 and not tail else '_R', '(%s,)' % result if result else '()')
+        elif not body:
+            w('    pass')      # the guard did the work; the result is not wanted
         return True
 
     def holds(self, check, r):
@@ -212,6 +214,8 @@ class CallOps:
             return self.isint(r)
         if check is Check.NUMBER:
             return self.isint(r) or self.isfloat(r)
+        if check is Check.STR:
+            return self.types.get(r) is str
         return self.isint(r) or r in self.types
 
     def results(self, src, a, n):

@@ -17,12 +17,17 @@ from typing import NamedTuple
 from .layout import arr_of, hash_of, meta_of
 
 SLOT_COST = 16                     # a list slot, CPython's over-allocation included
+# The string library leaves results up to this size to the periodic heap
+# measurement and the call's own instruction (see ``ops.join_small``),
+# so inline bodies make only such strings.
+SMALL_STRING = 1024
 
 
 class Check(enum.Enum):
     """What a guard checks of an argument, which the translator may know already."""
     TABLE = 'table'
     INT = 'int'
+    STR = 'string'
     NUMBER = 'number'
     NOT_NIL = 'not nil'
 
@@ -39,6 +44,8 @@ def render_check(check, reg):
         return '%s.__class__ is Table' % reg
     if check is Check.INT:
         return '%s.__class__ is int' % reg
+    if check is Check.STR:
+        return '%s.__class__ is str' % reg
     if check is Check.NUMBER:
         return '(%s.__class__ is float or %s.__class__ is int)' % (reg, reg)
     return '%s is not None' % reg
@@ -81,6 +88,49 @@ def _math_sqrt(debt, x):
     return guard, (), 'SQRT(%s)' % x
 
 
+def _string_sub(debt, s, i, j):
+    # s:sub(i, j) for positions counted from the start: a slice.
+    guard = ('S_SUB', Checked(Check.STR, 0), Checked(Check.INT, 1), Checked(Check.INT, 2),
+             '0 < %s' % i, '0 <= %s < %s + %d' % (j, i, SMALL_STRING))
+    return guard, (), '%s[%s - 1:%s]' % (s, i, j)
+
+
+def _string_sub_tail(debt, s, i):
+    # s:sub(i): the rest of the string from i.
+    guard = ('S_SUB', Checked(Check.STR, 0), Checked(Check.INT, 1),
+             '0 < %s' % i, 'len(%s) < %s + %d' % (s, i, SMALL_STRING))
+    return guard, (), '%s[%s - 1:]' % (s, i)
+
+
+def _string_byte(debt, s, i):
+    # s:byte(i) of a byte the string has.
+    guard = ('S_BYTE', Checked(Check.STR, 0), Checked(Check.INT, 1), '0 < %s <= len(%s)' % (i, s))
+    return guard, (), 'ord(%s[%s - 1])' % (s, i)
+
+
+def _string_first_byte(debt, s):
+    guard = ('S_BYTE', Checked(Check.STR, 0), s)
+    return guard, (), 'ord(%s[0])' % s
+
+
+def _string_len(debt, s):
+    return ('S_LEN', Checked(Check.STR, 0)), (), 'len(%s)' % s
+
+
+def _table_concat(debt, t):
+    # table.concat(t) of a few strings in the list part (the length then is
+    # the list's), joined when they make a small string.
+    guard = ('T_CONCAT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t),
+             '(%s or not %s)' % (arr_of(t), hash_of(t)), '(_v := join_small(%s)) is not None' % arr_of(t))
+    return guard, (), '_v'
+
+
+def _table_concat_sep(debt, t, sep):
+    guard = ('T_CONCAT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.STR, 1),
+             '(%s or not %s)' % (arr_of(t), hash_of(t)), '(_v := join_small(%s, %s)) is not None' % (arr_of(t), sep))
+    return guard, (), '_v'
+
+
 # Call sites named like these library functions (with this many arguments)
 # try an inline body first: (guard conditions, body lines, result expression
 # or None).
@@ -90,4 +140,11 @@ INTRINSICS = {
     ('remove', 1): _table_remove,
     ('remove', 2): _table_remove_at,
     ('sqrt', 1): _math_sqrt,
+    ('sub', 3): _string_sub,
+    ('sub', 2): _string_sub_tail,
+    ('byte', 2): _string_byte,
+    ('byte', 1): _string_first_byte,
+    ('len', 1): _string_len,
+    ('concat', 1): _table_concat,
+    ('concat', 2): _table_concat_sep,
 }

@@ -85,7 +85,8 @@ class TableOps:
         if method:
             # ``s:method()``: the string library without the general path's generator.
             self.w('elif %s.__class__ is str:', obj)
-            self.w('    %s = string_field(%s)', dst, k)
+            self.w('    %s = STRING_LOOKUPS.get(%s, UNCACHED)', dst, k)
+            self.w('    if %s is UNCACHED: %s = string_field(%s)', dst, dst, k)
             self.w('    if %s is CALL_NEEDED: %s = %s', dst, dst, general)
         self.w('else: %s = %s', dst, general)
 

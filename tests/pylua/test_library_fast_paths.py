@@ -1,0 +1,41 @@
+"""The inline forms of library calls and of the operations on strings and
+tables that objects use, against lua5.4: each program in ``fast_paths/``
+returns a transcript of what its calls gave, which must be lua5.4's, run
+plain and inside a coroutine (the generator forms).  The programs mix
+arguments the inline forms take with those they leave to the general path,
+and change the library, metatables and tables while they run."""
+import pathlib
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from pylua import LuaRuntime
+
+PROGRAMS = pathlib.Path(__file__).resolve().parent / 'fast_paths'
+LUA = shutil.which('lua5.4')
+# Chunk names differ between the runs; line numbers must not.
+_CHUNK = re.compile(r'(?m)(^|\s)(?:\[string "[^"]*"\]|[^\s:]+\.lua):(\d+):')
+
+
+def _lines(text):
+    return _CHUNK.sub(r'\1chunk:\2:', text).split('\n')
+
+
+def _expected(path):
+    r = subprocess.run([LUA, '-e', 'io.write(dofile(%r))' % str(path)], capture_output=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return _lines(r.stdout.decode('latin-1'))
+
+
+@pytest.mark.skipif(LUA is None, reason='lua5.4 is not installed')
+@pytest.mark.parametrize('program', sorted(p.name for p in PROGRAMS.glob('*.lua')))
+def test_inline_forms_agree_with_lua(program):
+    path = PROGRAMS / program
+    src = path.read_text(encoding='latin-1')
+    want = _expected(path)
+    plain = LuaRuntime(profile='standalone').execute(src)
+    assert _lines(plain) == want
+    wrapped = LuaRuntime(profile='standalone').execute('return coroutine.wrap(function(...) %s\nend)()' % src)
+    assert _lines(wrapped) == want
