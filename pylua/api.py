@@ -310,10 +310,11 @@ def _name_functions(table, prefix):
 def _install_intrinsics(vm):
     """Bind the names inlined library calls compare the callee with."""
     for name, (lib, field) in ops.INTRINSICS.items():
-        table = vm.globals.get(lib)
+        table = vm.globals if lib is None else vm.globals.get(lib)
         fn = None if table is None else table.get(field)
         if fn is not None:
             vm.ns[name] = fn
+    vm.ns['INEXT'] = ops.INEXT      # what ipairs returns, for its inline form
 
 
 class LuaFunction:

@@ -1015,10 +1015,11 @@ def _chain_iter(chunks):
 
 # Library functions the translator inlines at call sites that may call them
 # (its intrinsics): the name translated code compares the callee with, and
-# where the runtime finds the function.  Never a Lua value until installed.
+# where the runtime finds the function (a library table's field, or a
+# global for None).  Never a Lua value until installed.
 INTRINSICS = {'T_INSERT': ('table', 'insert'), 'T_REMOVE': ('table', 'remove'),
               'M_SQRT': ('math', 'sqrt'), 'T_CONCAT': ('table', 'concat'),
-              'S_SUB': ('string', 'sub'), 'S_BYTE': ('string', 'byte'), 'S_LEN': ('string', 'len')}
+              'IPAIRS': (None, 'ipairs'), 'S_SUB': ('string', 'sub'), 'S_BYTE': ('string', 'byte'), 'S_LEN': ('string', 'len')}
 _NOT_INSTALLED = object()
 
 # The names translated code refers to, installed as globals of each VM's namespace.

@@ -198,10 +198,15 @@ class CallOps:
         for text in body:
             w('    ' + text)
         n = i.c
+        # No result, one expression, or a tuple of expressions for several.
+        results = () if result is None else result if result.__class__ is tuple else (result,)
         if n == 1:
-            w('    r%d = %s', i.a, result or 'None')
-        elif n != 0:
-            w('    %s = %s', 'T' if n == -1 and not tail else '_R', '(%s,)' % result if result else '()')
+            w('    r%d = %s', i.a, results[0] if results else 'None')
+        elif n > 1:
+            # Exactly n values, as the unpacking after the call expects.
+            w('    _R = (%s,)', ', '.join((results + ('None',) * n)[:n]))
+        elif n == -1:
+            w('    %s = %s', 'T' if not tail else '_R', '(%s,)' % ', '.join(results) if results else '()')
         elif not body:
             w('    pass')      # the guard did the work; the result is not wanted
         return True

@@ -7,7 +7,8 @@ runtime installs under the guard's first name, see ``ops.INTRINSICS``), and
 the arguments must be what the inline body handles; anything else takes
 the ordinary call.  Each emitter takes the translator's ``debt`` (the
 statement accounting an allocation) and the argument registers, and returns
-(guard conditions, body lines, result expression or None); a condition is
+(guard conditions, body lines, result expression, a tuple of them for
+several results, or None); a condition is
 code, or a ``Checked`` argument that the translator leaves out when it
 knows that it holds.
 """
@@ -52,10 +53,12 @@ def render_check(check, reg):
 
 
 def _table_insert(debt, t, v):
-    # table.insert(t, v) appending to the list part; with a hash part (an
-    # object's fields), set_int also moves the keys that follow out of it.
+    # table.insert(t, v) appending to the list part; when the hash part
+    # holds the key after the new end, set_int also moves the keys that
+    # follow out of it.
     guard = ('T_INSERT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.NOT_NIL, 1))
-    return guard, ('if not %s: %s.append(%s); %s' % (hash_of(t), arr_of(t), v, debt(SLOT_COST)),
+    return guard, ('if not %s or len(%s) + 2 not in %s: %s.append(%s); %s'
+                   % (hash_of(t), arr_of(t), hash_of(t), arr_of(t), v, debt(SLOT_COST)),
                    'else: %s.set_int(len(%s) + 1, %s)' % (t, arr_of(t), v)), None
 
 
@@ -131,6 +134,11 @@ def _table_concat_sep(debt, t, sep):
     return guard, (), '_v'
 
 
+def _ipairs(debt, t):
+    # What ipairs returns (its check is only that there is an argument).
+    return ('IPAIRS',), (), ('INEXT', t, '0')
+
+
 # Call sites named like these library functions (with this many arguments)
 # try an inline body first: (guard conditions, body lines, result expression
 # or None).
@@ -145,6 +153,7 @@ INTRINSICS = {
     ('byte', 2): _string_byte,
     ('byte', 1): _string_first_byte,
     ('len', 1): _string_len,
+    ('ipairs', 1): _ipairs,
     ('concat', 1): _table_concat,
     ('concat', 2): _table_concat_sep,
 }
