@@ -14,6 +14,7 @@ even when stdin is not a terminal.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from dataclasses import dataclass, field
 
@@ -361,6 +362,10 @@ def repl(session):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
+    if hasattr(signal, 'SIGPIPE'):
+        # As lua.c: output into a closed pipe (``pylua x.lua | head``) ends
+        # the process quietly, where Python would raise BrokenPipeError.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     if len(argv) == 2 and (argv[0] == '--emit-python' or argv[0] == '-l' and os.path.isfile(argv[1])):
         return _list(argv[1], sys.stdout, argv[0] == '--emit-python')
     try:

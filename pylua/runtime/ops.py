@@ -84,7 +84,7 @@ def call(f, args, note=None):
         h = metamethod(f, '__call')
         if h is None:
             rt_error('attempt to call a %s value%s' % (objtypename(f), _desc(note)))
-        f, args, note = h, (f,) + tuple(args), None
+        f, args = h, (f,) + tuple(args)      # a failure names the slot called, as Lua's
 
 
 def lua_results(r):
@@ -171,7 +171,7 @@ def tail_call(f, args, note):
         h = metamethod(f, '__call')
         if h is None:
             rt_error('attempt to call a %s value%s' % (objtypename(f), _desc(note)))
-        f, args, note = h, (f,) + tuple(args), None
+        f, args = h, (f,) + tuple(args)      # a failure names the slot called, as Lua's
 
 
 def nested_call(f, args, note=None):
@@ -802,7 +802,9 @@ def concat(values, notes=None):
         if (cv is str or cv is int or cv is float) and (ca is str or ca is int or ca is float):
             acc = (v if cv is str else tostr(v)) + (acc if ca is str else tostr(acc))
         else:
-            h = metamethod(v, '__concat') or metamethod(acc, '__concat')
+            h = metamethod(v, '__concat')
+            if h is None:
+                h = metamethod(acc, '__concat')
             if h is None:
                 bad, note = (v, notes[i]) if not (cv is str or cv is int or cv is float) else (acc, acc_note)
                 rt_error('attempt to concatenate a %s value%s' % (objtypename(bad), _desc(note)))
@@ -998,7 +1000,7 @@ def close_var(v, err):
     h = metamethod(v, '__close')
     if h is None:
         rt_error("attempt to call a nil value (metamethod 'close')")
-    yield from nested_call(h, (v, err))
+    yield from nested_call(h, (v, err), "metamethod 'close'")
 
 
 def close_error(v, exc):

@@ -55,3 +55,13 @@ def test_repl_evaluates_expressions_and_statements():
 def test_os_exit_code(tmp_path):
     (tmp_path / 'x.lua').write_text('os.exit(3)')
     assert pylua('x.lua', cwd=tmp_path).returncode == 3
+
+
+def test_output_into_a_closed_pipe_ends_quietly_as_lua_c_does():
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get('PYTHONPATH', ''))
+    proc = subprocess.Popen([sys.executable, '-m', 'pylua', '-e', 'for i = 1, 1e6 do print(i) end'],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert proc.stdout.readline() == b'1\n'
+    proc.stdout.close()                   # as `head -1` does
+    stderr = proc.stderr.read()
+    assert proc.wait(timeout=60) == -13 and stderr == b''     # SIGPIPE, like lua5.4

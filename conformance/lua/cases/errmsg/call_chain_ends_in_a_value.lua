@@ -1,0 +1,6 @@
+local u = setmetatable({}, {})
+local t = setmetatable({}, {__call = u})
+print(pcall(function() return t() end))
+print(pcall(function() t() end))
+local n = setmetatable({}, {__call = 42})
+print(pcall(function() local x = n(1) return x end))
