@@ -12,7 +12,7 @@ from types import CellType, FunctionType as FN, MappingProxyType
 from . import state
 from .errors import LuaError
 from .frames import tail_runner, transparent, vm_error as rt_error
-from .numbers import MAXINT, MININT, float_to_int, str2number, tostr, wrap
+from .numbers import MAXINT, MININT, float_to_int, fmt_float, str2number, tostr, wrap
 from .table import ClassHash, LuaTable as Table, charge_growth, class_hash, drop_nils
 from .values import Builtin, GenBuiltin, NeedsLua, Suspended, Userdata, type_name
 
@@ -1033,7 +1033,7 @@ HELPERS = {
     'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
-    'concat_plain': concat_plain, 'join_small': join_small, 'index_chain': index_chain, 'string_field': string_field,
+    'concat_plain': concat_plain, 'join_small': join_small, 'FLOAT_STR': fmt_float, 'index_chain': index_chain, 'string_field': string_field,
     'STRING_LOOKUPS': NO_LOOKUPS,
     'CALL_NEEDED': _CALL_NEEDED, 'UNCACHED': _UNCACHED, 'ClassHash': ClassHash, 'set_plain': set_plain, 'drop_nils': drop_nils,
     'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit,

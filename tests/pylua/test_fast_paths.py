@@ -959,6 +959,17 @@ def test_string_methods_look_up_the_string_library_directly():
     assert "= STRING_LOOKUPS.get('sub', UNCACHED)" in code and "= string_field('sub')" in code
 
 
+def test_concatenation_converts_numbers_of_unknown_type_inline():
+    code = plain_python('local a, b = ... return a .. "/" .. b')
+    assert 'str(r3) if r3.__class__ is int else FLOAT_STR(r3)) + r4 + (' in code
+    assert '_s = concat_plain((' in code      # anything else
+
+
+def test_string_format_with_widths_has_a_python_form():
+    from pylua.library import strformat
+    assert strformat.parse('%-24s %4d')[1] is not None
+
+
 def test_table_concat_has_a_plain_form():
     from pylua.runtime.values import Builtin
     rt = LuaRuntime()

@@ -55,4 +55,18 @@ put(table.concat(proxy), table.concat(proxy, "+"))
 local withhash = {"a", "b", name = "n"}
 put(table.concat(withhash), table.concat(setmetatable({"m"}, {}), "/"))
 put(pcall(table.concat, {"a"}, {}))
+-- .. of numbers of unknown type, beside strings and metamethods
+local function cat(a, b, c) return a .. "/" .. b .. "/" .. c end
+put(cat("x", 1, 2.5), cat(1e100, -0.0, 3), cat(2^63, math.mininteger, 1/0), cat("a", "b", "c"))
+put(pcall(cat, "a", true, 1))
+put(pcall(cat, "a", {}, 1))
+put(cat("a", setmetatable({}, {__concat = function(a, b) return "meta" end}), 1))
+put(cat(-0.0, 100 // 1, 7 // 2.0))
+-- string.format with widths, flags and precisions on strings
+put(string.format("[%-24s|%5s|%.2s|%-3.1s|%10.4s]", "abc", "xy", "hello", "q", "abcdefgh"))
+put(#string.format("[%5s]", ("x"):rep(120)), string.format("%-5s|", 12), string.format("%5s", 1.5))
+put(pcall(string.format, "%5s", "a\0b"))
+put(string.format("%-8s|", setmetatable({}, {__tostring = function() return "obj" end})))
+put(pcall(string.format, "%5s"))
+put(string.format("%-6s%4d %-3s", "id", 42, "z"))
 return table.concat(out, "\n")
