@@ -134,6 +134,14 @@ def _table_concat_sep(debt, t, sep):
     return guard, (), '_v'
 
 
+def _setmetatable(debt, t, mt):
+    # An object getting its class (as base.setmetatable's first case):
+    # nothing to check, notify or collect.
+    guard = ('SETMETATABLE', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.TABLE, 1),
+             '%s.__class__ is dict' % hash_of(t), "'__gc' not in %s" % hash_of(mt), "'__mode' not in %s" % hash_of(mt))
+    return guard, ('%s = %s' % (meta_of(t), mt),), t
+
+
 def _ipairs(debt, t):
     # What ipairs returns (its check is only that there is an argument).
     return ('IPAIRS',), (), ('INEXT', t, '0')
@@ -154,6 +162,7 @@ INTRINSICS = {
     ('byte', 1): _string_first_byte,
     ('len', 1): _string_len,
     ('ipairs', 1): _ipairs,
+    ('setmetatable', 2): _setmetatable,
     ('concat', 1): _table_concat,
     ('concat', 2): _table_concat_sep,
 }

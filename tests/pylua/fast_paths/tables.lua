@@ -83,4 +83,20 @@ put(rawget(obj, "w"), sink.w, obj.x, rawget(obj, 4), sink[4])
 rawset(obj, "w", "raw")
 obj.w = "stored"
 put(obj.w, sink.w)
+-- setmetatable: an object getting its class, and every other case
+local function new(mt) return setmetatable({}, mt) end
+local C = {__index = {kind = "c"}}
+put(new(C).kind, getmetatable(new(C)) == C, getmetatable(new(nil)))
+put(pcall(setmetatable, setmetatable({}, {__metatable = "locked"}), C))
+put(pcall(function() return setmetatable({}, 5) end), pcall(function() return setmetatable(5, C) end))
+local weak = new({__mode = "k"})
+weak[{}] = 1
+collectgarbage()
+put(next(weak))
+local with_gc = {__gc = function() end}
+put(getmetatable(new(with_gc)) == with_gc)
+local saved_setmetatable = setmetatable
+setmetatable = function(t, mt) return "replaced" end
+put(new(C))
+setmetatable = saved_setmetatable
 return table.concat(out, "\n")
