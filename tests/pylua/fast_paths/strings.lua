@@ -2,12 +2,6 @@
 -- and table.concat, each beside the general path: arguments the inline
 -- forms leave to the library, errors, the library and the string
 -- metatable changed while the program runs.
-local out = {}
-local function put(...)
-  local t = table.pack(...)
-  for i = 1, t.n do t[i] = tostring(t[i]) end
-  out[#out + 1] = table.concat(t, " ")
-end
 local function subs(s)
   for _, ij in ipairs({{1, 1}, {2, 4}, {0, 3}, {-3, -1}, {3, 2}, {5, 100}, {1, 0}, {-100, 2}, {2.0, 3}, {"2", "3"}}) do
     put(s:sub(ij[1], ij[2]), s:sub(ij[1]), string.sub(s, ij[1], ij[2]))
@@ -69,4 +63,4 @@ put(pcall(string.format, "%5s", "a\0b"))
 put(string.format("%-8s|", setmetatable({}, {__tostring = function() return "obj" end})))
 put(pcall(string.format, "%5s"))
 put(string.format("%-6s%4d %-3s", "id", 42, "z"))
-return table.concat(out, "\n")
+return transcript()

@@ -3,12 +3,6 @@
 -- the hash part, keys that are tables, stores through metatables without
 -- __newindex, and the same after __index/__newindex arrive, beside rawset
 -- and rawget.
-local out = {}
-local function put(...)
-  local t = table.pack(...)
-  for i = 1, t.n do t[i] = tostring(t[i]) end
-  out[#out + 1] = table.concat(t, " ")
-end
 local function walk(t)
   local s = {}
   for i, v in ipairs(t) do s[#s + 1] = i .. "=" .. tostring(v) end
@@ -99,4 +93,4 @@ local saved_setmetatable = setmetatable
 setmetatable = function(t, mt) return "replaced" end
 put(new(C))
 setmetatable = saved_setmetatable
-return table.concat(out, "\n")
+return transcript()
