@@ -272,13 +272,19 @@ def make(vm) -> LuaTable:
 
     # ------------------------------------------------------------ patterns
     def s_find(s=ABSENT, p=ABSENT, init=ABSENT, plain=ABSENT, *_):
-        s = check_str(s, 1, 'find')
-        p = check_str(p, 2, 'find')
+        # The usual arguments (strings, no init, no plain flag) skip the checks' calls.
+        if s.__class__ is not str:
+            s = check_str(s, 1, 'find')
+        if p.__class__ is not str:
+            p = check_str(p, 2, 'find')
         ls = len(s)
-        init = _start(opt_int(init, 3, 'find', 1), ls) - 1
-        if init > ls:
-            return (None,)
-        if to_bool(plain) or not lpattern.has_specials(p):
+        if init is not ABSENT:
+            init = _start(opt_int(init, 3, 'find', 1), ls) - 1
+            if init > ls:
+                return (None,)
+        else:
+            init = 0
+        if (plain is not ABSENT and to_bool(plain)) or not lpattern.has_specials(p):
             k = _find_plain(vm, s, p, init) if ls - init > _CHARGE_MIN else s.find(p, init)
             return (k + 1, k + len(p)) if k >= 0 else (None,)
         pat = lpattern.compile(p)
@@ -291,12 +297,17 @@ def make(vm) -> LuaTable:
         return (st + 1, e) + caps
 
     def s_match(s=ABSENT, p=ABSENT, init=ABSENT, *_):
-        s = check_str(s, 1, 'match')
-        p = check_str(p, 2, 'match')
+        if s.__class__ is not str:
+            s = check_str(s, 1, 'match')
+        if p.__class__ is not str:
+            p = check_str(p, 2, 'match')
         ls = len(s)
-        init = _start(opt_int(init, 3, 'match', 1), ls) - 1
-        if init > ls:
-            return (None,)
+        if init is not ABSENT:
+            init = _start(opt_int(init, 3, 'match', 1), ls) - 1
+            if init > ls:
+                return (None,)
+        else:
+            init = 0
         pat = lpattern.compile(p)
         r = pat.exec(vm, s, init)
         if r is None:

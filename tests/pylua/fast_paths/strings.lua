@@ -63,4 +63,11 @@ put(pcall(string.format, "%5s", "a\0b"))
 put(string.format("%-8s|", setmetatable({}, {__tostring = function() return "obj" end})))
 put(pcall(string.format, "%5s"))
 put(string.format("%-6s%4d %-3s", "id", 42, "z"))
+-- find and match: the usual arguments and every other kind
+local text = "key = value, other = 12"
+put(text:find("="), text:find("=", 6), text:find("=", -5), text:find("=", 100), text:find("", 24), text:find("", 25))
+put(text:find("%w+"), text:find(".", 1, true), text:find(".", 1, false), text:find("e", 1, nil), text:find(" ", 2, 0))
+put(text:match("(%w+) = (%w+)"), text:match("%d+"), text:match("o", 14), text:match("^key"), text:match("x"))
+put(("12345"):find(3), string.find(12345, "3"), string.match(2.5, "%."), pcall(string.find, "a", {}))
+put(pcall(string.find), pcall(string.match, "a", "("), pcall(string.find, "abc", "b", "x"))
 return transcript()
