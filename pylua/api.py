@@ -314,7 +314,9 @@ def _install_intrinsics(vm):
         fn = None if table is None else table.get(field)
         if fn is not None:
             vm.ns[name] = fn
-    vm.ns['INEXT'] = ops.INEXT      # what ipairs returns, for its inline form
+    # What ipairs and pairs return, for their inline forms.
+    vm.ns['INEXT'] = ops.INEXT
+    vm.ns['NEXT'] = ops.NEXT
 
 
 class LuaFunction:

@@ -876,6 +876,7 @@ def plain_python(src):
 
 @pytest.mark.parametrize('src, emitted', [
     ('local t = {} table.insert(t, 1)', ['is T_INSERT and', '.arr.append(']),
+    ('local t = ... for k, v in pairs(t) do end', ['is PAIRS and', '_R = (NEXT, r2, None, None,)']),
     ('local C = ... return setmetatable({}, C)', ['is SETMETATABLE and', '.meta = r']),
     ('local t = ... for i, v in ipairs(t) do end', ['is IPAIRS:', '_R = (INEXT, r2, 0, None,)',
                                                     'is INEXT and r2.__class__ is Table and r2.meta is None and r3 == 0: _i0 = ENUMERATE(r2.arr, 1)']),

@@ -147,6 +147,11 @@ def _ipairs(debt, t):
     return ('IPAIRS',), (), ('INEXT', t, '0')
 
 
+def _pairs(debt, t):
+    # What pairs returns for a table without a metatable (so without __pairs).
+    return ('PAIRS', Checked(Check.TABLE, 0), '%s is None' % meta_of(t)), (), ('NEXT', t, 'None')
+
+
 # Call sites named like these library functions (with this many arguments)
 # try an inline body first: (guard conditions, body lines, result expression
 # or None).
@@ -162,6 +167,7 @@ INTRINSICS = {
     ('byte', 1): _string_first_byte,
     ('len', 1): _string_len,
     ('ipairs', 1): _ipairs,
+    ('pairs', 1): _pairs,
     ('setmetatable', 2): _setmetatable,
     ('concat', 1): _table_concat,
     ('concat', 2): _table_concat_sep,

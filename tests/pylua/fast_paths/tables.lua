@@ -93,4 +93,18 @@ local saved_setmetatable = setmetatable
 setmetatable = function(t, mt) return "replaced" end
 put(new(C))
 setmetatable = saved_setmetatable
+-- pairs: plain, with __pairs, with a metatable without it, replaced, errors
+local function keys(t)
+  local s = {}
+  for k, v in pairs(t) do s[#s + 1] = tostring(k) .. "=" .. tostring(v) end
+  table.sort(s)
+  return table.concat(s, ",")
+end
+put(keys({1, 2, x = 3}), keys({}), keys(setmetatable({a = 1}, {__index = {b = 2}})))
+put(keys(setmetatable({}, {__pairs = function(t) return function(_, k) if not k then return 1, "p" end end, t, nil end})))
+put(pcall(pairs, nil), pcall(function() for _ in pairs(5) do end end))
+local saved_pairs = pairs
+pairs = function(t) return next, {only = 1}, nil end
+put(keys({z = 26}))
+pairs = saved_pairs
 return transcript()
