@@ -317,6 +317,8 @@ def _install_intrinsics(vm):
     # What ipairs and pairs return, for their inline forms.
     vm.ns['INEXT'] = ops.INEXT
     vm.ns['NEXT'] = ops.NEXT
+    # Metatables of the other types, changed in place by debug.setmetatable.
+    vm.ns['TYPE_METAS'] = vm.type_metas
 
 
 class LuaFunction:

@@ -1021,7 +1021,7 @@ def _chain_iter(chunks):
 # global for None).  Never a Lua value until installed.
 INTRINSICS = {'T_INSERT': ('table', 'insert'), 'T_REMOVE': ('table', 'remove'),
               'M_SQRT': ('math', 'sqrt'), 'T_CONCAT': ('table', 'concat'),
-              'IPAIRS': (None, 'ipairs'), 'PAIRS': (None, 'pairs'), 'SETMETATABLE': (None, 'setmetatable'), 'S_SUB': ('string', 'sub'), 'S_BYTE': ('string', 'byte'), 'S_LEN': ('string', 'len')}
+              'IPAIRS': (None, 'ipairs'), 'PAIRS': (None, 'pairs'), 'TOSTRING': (None, 'tostring'), 'SETMETATABLE': (None, 'setmetatable'), 'S_SUB': ('string', 'sub'), 'S_BYTE': ('string', 'byte'), 'S_LEN': ('string', 'len')}
 _NOT_INSTALLED = object()
 
 # The names translated code refers to, installed as globals of each VM's namespace.

@@ -876,6 +876,7 @@ def plain_python(src):
 
 @pytest.mark.parametrize('src, emitted', [
     ('local t = {} table.insert(t, 1)', ['is T_INSERT and', '.arr.append(']),
+    ('local n = ... return tostring(n)', ['is TOSTRING and', 'not TYPE_METAS', 'FLOAT_STR(r2)']),
     ('local t = ... for k, v in pairs(t) do end', ['is PAIRS and', '_R = (NEXT, r2, None, None,)']),
     ('local C = ... return setmetatable({}, C)', ['is SETMETATABLE and', '.meta = r']),
     ('local t = ... for i, v in ipairs(t) do end', ['is IPAIRS:', '_R = (INEXT, r2, 0, None,)',

@@ -142,6 +142,12 @@ def _setmetatable(debt, t, mt):
     return guard, ('%s = %s' % (meta_of(t), mt),), t
 
 
+def _tostring(debt, x):
+    # tostring of a number while no number has a metatable (no __tostring).
+    guard = ('TOSTRING', Checked(Check.NUMBER, 0), 'not TYPE_METAS')
+    return guard, (), '(str(%s) if %s.__class__ is int else FLOAT_STR(%s))' % (x, x, x)
+
+
 def _ipairs(debt, t):
     # What ipairs returns (its check is only that there is an argument).
     return ('IPAIRS',), (), ('INEXT', t, '0')
@@ -166,6 +172,7 @@ INTRINSICS = {
     ('byte', 2): _string_byte,
     ('byte', 1): _string_first_byte,
     ('len', 1): _string_len,
+    ('tostring', 1): _tostring,
     ('ipairs', 1): _ipairs,
     ('pairs', 1): _pairs,
     ('setmetatable', 2): _setmetatable,

@@ -70,4 +70,15 @@ put(text:find("%w+"), text:find(".", 1, true), text:find(".", 1, false), text:fi
 put(text:match("(%w+) = (%w+)"), text:match("%d+"), text:match("o", 14), text:match("^key"), text:match("x"))
 put(("12345"):find(3), string.find(12345, "3"), string.match(2.5, "%."), pcall(string.find, "a", {}))
 put(pcall(string.find), pcall(string.match, "a", "("), pcall(string.find, "abc", "b", "x"))
+-- tostring of numbers, and after numbers get a metatable
+put(tostring(12), tostring(-0.0), tostring(1e15), tostring(2^63), tostring(0/0) == tostring(0/0), tostring(3 // 1))
+put(tostring("s"), tostring(nil), tostring(true), pcall(tostring))
+debug.setmetatable(0, {__tostring = function(n) return "number " .. string.format("%d", n) end})
+put(tostring(7), tostring(7.0))
+debug.setmetatable(0, nil)
+put(tostring(7), tostring(7.5))
+local saved_tostring = tostring
+tostring = function(v) return "mine" end
+put(tostring(1))
+tostring = saved_tostring
 return transcript()
