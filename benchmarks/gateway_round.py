@@ -17,10 +17,12 @@ few reply shapes:
   gateway's event-loop thread) per ``complete``, over blocks of rounds run
   back to back, so work a round leaves on the loop thread after its future
   settled (reading the end of the body) is counted in the block.  It covers
-  request encoding, the hand-off to the loop thread and back, HTTP, SSE
-  decoding, reply assembly and checks; the raw client's CPU for the same
-  round (its sends and receives alone) is shown beside it.  Target (issue
-  19): under 0.5 ms for a typical round (short text, one tool call).
+  request encoding and the send (on the calling thread when a kept-alive
+  connection is idle), the loop thread's wake-ups, HTTP, SSE decoding,
+  reply assembly and checks, and the wake-up back; the raw client's CPU
+  for the same round (its sends and receives alone) is shown beside it.
+  Target (issue 19): under 0.5 ms for a typical round (short text, one
+  tool call).
 
 It then cancels rounds in flight (sent to a peer that never answers) and
 times each cancel until the peer sees the connection dropped.  ``--profile``

@@ -23,9 +23,7 @@ _FIELD_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _FORBIDDEN_IN_VALUE = re.compile(rb"[\x00\r\n]")
 _STATUS_LINE = re.compile(r"HTTP/1\.([01]) ([0-9]{3})(?: [^\r\n]*)?")
 _CHUNK_SIZE = re.compile(rb"([0-9A-Fa-f]{1,16})[ \t]*(?:;[^\r\n]*)?")
-
-
-_HEX_DIGITS = b"0123456789abcdefABCDEF"
+_PLAIN_CHUNK_SIZE_LINE = re.compile(rb"([0-9A-Fa-f]{1,16})\r\n")  # the usual case, in one step
 
 
 class ProtocolError(Exception):
@@ -49,7 +47,7 @@ def with_body(head: bytes, body: bytes) -> bytes:
     return b"%scontent-length: %d\r\n\r\n%s" % (head, len(body), body)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # one per round: a frozen dataclass's __init__ costs three times as much
 class ResponseHead:
     status: int
     headers: dict[str, str]  # names lowercased; a repeated name's values joined by ", "
@@ -63,9 +61,9 @@ class ResponseSink(Protocol):
 
 
 def _chunk_size(line: bytes) -> int:
-    if line and len(line) <= 16 and not line.strip(_HEX_DIGITS):
-        return int(line, 16)  # plain hex digits: the usual case
-    matched = _CHUNK_SIZE.fullmatch(line)  # with an extension, or broken
+    """A size line with an extension or blanks (plain ones are matched whole
+    by _PLAIN_CHUNK_SIZE_LINE), else broken."""
+    matched = _CHUNK_SIZE.fullmatch(line)
     if matched is None:
         raise ProtocolError("malformed chunk size")
     return int(matched.group(1), 16)
@@ -206,16 +204,17 @@ class ResponseParser:
                 if self._remaining == 0:
                     self._state = _CHUNK_END
                 continue
-            end = data.find(b"\r\n", position)
-            if end < 0:
-                if size - position > MAX_HEAD_BYTES:
-                    raise ProtocolError("chunk framing line too long")
-                self._buffer = data[position:]
-                return None
-            line = data[position:end]
-            position = end + 2
             if self._state == _CHUNK_SIZE_LINE:
-                length = _chunk_size(line)
+                plain = _PLAIN_CHUNK_SIZE_LINE.match(data, position)
+                if plain is not None:
+                    length = int(plain[1], 16)
+                    position = plain.end()
+                else:
+                    end = data.find(b"\r\n", position)
+                    if end < 0:
+                        return self._keep(data, position)
+                    length = _chunk_size(data[position:end])
+                    position = end + 2
                 if not length:
                     self._state = _TRAILERS
                     continue
@@ -226,13 +225,25 @@ class ResponseParser:
                 else:
                     self._remaining = length
                     self._state = _CHUNK_DATA
-            elif self._state == _CHUNK_END:
+                continue
+            end = data.find(b"\r\n", position)
+            if end < 0:
+                return self._keep(data, position)
+            line = data[position:end]
+            position = end + 2
+            if self._state == _CHUNK_END:
                 if line:
                     raise ProtocolError("chunk data longer than its size")
                 self._state = _CHUNK_SIZE_LINE
             elif not line:  # the blank line after the trailers
                 return data[position:]
         return None
+
+    def _keep(self, data: bytes, position: int) -> None:
+        """A framing line not yet ended: kept for the next input."""
+        if len(data) - position > MAX_HEAD_BYTES:
+            raise ProtocolError("chunk framing line too long")
+        self._buffer = data[position:]
 
     def _finish(self, rest: bytes) -> None:
         self._state = _DONE

@@ -17,7 +17,7 @@ class DebugCapture:
     status: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # one per round: a frozen dataclass's __init__ costs three times as much
 class RoundListeners:
     """Callbacks of one round; each runs on the gateway's event-loop thread
     (the request capture on the caller's), and one that raises ends the round

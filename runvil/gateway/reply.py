@@ -142,7 +142,9 @@ class ReplyBuilder:
             raise malformed("reply event is not a JSON object")
         if obj.get("error") is not None:
             raise StreamErrorReported(json.dumps(obj["error"], ensure_ascii=False))
-        self._add_usage(obj.get("usage"))
+        usage = obj.get("usage")
+        if usage is not None:  # on the last chunk only, in a stream
+            self._add_usage(usage)
         choices = obj.get("choices")
         if choices is None:
             return None
@@ -162,7 +164,9 @@ class ReplyBuilder:
 
     def _add_delta(self, delta: dict) -> list[tuple[str, str]]:
         fragments = []
-        text = _string(delta.get("content"), "content")
+        text = delta.get("content")
+        if text.__class__ is not str:  # the usual str skips the call
+            text = _string(text, "content")
         if text:
             self._text.append(text)
             fragments.append(("text", text))
@@ -171,6 +175,8 @@ class ReplyBuilder:
         reasoning = delta.get("reasoning_content")
         if reasoning is None:
             reasoning = delta.get("reasoning")
+            if reasoning is None:
+                return fragments
         reasoning = _string(reasoning, "reasoning")
         if reasoning:
             self._reasoning.append(reasoning)
@@ -186,20 +192,27 @@ class ReplyBuilder:
         pending = self._calls.get(index)
         if pending is None:
             pending = self._calls[index] = _PendingCall()
-        call_id = _string(call.get("id"), "tool call id")
-        if call_id and not pending.id:
-            pending.id = call_id  # some backends repeat the id on every delta
+        # Most deltas carry only an argument piece: absent fields are skipped
+        # (an absent name or piece adds nothing to the joined text).
+        call_id = call.get("id")
+        if call_id is not None:
+            call_id = _string(call_id, "tool call id")
+            if call_id and not pending.id:
+                pending.id = call_id  # some backends repeat the id on every delta
         function = call.get("function")
         if function is None:
             return
         if not isinstance(function, dict):
             raise malformed("reply has a malformed tool call function")
-        pending.name.append(_string(function.get("name"), "tool call name"))
+        name = function.get("name")
+        if name is not None:
+            pending.name.append(_string(name, "tool call name"))
         arguments = function.get("arguments")
-        if isinstance(arguments, dict):
-            # A few backends send the arguments as an object, not JSON text.
-            arguments = json.dumps(arguments, ensure_ascii=False)
-        pending.arguments.append(_string(arguments, "tool call arguments"))
+        if arguments is not None:
+            if isinstance(arguments, dict):
+                # A few backends send the arguments as an object, not JSON text.
+                arguments = json.dumps(arguments, ensure_ascii=False)
+            pending.arguments.append(_string(arguments, "tool call arguments"))
 
     def _add_usage(self, usage: Any) -> None:
         if not isinstance(usage, dict):

@@ -2,7 +2,9 @@
 
 Every round of a client runs on one private asyncio loop, so that a waiting
 round can be abandoned at once: cancelling it closes its connection
-mid-wait, which a blocking socket read could not do.  A round settles a
+mid-wait, which a blocking socket read could not do.  (A direct round that
+finds an idle connection is sent by the submitting thread itself; its reply
+is still received on the loop.)  A round settles a
 ``concurrent.futures.Future`` its caller holds (a ``Completion``, a
 ``CompletionError``, or the exception of a bug); cancelling that future
 cancels the round.  The round's listeners are called on the loop thread.
@@ -86,9 +88,14 @@ class Transport:
 
     def submit(self, body: bytes, *, tools_advertised: bool,
                listeners: RoundListeners) -> concurrent.futures.Future:
-        """Start one round; the future settles with its Completion or failure."""
+        """Start one round; the future settles with its Completion or failure.
+        A direct round that finds an idle connection is sent from this
+        thread; any other round is started on the loop."""
         future: concurrent.futures.Future = concurrent.futures.Future()
-        self._loop.call_soon_threadsafe(self._start, body, tools_advertised, listeners, future)
+        intake = ReplyIntake(RoundReport(future, listeners), cap=self._cap,
+                             tools_advertised=tools_advertised)
+        if self._direct is None or not self._begin(self._direct.start_here, body, intake, future):
+            self._loop.call_soon_threadsafe(self._start, body, intake, future)
         return future
 
     def list_models(self, timeout: float) -> concurrent.futures.Future:
@@ -103,18 +110,26 @@ class Transport:
         self._thread.join()
         self._loop.close()
 
-    def _start(self, body: bytes, tools_advertised: bool, listeners: RoundListeners,
-               future: concurrent.futures.Future) -> None:
+    def _start(self, body: bytes, intake: ReplyIntake, future: concurrent.futures.Future) -> None:
         if future.cancelled():
             return  # cancelled before the loop got to it: nothing is sent
-        intake = ReplyIntake(RoundReport(future, listeners), cap=self._cap,
-                             tools_advertised=tools_advertised)
+        self._begin(self._route_start, body, intake, future)
+
+    def _route_start(self, body: bytes, intake: ReplyIntake) -> Callable[[], None]:
+        return (self._direct or self._httpx_route()).start(body, intake)
+
+    def _begin(self, start: Callable[[bytes, ReplyIntake], Callable[[], None] | None], body: bytes,
+               intake: ReplyIntake, future: concurrent.futures.Future) -> bool:
+        """Start the round with ``start``; False when it declined to."""
         try:
-            cancel = (self._direct or self._httpx_route()).start(body, intake)
+            cancel = start(body, intake)
         except Exception as bug:  # the caller gets it rather than waiting for ever
             intake.report.fail(bug)
-            return
+            return True
+        if cancel is None:
+            return False
         future.add_done_callback(lambda done: done.cancelled() and self._cancel_soon(cancel))
+        return True
 
     def _cancel_soon(self, cancel: Callable[[], None]) -> None:
         # A future the loop cancelled itself (close) needs nothing more.

@@ -3,6 +3,7 @@ each request with exactly the bytes a test scripts: keep-alive reuse, every
 body framing, content codings, a connection the peer drops while idle, and
 which gateways take the route."""
 
+import concurrent.futures
 import gzip
 import json
 import socket
@@ -27,14 +28,16 @@ def chunked(body: bytes) -> bytes:
 
 
 CLOSE = "then close"
+SILENT = "never answer"
 SSE_HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
 CHUNKED_REPLY = SSE_HEAD + b"Transfer-Encoding: chunked\r\n\r\n" + chunked(STREAM)
 
 
 class RawPeer:
     """Answers the n-th request with ``replies[n]``: bytes, ``(bytes,
-    CLOSE)`` to close the connection after them, or None to close it without
-    answering; notes which connection carried each request."""
+    CLOSE)`` to close the connection after them, None to close it without
+    answering, or SILENT to never answer (``dropped`` is set when the client
+    closes that connection); notes which connection carried each request."""
 
     def __init__(self, replies):
         self.replies = list(replies)
@@ -42,6 +45,7 @@ class RawPeer:
         self._listener = socket.create_server(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}/v1"
         self._connections = 0
+        self.dropped = threading.Event()
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _accept(self):
@@ -71,6 +75,11 @@ class RawPeer:
                 data = data[length:]
                 reply = self.replies.pop(0)
                 if reply is None:
+                    return
+                if reply == SILENT:
+                    while connection.recv(65536):
+                        pass
+                    self.dropped.set()
                     return
                 if isinstance(reply, tuple):
                     connection.sendall(reply[0])
@@ -167,3 +176,83 @@ print(sorted(m for m in ("httpx", "httpcore", "h11", "anyio") if m in sys.module
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                           text=True, check=True, timeout=60)
     assert done.stdout.strip() == "[]"
+
+
+# ---- rounds sent by the submitting thread on a kept-alive connection ----------
+
+def test_a_round_sent_on_a_kept_alive_connection_times_out(peer):
+    raw = peer(CHUNKED_REPLY, SILENT)
+    with GatewayClient(GatewayConfig(raw.url), receive_timeout=0.3) as client:
+        assert client.complete(ASK).text == "hello"
+        started = time.monotonic()
+        with pytest.raises(CompletionError) as caught:
+            client.complete(ASK)
+        assert caught.value.kind == ErrorKind.TIMEOUT
+        assert 0.3 <= time.monotonic() - started < 3
+    assert [number for number, _ in raw.requests] == [1, 1]
+
+
+def test_a_round_after_an_idle_spell_longer_than_the_timeout_still_times_out(peer):
+    # The route's timer found no round when it fired, so the next round must set it again.
+    raw = peer(CHUNKED_REPLY, CHUNKED_REPLY, SILENT)
+    with GatewayClient(GatewayConfig(raw.url), receive_timeout=0.2) as client:
+        assert client.complete(ASK).text == "hello"
+        time.sleep(0.5)
+        assert client.complete(ASK).text == "hello"
+        time.sleep(0.5)
+        with pytest.raises(CompletionError) as caught:
+            client.complete(ASK)
+        assert caught.value.kind == ErrorKind.TIMEOUT
+    assert [number for number, _ in raw.requests] == [1, 1, 1]
+
+
+def test_cancelling_a_round_on_a_kept_alive_connection_drops_it_at_once(peer):
+    raw = peer(CHUNKED_REPLY, SILENT, CHUNKED_REPLY)
+    with GatewayClient(GatewayConfig(raw.url)) as client:
+        assert client.complete(ASK).text == "hello"
+        future = client.submit(ASK)
+        while len(raw.requests) < 2:
+            time.sleep(0.01)
+        assert future.cancel()
+        assert raw.dropped.wait(2)
+        assert client.complete(ASK).text == "hello"
+    assert [number for number, _ in raw.requests] == [1, 1, 2]
+
+
+def test_a_request_larger_than_the_socket_takes_at_once_arrives_whole(peer):
+    raw = peer(CHUNKED_REPLY, CHUNKED_REPLY)
+    big = {**ASK, "messages": [{"role": "user", "content": "x" * (8 << 20)}]}
+    with GatewayClient(GatewayConfig(raw.url)) as client:
+        assert client.complete(ASK).text == "hello"
+        assert client.complete(big).text == "hello"
+    assert [number for number, _ in raw.requests] == [1, 1]
+    body = raw.requests[1][1].partition(b"\r\n\r\n")[2]
+    assert json.loads(body)["messages"] == big["messages"]
+
+
+def test_threads_submitting_and_cancelling_at_once_share_the_kept_alive_connections(gateway):
+    # Rounds sent by their submitting threads race the loop's releases,
+    # losses and cancels over the same idle pool.
+    models = {f"model-{t}": [{"text": f"reply {t}"}] * 40 for t in range(4)}
+    gw = gateway({"models": models})
+    outcomes: dict[int, list] = {}
+    with GatewayClient(GatewayConfig(gw.url)) as client:
+        def rounds(t):
+            seen = outcomes.setdefault(t, [])
+            for n in range(40):
+                future = client.submit({**ASK, "model": f"model-{t}"})
+                if n % 5 == 4:
+                    future.cancel()
+                try:
+                    seen.append(future.result(10).text)
+                except concurrent.futures.CancelledError:
+                    seen.append("cancelled")
+        threads = [threading.Thread(target=rounds, args=(t,)) for t in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    for t in range(4):
+        assert len(outcomes[t]) == 40
+        assert {text for text in outcomes[t] if text != "cancelled"} == {f"reply {t}"}
+        assert outcomes[t].count("cancelled") <= 8

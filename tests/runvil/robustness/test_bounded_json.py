@@ -42,3 +42,16 @@ def test_brackets_inside_strings_do_not_count():
     text = '[' * MAX_DEPTH + json.dumps('[' * 10_000 + '\\"' + '{' * 10_000) + ']' * MAX_DEPTH
     assert nesting(text) == MAX_DEPTH
     assert loads(text) is not None
+
+
+@pytest.mark.parametrize('text', [' {"a": 1}', '[1]\n', '\t"x" ', '{"a": 1} {"b": 2}', '[1] x', '',
+                                  '   ', '\ufeff[1]', '{"a": }', 'NaN', '1e400', '"\\ud800"'])
+def test_loads_takes_and_refuses_what_json_does_with_its_words(text):
+    try:
+        expected = json.loads(text)
+    except ValueError as err:
+        with pytest.raises(ValueError) as raised:
+            loads(text)
+        assert str(raised.value) == str(err)
+    else:
+        assert repr(loads(text)) == repr(expected)
