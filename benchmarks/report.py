@@ -2,6 +2,8 @@
 a plain-text table for the terminal and a Markdown table for the README."""
 from __future__ import annotations
 
+from benchmarks import translation_cost
+
 IMPLS = ('CPython', 'pylua', 'lua5.4')
 GEOMEAN = 'geomean'
 HEADERS = ('program', 'CPython s', 'pylua s', 'lua5.4 s',
@@ -114,6 +116,11 @@ def _runtime_lines(results: dict) -> list[str]:
     return lines
 
 
+def _translation_lines(results: dict) -> list[str]:
+    result = results.get('translation')
+    return [] if result is None else translation_cost.lines(result)
+
+
 def _problem_lines(results: dict) -> list[str]:
     lines = []
     for row in results['programs']:
@@ -138,10 +145,10 @@ def format_text(results: dict) -> str:
             out.append('  '.join('-' * w for w in widths))
     out.append('')
     out += _summary_lines(results)
-    runtime = _runtime_lines(results)
-    if runtime:
-        out.append('')
-        out += runtime
+    for section in (_runtime_lines(results), _translation_lines(results)):
+        if section:
+            out.append('')
+            out += section
     problems = _problem_lines(results)
     if problems:
         out.append('')
@@ -162,10 +169,10 @@ def format_markdown(results: dict) -> str:
         out.append('| ' + ' | '.join(r) + ' |')
     out.append('')
     out += ['- ' + line.strip() for line in _summary_lines(results)]
-    runtime = _runtime_lines(results)
-    if runtime:
-        out.append('')
-        out += ['- ' + line.strip() for line in runtime]
+    for section in (_runtime_lines(results), _translation_lines(results)):
+        if section:
+            out.append('')
+            out += ['- ' + line.strip() for line in section]
     problems = _problem_lines(results)
     if problems:
         out.append('')

@@ -192,6 +192,8 @@ def parse_args(argv):
                         "fresh runtime's memory")
     p.add_argument('--no-runtime', action='store_true',
                    help='skip the fresh LuaRuntime() measurement')
+    p.add_argument('--no-translation', action='store_true',
+                   help='skip the translation-time measurement')
     p.add_argument('--list', action='store_true',
                    help='list the programs and what they measure, then exit')
     args = p.parse_args(argv)
@@ -222,6 +224,16 @@ def _measure_runtime(args) -> dict:
         from benchmarks import runtime_cost
         return runtime_cost.measure(count=args.runtime_count,
                                     top=args.runtime_top)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - pylua may be half-built
+        return {'error': '%s: %s' % (type(exc).__name__, exc)}
+
+
+def _measure_translation(args) -> dict:
+    try:
+        from benchmarks import translation_cost
+        return translation_cost.measure(repeat=args.repeat)
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # noqa: BLE001 - pylua may be half-built
@@ -277,12 +289,17 @@ def run_suite(args) -> dict:
     results = {'machine': _machine(args.repeat, lua, clock),
                'impls': impl_info,
                'programs': [],
-               'runtime': None}
+               'runtime': None,
+               'translation': None}
 
     # The fresh-runtime cost first, while the process is clean.
     if not args.no_runtime and 'pylua' in args.selected:
         _progress('measuring fresh LuaRuntime() cost ...')
         results['runtime'] = _measure_runtime(args)
+
+    if not args.no_translation and 'pylua' in args.selected:
+        _progress('measuring translation time ...')
+        results['translation'] = _measure_translation(args)
 
     for program in programs:
         runs = time_program(program, impls, args.repeat, args.budget, _progress)

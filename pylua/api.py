@@ -14,11 +14,13 @@ from types import FunctionType
 
 from .compiler.pipeline import check_syntax, compile_lua, display_name, load_into
 from .runtime import memory, ops, state
+from .runtime.closing import CATCHABLE, has_pending
 from .runtime.errors import LuaError, LuaMemoryError
 from .runtime.frames import is_replaced, lua_info, overflow_message, tail_calls_from
 from .runtime.luathread import on_lua_thread
 from .runtime.unwinding import resume_collector
 from .runtime.numbers import MAXINT, MININT
+from .runtime.protected import run_protected, settle
 from .runtime.state import VM
 from .runtime.table import LuaTable
 from .runtime.values import Builtin, GenBuiltin, Userdata, hybrid
@@ -109,8 +111,13 @@ class LuaRuntime:
         def step():
             if fn.__class__ is FunctionType:
                 # Outside any coroutine no yield can succeed: the plain form runs.
-                return ops.lua_results(fn(*ops.fit_args(fn, args)))
-            gen = ops.call(fn, args)
+                try:
+                    return ops.lua_results(fn(*ops.fit_args(fn, args)))
+                except CATCHABLE as exc:
+                    if not has_pending(exc):
+                        raise
+                    raise ops.sync(settle(exc)).error from None
+            gen = run_protected(ops.call(fn, args))
             try:
                 effect = gen.send(None)
             except StopIteration as stop:
@@ -130,7 +137,7 @@ class LuaRuntime:
             fn = self.load(fn, name)
         elif isinstance(fn, LuaFunction):
             fn = fn.raw
-        gen = ops.call(fn, tuple(self.to_lua(a) for a in args))
+        gen = run_protected(ops.call(fn, tuple(self.to_lua(a) for a in args)))
         answer, error = None, None
         while True:
             def step(answer=answer, error=error):

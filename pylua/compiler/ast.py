@@ -56,12 +56,14 @@ class Name(Node):
 class Index(Node):
     obj: "Expr"
     key: "Expr"                       # a.b is Index(a, String('b'))
+    end_line: int = 0                 # its last token's: ']' or the field name
 
 
 @dataclass(slots=True)
 class Call(Node):
     func: "Expr"
     args: list
+    end_line: int = 0                 # its last token's: ')', '}' or the string
 
 
 @dataclass(slots=True)
@@ -69,6 +71,7 @@ class MethodCall(Node):
     obj: "Expr"
     method: str
     args: list
+    end_line: int = 0
 
 
 @dataclass(slots=True)
@@ -97,6 +100,7 @@ class UnOp(Node):
 class Paren(Node):
     """A parenthesised expression: truncates calls and varargs to one value."""
     expr: "Expr"
+    end_line: int = 0
 
 
 @dataclass(slots=True)
@@ -119,6 +123,7 @@ class KeyedField(Node):
 @dataclass(slots=True)
 class Table(Node):
     fields: list                      # PosField | NamedField | KeyedField
+    end_line: int = 0
 
 
 Expr = Union[Nil, TrueLit, FalseLit, Vararg, Number, String, Name, Index, Call,

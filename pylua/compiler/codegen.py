@@ -156,13 +156,14 @@ class _FuncState:
         targets = s.targets
         if len(targets) == 1 and len(s.exprs) == 1:
             t = targets[0]
+            end = _end_line(s.exprs[0])
             if t.__class__ is A.Name:
-                self.assign_name(t, s.exprs[0], s.line)
+                self.assign_name(t, s.exprs[0], end)
                 return
             obj = self.exp_reg(t.obj)
             key = self.exp_rk(t.key)
-            val = self.exp_rk(s.exprs[0])
-            self.emit('SETTABLE', obj, key, val, line=s.line, note=self.describe(t.obj))
+            val = self.exp_rk(s.exprs[0], end)
+            self.emit('SETTABLE', obj, key, val, line=end, note=self.describe(t.obj))
             return
         # General case: evaluate table/key operands, then all values, then store.
         prepared = []
@@ -183,26 +184,27 @@ class _FuncState:
         base = self.freereg
         self.explist_to(s.exprs, base, len(targets), s.line)
         self.freereg = base + len(targets)
+        end = _end_line(s.exprs[-1])
         for i in range(len(targets) - 1, -1, -1):
             t, obj, key = prepared[i]
             src = base + i
             if obj is None:
-                self.store_name(t, src, s.line)
+                self.store_name(t, src, end)
             else:
-                self.emit('SETTABLE', obj, key, src, line=s.line, note=self.describe(t.obj))
+                self.emit('SETTABLE', obj, key, src, line=end, note=self.describe(t.obj))
 
     def assign_name(self, name, e, line):
         b = self.res.names[id(name)]
         kind = b[0]
         if kind == 'local' and not b[1].captured:
-            self.exp_to(e, b[1].reg)
+            self.exp_to(e, b[1].reg, line)
             return
         if kind == 'global':
             env = b[1]
-            val = self.exp_rk(e)
+            val = self.exp_rk(e, line)
             self.set_global(env, name.name, val, line)
             return
-        src = self.exp_rk(e) if kind == 'local' else self.exp_reg(e)
+        src = self.exp_rk(e, line) if kind == 'local' else self.exp_reg(e, line)
         self.store_binding(b, src, line, name.name)
 
     def store_name(self, name, src, line):
@@ -409,8 +411,11 @@ class _FuncState:
     # ----------------------------------------------------------- expressions
     def describe(self, e):
         """Lua's variable description of an expression, for error messages
-        (names are C strings there: they end at a NUL)."""
+        (names are C strings there: they end at a NUL).  Parentheses leave
+        no trace in Lua's bytecode, so they change no description."""
         e = _decided(e)
+        while e.__class__ is A.Paren:
+            e = _decided(e.expr)
         c = e.__class__
         if c is A.Name:
             b = self.res.names.get(id(e))
@@ -461,8 +466,8 @@ class _FuncState:
             self.exp_reg(e)
             self.freereg = saved
 
-    def exp_rk(self, e):
-        """An operand: a constant for literals, else a register."""
+    def exp_rk(self, e, at=None):
+        """An operand: a constant for literals, else a register (``at`` as for ``exp_to``)."""
         e = _decided(e)
         c = e.__class__
         if c is A.Number or c is A.String:
@@ -477,22 +482,29 @@ class _FuncState:
             b = self.res.names[id(e)]
             if b[0] == 'const':
                 return self.const(b[1])
-        return self.exp_reg(e)
+        return self.exp_reg(e, at)
 
-    def exp_reg(self, e):
+    def exp_reg(self, e, at=None):
         """A register holding the value: a local's own register or a new temporary."""
         if e.__class__ is A.Name:
             b = self.res.names[id(e)]
             if b[0] == 'local' and not b[1].captured:
                 return b[1].reg
         r = self.alloc(line=e.line)
-        self.exp_to(e, r)
+        self.exp_to(e, r, at)
         return r
 
-    def exp_to(self, e, reg):
-        """Evaluate ``e`` (one value) into register ``reg``."""
+    def exp_to(self, e, reg, at=None):
+        """Evaluate ``e`` (one value) into register ``reg``.
+
+        A value Lua loads only when the code after it needs it (a table
+        access, a global, an upvalue, a constant) is loaded on line ``at``
+        when given: the line Lua's code generator is at then, such as a
+        binary operator's for its left operand (the debug library's line
+        events and error positions show it)."""
         c = e.__class__
         line = e.line
+        load_line = line if at is None else at
         saved = self.freereg
         if reg >= self.freereg:
             self.freereg = reg + 1
@@ -507,21 +519,21 @@ class _FuncState:
             self.freereg = saved
             return
         if c is A.Number or c is A.String:
-            self.emit('LOADK', reg, self.const(e.value), line=line)
+            self.emit('LOADK', reg, self.const(e.value), line=load_line)
         elif c is A.Nil:
-            self.emit('LOADNIL', reg, 1, line=line)
+            self.emit('LOADNIL', reg, 1, line=load_line)
         elif c is A.TrueLit or c is A.FalseLit:
-            self.emit('LOADBOOL', reg, 1 if c is A.TrueLit else 0, line=line)
+            self.emit('LOADBOOL', reg, 1 if c is A.TrueLit else 0, line=load_line)
         elif c is A.Name:
             b = self.res.names[id(e)]
             if b[0] == 'global':
-                self.get_global(b[1], e.name, reg, line)
+                self.get_global(b[1], e.name, reg, load_line)
             else:
-                self.load_binding(b, reg, line)
+                self.load_binding(b, reg, load_line)
         elif c is A.Index:
             obj = self.exp_reg(e.obj)
             key = self.exp_rk(e.key)
-            self.emit('GETTABLE', reg, obj, key, line=line, note=self.describe(e.obj))
+            self.emit('GETTABLE', reg, obj, key, line=load_line, note=self.describe(e.obj))
         elif c is A.Call or c is A.MethodCall:
             if reg < saved - 1 or reg < self._locals_top:
                 # Calls need the top of the stack, and the target is a live
@@ -534,7 +546,7 @@ class _FuncState:
         elif c is A.Vararg:
             self.emit('VARARG', reg, 1, line=line)
         elif c is A.Paren:
-            self.exp_to(e.expr, reg)
+            self.exp_to(e.expr, reg, at)
         elif c is A.Function:
             self.closure(e, reg)
         elif c is A.Table:
@@ -573,7 +585,7 @@ class _FuncState:
             self.exp_to(_decided(e), reg)
             return
         if op == 'and' or op == 'or':
-            self.exp_to(e.left, reg)
+            self.exp_to(e.left, reg, e.line)
             self.emit('IF' if op == 'and' else 'IFNOT', reg, line=e.line)
             self.exp_to(e.right, reg)
             self.emit('END', line=e.line)
@@ -588,47 +600,51 @@ class _FuncState:
         if op in _CMP:
             name, swap = _CMP[op]
             # Operands are evaluated left to right; ``a > b`` then tests ``b < a``.
-            b = self.left_operand(e.left, reg)
+            b = self.left_operand(e.left, reg, e.line)
             c = self.exp_rk(e.right)
             if swap:
                 b, c = c, b
             self.emit(name, reg, b, c, line=e.line)
             return
-        b = self.left_operand(e.left, reg)
+        b = self.left_operand(e.left, reg, e.line)
         c = self.exp_rk(e.right)
         self.emit(ARITH[op], reg, b, c, line=e.line,
                   note=(self.describe(e.left), self.describe(e.right)))
 
-    def left_operand(self, e, reg):
-        """The left operand of a binary operator whose result goes to
+    def left_operand(self, e, reg, at):
+        """The left operand (loaded on line ``at``, the operator's) of a binary operator whose result goes to
         ``reg``: in a long chain like ``a + b + c + ...`` it is computed in
         ``reg`` itself when that is a temporary, so the chain needs two
         registers, as in Lua.  (Short chains keep a register per operand,
         which the translator's tracking of known types follows best.)"""
         if (reg < self._locals_top or _decided(e).__class__ in _OPERAND_IN_PLACE
                 or _left_depth(e) < _LONG_CHAIN):
-            return self.exp_rk(e)
+            return self.exp_rk(e, at)
         if e.__class__ is A.Name:
             binding = self.res.names[id(e)]
             if binding[0] == 'const' or binding[0] == 'local' and not binding[1].captured:
-                return self.exp_rk(e)
-        self.exp_to(e, reg)
+                return self.exp_rk(e, at)
+        self.exp_to(e, reg, at)
         return reg
 
     def concat(self, e, reg):
         parts = []
+        operators = []          # the line of the '..' after each part but the last
         node = e
         while node.__class__ is A.BinOp and node.op == '..':
             parts.append(node.left)
+            operators.append(node.line)
             node = node.right
         parts.append(node)
+        operators.append(None)
         base = self.alloc(len(parts), e.line)
         for i, p in enumerate(parts):
-            self.exp_to(p, base + i)
-        self.emit('CONCAT', base, len(parts), line=e.line,
+            self.exp_to(p, base + i, operators[i])
+        # Lua builds a chain's instruction at its last operator.
+        self.emit('CONCAT', base, len(parts), line=operators[-2],
                   note=tuple(self.describe(p) for p in parts))
         if base != reg:
-            self.emit('MOVE', reg, base, line=e.line)
+            self.emit('MOVE', reg, base, line=operators[-2])
 
     def closure(self, f, reg, own=None):
         """Compile function ``f`` into ``reg``; ``own`` is the local it is
@@ -798,6 +814,24 @@ def _fold_binary(op, l, r):
 def _env_note(env):
     """How an error indexing the environment names it, as Lua does."""
     return "%s '_ENV'" % ('upvalue' if env[0] == 'upval' else 'local')
+
+
+def _end_line(e):
+    """The line of the last token of expression ``e``: where Lua's code
+    generator is when it finishes the expression."""
+    while True:
+        c = e.__class__
+        if c is A.BinOp:
+            e = e.right
+        elif c is A.UnOp:
+            e = e.operand
+        elif c in _BRACKETED and e.end_line:
+            return e.end_line
+        else:
+            return e.line
+
+
+_BRACKETED = (A.Index, A.Call, A.MethodCall, A.Paren, A.Table, A.Function)
 
 
 def _int_literal(e):

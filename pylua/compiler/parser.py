@@ -443,43 +443,43 @@ class _Build:
     def name(tok):
         return A.Name(tok[2], tok[1])
 
-    def paren(lparen, expr, _rparen):
-        return A.Paren(lparen[2], expr)
+    def paren(lparen, expr, rparen):
+        return A.Paren(lparen[2], expr, rparen[2])
 
     def field(obj, _dot, key):
-        return A.Index(obj.line, obj, A.String(key[2], key[1]))
+        return A.Index(obj.line, obj, A.String(key[2], key[1]), key[2])
 
-    def index(obj, _lbracket, key, _rbracket):
-        return A.Index(obj.line, obj, key)
+    def index(obj, _lbracket, key, rbracket):
+        return A.Index(obj.line, obj, key, rbracket[2])
 
     # A call's line is where the called expression starts, as in lparser.c's
     # suffixedexp()/funcargs(): 'f\n(1)' fails at runtime on line 1.
-    def call_empty(func, _lparen, _rparen):
-        return A.Call(func.line, func, [])
+    def call_empty(func, _lparen, rparen):
+        return A.Call(func.line, func, [], rparen[2])
 
-    def call(func, _lparen, args, _rparen):
-        return A.Call(func.line, func, args)
+    def call(func, _lparen, args, rparen):
+        return A.Call(func.line, func, args, rparen[2])
 
     def call_table(func, table):
-        return A.Call(func.line, func, [table])
+        return A.Call(func.line, func, [table], table.end_line)
 
     def call_string(func, tok):
-        return A.Call(func.line, func, [A.String(tok[2], tok[1])])
+        return A.Call(func.line, func, [A.String(tok[2], tok[1])], tok[2])
 
-    def method_empty(obj, _colon, method, _lparen, _rparen):
-        return A.MethodCall(obj.line, obj, method[1], [])
+    def method_empty(obj, _colon, method, _lparen, rparen):
+        return A.MethodCall(obj.line, obj, method[1], [], rparen[2])
 
-    def method(obj, _colon, method, _lparen, args, _rparen):
-        return A.MethodCall(obj.line, obj, method[1], args)
+    def method(obj, _colon, method, _lparen, args, rparen):
+        return A.MethodCall(obj.line, obj, method[1], args, rparen[2])
 
     def method_table(obj, _colon, method, table):
-        return A.MethodCall(obj.line, obj, method[1], [table])
+        return A.MethodCall(obj.line, obj, method[1], [table], table.end_line)
 
     def method_string(obj, _colon, method, tok):
-        return A.MethodCall(obj.line, obj, method[1], [A.String(tok[2], tok[1])])
+        return A.MethodCall(obj.line, obj, method[1], [A.String(tok[2], tok[1])], tok[2])
 
-    def table(lbrace, fields, _rbrace):
-        return A.Table(lbrace[2], fields)
+    def table(lbrace, fields, rbrace):
+        return A.Table(lbrace[2], fields, rbrace[2])
 
     def positional_field(value):
         return A.PosField(value.line, value)

@@ -10,6 +10,7 @@ from types import FunctionType
 from ..runtime import frames, ops
 from ..runtime.state import count_work
 from .codegen import compile_chunk
+from .collector_pause import collector_paused
 from .pycompile import compile_module
 from .translation import translate
 
@@ -53,15 +54,14 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
     if hit is not None:
         _CACHE.move_to_end(key)
         return hit
-    from .parser import parse     # deferred: importing the grammar is the slow part
     count_work(len(source))       # the cancel check before any stage
-    proto = compile_chunk(parse(source, chunkname, from_file=False))
-    tr = translate(proto)
-    filenames = []
-    code = _compile_python(tr.source, chunkname, tr.main_factory, filenames)
+    with collector_paused():
+        tr = translate_chunk(source, chunkname)
+        filenames = []
+        code = _compile_python(tr.source, chunkname, tr.main_factory, filenames)
     _register(code, chunkname, tr.lines, tr.calls, tr.proto_names, source)
     _link_forms(code, tr, chunkname, filenames)
-    result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, proto, filenames)
+    result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, tr.main, filenames)
     _CACHE[key] = result
     if len(_CACHE) > _CACHE_SIZE:
         for filename in _CACHE.popitem(last=False)[1].filenames:
@@ -70,9 +70,10 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
 
 
 def translate_chunk(source: str, chunkname: str):
-    """The Translation of a chunk (for ``pylua --emit-python``)."""
-    from .parser import parse
-    return translate(compile_chunk(parse(source, chunkname, from_file=False)))
+    """The Translation of a chunk: parsed, compiled to bytecode, translated."""
+    from .parser import parse     # deferred: importing the grammar is the slow part
+    with collector_paused():
+        return translate(compile_chunk(parse(source, chunkname, from_file=False)))
 
 
 def _compile_python(source, chunkname, part, filenames):
@@ -127,8 +128,9 @@ def _link_forms(code, tr, chunkname, filenames):
 def _compile_generator_form(name, translate, proto_names, chunkname, filenames):
     """The code of plain form ``name``'s generator form, translated (by
     ``translate()``) and compiled on first use."""
-    source, lines, calls = translate()
-    code = _compile_python(source, chunkname, 'P' + name[1:], filenames)
+    with collector_paused():
+        source, lines, calls = translate()
+        code = _compile_python(source, chunkname, 'P' + name[1:], filenames)
     _register(code, chunkname, lines, calls, proto_names)
     return _code_objects(code)['P' + name[1:]]
 

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from ..runtime import ops, state
+from ..runtime.closing import CATCHABLE
 from ..runtime.collector import collector_of
 from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError
-from ..runtime.frames import level_position, overflow_message, rt_error
+from ..runtime.frames import level_position, rt_error
+from ..runtime.protected import error_value, settle
+from ..runtime.stack import handling
 from ..runtime.numbers import U64, str2number, wrap
 from ..runtime.table import LuaTable, meta_changed
 from ..runtime.values import NEEDS_LUA, Builtin, GenBuiltin, is_function, type_name
@@ -32,23 +35,15 @@ def lua_error(msg=None, level=None, *_):
     raise LuaError(msg)
 
 
-def _catch(exc):
-    """The Lua error value a protected call reports for ``exc``."""
-    if isinstance(exc, LuaError):
-        return exc.value
-    if isinstance(exc, RecursionError):
-        return overflow_message(exc)
-    return 'not enough memory'
-
-
 def pcall(f=ABSENT, *args):
     check_any(f, 1, 'pcall')
     try:
         r = yield from ops.nested_call(f, args)
     except LuaInterrupt:
         raise
-    except (LuaError, RecursionError, MemoryError) as e:
-        return (False, _catch(e))
+    except CATCHABLE as e:
+        settled = yield from settle(e)
+        return (False, settled.value)
     return (True,) + tuple(r)
 
 
@@ -59,15 +54,20 @@ def xpcall(f=ABSENT, handler=ABSENT, *args):
         r = yield from ops.nested_call(f, args)
     except LuaInterrupt:
         raise
-    except (LuaError, RecursionError, MemoryError) as e:
-        err = _catch(e)
-        try:
-            h = yield from ops.call(handler, (err,))
-        except LuaInterrupt:
-            raise
-        except (LuaError, RecursionError, MemoryError):
-            return (False, 'error in error handling')
-        return (False,) + tuple(h[:1] if h else (None,))
+    except CATCHABLE as e:
+        def handle(exc):
+            # As at the error: the frames it left are levels of the stack.
+            with handling(exc.__traceback__):
+                try:
+                    h = yield from ops.call(handler, (error_value(exc),))
+                except LuaInterrupt:
+                    raise
+                except CATCHABLE as failed:
+                    yield from settle(failed)      # the handler's own <close> variables
+                    return 'error in error handling'
+            return h[0] if h else None
+        settled = yield from settle(e, handle)
+        return (False, settled.value)
     return (True,) + tuple(r)
 
 
@@ -277,7 +277,8 @@ def make_load(vm):
                 except LuaInterrupt:
                     raise
                 except LuaError as e:
-                    return (None, e.value)
+                    settled = yield from settle(e)
+                    return (None, settled.value)
                 piece = r[0] if r else None
                 if piece is None or piece == '':
                     break

@@ -83,6 +83,8 @@ def wrap(f=ABSENT, *_):
         r = yield from co_rt.resume(co, args)
         if r[0] is True:
             return r[1:]
+        if co_rt.died_of_error(co):
+            r = co_rt.close(co)       # its pending variables close first, as in Lua
         co_rt.wrap_error(r[1])
 
     return (GenBuiltin(wrapped, 'wrap'),)

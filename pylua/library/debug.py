@@ -15,7 +15,7 @@ from ..runtime import coroutine as co_rt
 from ..runtime import ops, state
 from ..runtime.collector import Collector, collector_of
 from ..runtime.coroutine import Coroutine
-from ..runtime.frames import call_note, is_tail_called, lua_info, lua_proto
+from ..runtime.frames import call_note, is_operation_helper, is_tail_called, lua_info, lua_proto
 from ..runtime.hooks import Hook, called_by_hook, debug_hooks
 from ..runtime.stack import (active_lines, active_locals, beneath_helpers, c_values, current_line, failed_levels,
                              function_at, is_stripped, parameter_names, read_register, running_levels,
@@ -91,7 +91,14 @@ def _source_fields(info, chunk, proto):
         info.set_str('lastlinedefined', proto.end_line)
 
 
-def _c_info(info, options):
+def _c_upvalues(fn):
+    """The upvalues of a host function (Lua's C closure): the Lua values
+    its Python function names as ``upvalues`` (``string.gmatch``'s iterator
+    has its subject and pattern)."""
+    return getattr(fn.fn, 'upvalues', ())
+
+
+def _c_info(info, options, nups=0):
     if 'S' in options:
         for key, value in (('source', '=[C]'), ('short_src', '[C]'), ('what', 'C'),
                            ('linedefined', -1), ('lastlinedefined', -1)):
@@ -99,7 +106,7 @@ def _c_info(info, options):
     if 'l' in options:
         info.set_str('currentline', -1)
     if 'u' in options:
-        info.set_str('nups', 0)
+        info.set_str('nups', nups)
         info.set_str('nparams', 0)
         info.set_str('isvararg', True)
 
@@ -153,7 +160,28 @@ def _level_name(levels, n):
     if runner is not None and runner.f_code is Collector.finalize.__code__:
         return '__gc', 'metamethod'
     caller = levels[n + 1] if n + 1 < len(levels) else None
-    return _call_name(caller.frame) if caller is not None and caller.lua else None
+    if caller is None or not caller.lua:
+        return None                   # Lua names only what Lua code calls
+    event = _metamethod_event(level.caller)
+    if event is not None:
+        return event, 'metamethod'
+    return _call_name(caller.frame)
+
+
+def _metamethod_event(caller):
+    """The event (``index``, ``add``...) when the function whose caller's
+    frame is ``caller`` runs as a metamethod: an operation helper between
+    it and the Lua code calls it with such a note."""
+    f = caller
+    while f is not None and is_operation_helper(f.f_code):
+        note = f.f_locals.get('note')
+        if note.__class__ is str and note.startswith(_METAMETHOD):
+            return note[len(_METAMETHOD):-1]
+        f = f.f_back
+    return None
+
+
+_METAMETHOD = "metamethod '"
 
 
 def _global_name(vm, fn):
@@ -218,7 +246,7 @@ def getinfo(*args):
         if 'l' in what:
             info.set_str('currentline', -1)
     else:
-        _c_info(info, what)
+        _c_info(info, what, len(_c_upvalues(target)))
     if 'n' in what:
         info.set_str('namewhat', '')
     if 'r' in what:
@@ -322,7 +350,12 @@ def _transfer(level):
         return 0, ()
     stack = c_values(level, ABSENT)
     if hooked.event == 'return':
-        return len(stack) + 1, hooked.results
+        results = hooked.results
+        if 0 < len(results) <= len(stack) and all(r is s for r, s in zip(results, stack[-len(results):])):
+            # Its last arguments returned as they are (select, assert):
+            # Lua's C function returns them where they are on its stack.
+            return len(stack) - len(results) + 1, results
+        return len(stack) + 1, results
     return (1, tuple(stack)) if hooked.event == 'call' else (0, ())
 
 
@@ -472,7 +505,13 @@ class _Upvalue:
         self.is_env = False
         self.cell = None
         self.kind = None
-        proto = lua_proto(fn.__code__) if fn.__class__ is FunctionType else None
+        if fn.__class__ is not FunctionType:
+            values = _c_upvalues(fn)
+            if 1 <= n <= len(values):
+                # A C upvalue: named '', read only here.
+                self.name, self.kind, self.value = '', 'c', values[n - 1]
+            return
+        proto = lua_proto(fn.__code__)
         if proto is None or not 1 <= n <= len(proto.upvals):
             return
         self.name, _, _, self.kind = proto.upvals[n - 1][:4]
@@ -485,13 +524,15 @@ class _Upvalue:
             self.cell = fn.__closure__[names.index(wanted)]
 
     def get(self):
+        if self.kind == 'c':
+            return self.value
         if self.cell is None:
             return None
         v = self.cell.cell_contents
         return v[0] if self.kind == 'cell' else v
 
     def set(self, v):
-        if self.cell is None or self.kind == 'self':
+        if self.cell is None or self.kind in ('self', 'c'):
             return
         if self.kind == 'cell':
             self.cell.cell_contents[0] = v
@@ -529,8 +570,8 @@ def setupvalue(f=ABSENT, n=ABSENT, v=ABSENT, *_):
     if v is ABSENT:
         arg_error(3, 'setupvalue', 'value expected')
     up = _Upvalue(f, i)
-    if up.name is None:
-        return ()
+    if up.name is None or up.kind == 'c':
+        return ()                       # a host function's upvalues are not settable
     up.set(v)
     return (up.name,)
 

@@ -348,6 +348,7 @@ def make(vm) -> LuaTable:
                 return found if ncap > 2 else zip(map(itemgetter(0), found), repeat(True))
             return None
         step.walk = walk
+        step.upvalues = (s, p)            # as Lua's C closure, for the debug library
         return (Builtin(step, 'for iterator'),)
 
     def s_gsub(s=ABSENT, p=ABSENT, repl=ABSENT, max_n=ABSENT, *_):

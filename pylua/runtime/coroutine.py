@@ -11,8 +11,10 @@ import weakref
 
 from . import state
 from .errors import LuaError, LuaInterrupt
-from .frames import caller_position, helper_module, overflow_message, rt_error
-from .ops import call
+from .closing import CATCHABLE
+from .frames import caller_position, helper_module, rt_error, thread_base
+from .ops import call, sync
+from .protected import error_value, settle
 from .values import TYPE_NAMES
 
 
@@ -27,13 +29,16 @@ class LuaYield:
 
 
 class Coroutine:
-    __slots__ = ('fn', 'gen', 'status', 'error', 'depth', 'failed_at', 'anchor', '__weakref__')
+    __slots__ = ('fn', 'gen', 'status', 'error', 'failure', 'depth', 'failed_at', 'anchor', '__weakref__')
 
     def __init__(self, fn):
         self.fn = fn
         self.gen = None
         self.status = 'suspended'
         self.error = None
+        # The error it died of, until closed: the <close> variables it left
+        # pending close when the coroutine is closed, as in Lua.
+        self.failure = None
         # Nested library calls (metamethods, pcall) it is suspended inside:
         # resuming nests them again on the C stack.
         self.depth = 0
@@ -90,14 +95,11 @@ def resume(co, args):
             except LuaInterrupt:
                 co.status = 'dead'
                 raise
-            except LuaError as e:
+            except CATCHABLE as e:
                 co.status = 'dead'
-                co.error = e.value
+                co.error = error_value(e)
+                co.failure = e
                 co.failed_at = e.__traceback__
-                return (False, e.value)
-            except RecursionError as e:
-                co.status = 'dead'
-                co.error = overflow_message(e)
                 return (False, co.error)
             if y.__class__ is LuaYield:
                 co.status = 'suspended'
@@ -122,6 +124,9 @@ def resume(co, args):
             prev.status = 'running'
 
 
+thread_base(resume.__code__)
+
+
 def yield_(args):
     vm = state.running.vm
     if vm.coroutine is None:
@@ -134,10 +139,11 @@ def yield_(args):
 def close(co):
     if co.status in ('running', 'normal'):
         rt_error('cannot close a %s coroutine' % co.status)
-    gen = co.gen
-    co.gen = None
-    if gen is not None:
-        # Its pending to-be-closed variables close inside it, as it runs.
+    gen, co.gen = co.gen, None
+    failure, co.failure = co.failure, None
+    if gen is not None or failure is not None:
+        # Its pending to-be-closed variables close inside it: those of a
+        # suspended one as its frames end, those an error left after it.
         vm = state.running.vm
         prev = vm.coroutine
         if prev is not None:
@@ -145,18 +151,29 @@ def close(co):
         co.status = 'running'
         vm.coroutine = co
         try:
-            gen.close()
-        except LuaError as e:
-            co.error = e.value
+            if gen is not None:
+                gen.close()
+        except LuaInterrupt:
+            raise
+        except CATCHABLE as e:
+            failure = e
+        try:
+            if failure is not None:
+                co.error = sync(settle(failure)).value
         finally:
             vm.coroutine = prev
             if prev is not None:
                 prev.status = 'running'
     co.status = 'dead'
-    if co.error is not None:
+    if failure is not None:
         err, co.error = co.error, None
         return (False, err)
     return (True,)
+
+
+def died_of_error(co) -> bool:
+    """Did ``co`` end by an error it has not yet been closed after?"""
+    return co.failure is not None
 
 
 def wrap_error(value):

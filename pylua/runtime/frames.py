@@ -171,6 +171,12 @@ def is_library_code(code):
     return _is_library(code)
 
 
+def raises_errors(code):
+    """Is ``code`` one of this module's error raisers (which run on behalf
+    of their caller, never as a level of Lua's stack)?"""
+    return code.co_filename == __file__
+
+
 def is_operation_helper(code):
     return code.co_filename in _TRANSPARENT
 
@@ -209,17 +215,26 @@ def caller_position() -> str:
     return _position(_library_call()[1])
 
 
+_THREAD_BASES = set()
+
+
+def thread_base(code):
+    """Frames of ``code`` (a coroutine's resume) start a Lua thread's stack:
+    levels above them belong to another thread."""
+    _THREAD_BASES.add(code)
+
+
 def level_position(level: int) -> str:
     """Position of the function ``level`` levels up from the running library
-    function (1 = its caller), counting library functions as levels; ''
-    when that function is not Lua code."""
+    function (1 = its caller), counting library functions as levels, within
+    the running Lua thread; '' when that function is not Lua code."""
     f = sys._getframe(1)
     while f is not None and _is_library(f.f_code):
         f = f.f_back
     while f is not None:
         while f is not None and (f.f_code.co_filename in _TRANSPARENT or is_replaced(f)):
             f = f.f_back
-        if f is None:
+        if f is None or f.f_code in _THREAD_BASES:
             return ''
         level -= 1
         if level == 0:
@@ -227,7 +242,7 @@ def level_position(level: int) -> str:
         if f.f_code in _LUA_CODE:
             f = f.f_back
         else:
-            while f is not None and _is_library(f.f_code):
+            while f is not None and _is_library(f.f_code) and f.f_code not in _THREAD_BASES:
                 f = f.f_back
     return ''
 

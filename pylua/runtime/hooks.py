@@ -10,12 +10,15 @@ running when they happen.  Python suspends tracing while a trace function
 runs, which is Lua's rule that a hook runs with hooks off.
 
 Lua's events from Python's: ``call`` when a translated function starts
-(not when a coroutine's generator resumes); ``return`` when it returns (not
-when it yields, nor when an error unwinds it); ``line`` when the Lua line
+(not when a coroutine's generator resumes; ``tail call`` when a tail call
+made it); ``return`` when it returns (not when it yields, nor when an error
+unwinds it, nor when it ends by making a tail call); ``line`` when the Lua line
 of the Python line about to run differs from the last one, or when Python
 jumps back (a loop's next iteration), on lines holding the prototype's
 instructions; ``count`` every ``count`` such Python lines run (the
-translator gives about one to each Lua instruction)."""
+translator gives about one to each Lua instruction; a loop's head counts
+when the loop comes back to it, as Lua's loop instruction; the lines of
+the translator's instruction budget never count)."""
 from __future__ import annotations
 
 import dis
@@ -25,12 +28,15 @@ import weakref
 from dataclasses import dataclass
 
 from . import ops, state
-from .frames import is_library_entry, lua_info, lua_proto
+from .frames import is_library_entry, is_replaced, is_tail_called, lua_info, lua_proto
 from .stack import active_lines, beneath_helpers
 
 _RETURN_VALUE = dis.opmap['RETURN_VALUE']
 _YIELD_VALUE = dis.opmap['YIELD_VALUE']
-_CHUNKS = re.compile(r'_c\d+')
+# Names the translator's budget plumbing stores: a numeric for's chunks of
+# iterations, a loop's countdown to its check, the instruction budget.
+_PLUMBING_NAMES = re.compile(r'_c\d+|_n\d+|STEPS')
+_STORES = frozenset(('STORE_FAST', 'STORE_DEREF'))
 _LOOP_JUMPS = frozenset(('JUMP_BACKWARD', 'JUMP_BACKWARD_NO_INTERRUPT', 'NOP'))
 
 
@@ -38,8 +44,9 @@ _LOOP_JUMPS = frozenset(('JUMP_BACKWARD', 'JUMP_BACKWARD_NO_INTERRUPT', 'NOP'))
 class _CodeLines:
     """What line events need of one code object: the Lua line of each
     Python line, the Lua lines holding instructions, the Python lines of
-    the translator's loop plumbing (only jumping back, or making and
-    looping over a numeric for's chunks) and the heads of Python ``for`` loops."""
+    the translator's plumbing (only jumping back, making and looping over
+    a numeric for's chunks, counting down the instruction budget) and the
+    heads of Python ``for`` loops."""
     lines: list
     active: frozenset
     plumbing: frozenset
@@ -53,17 +60,15 @@ def _code_lines(code):
     known = _CODE_LINES.get(code)
     if known is None:
         kinds = {}
-        chunk_loops = set()
+        budget = set()
         for ins in dis.get_instructions(code):
             line = ins.positions.lineno if ins.positions is not None else None
             if line is not None:
                 kinds.setdefault(line, set()).add(ins.opname)
-                # A numeric for's chunks of iterations (``_c<n>``), made
-                # and looped over: the translator's budget plumbing.
-                if ins.opname == 'STORE_FAST' and _CHUNKS.fullmatch(ins.argval):
-                    chunk_loops.add(line)
+                if ins.opname in _STORES and _PLUMBING_NAMES.fullmatch(ins.argval):
+                    budget.add(line)
         proto = lua_proto(code)
-        plumbing = {line for line, names in kinds.items() if names <= _LOOP_JUMPS} | chunk_loops
+        plumbing = {line for line, names in kinds.items() if names <= _LOOP_JUMPS} | budget
         known = _CODE_LINES[code] = _CodeLines(
             lua_info(code)[1], active_lines(proto) if proto is not None else frozenset(),
             frozenset(plumbing), frozenset(line for line, names in kinds.items() if 'FOR_ITER' in names))
@@ -176,7 +181,7 @@ class DebugHooks:
         if hook is None:
             return tracer
         if hook.calls and not resumed:
-            self.fire(hook, frame, 'call')
+            self.fire(hook, frame, 'call', tail=lua and is_tail_called(frame))
         return tracer
 
     def trace_library(self, frame, event, arg):
@@ -188,12 +193,16 @@ class DebugHooks:
     def returned(self, frame, result):
         """``frame`` returns ``result`` (or yields, or an error unwinds it)."""
         hook = self.current()
-        if hook is not None and hook.returns and frame.f_code.co_code[frame.f_lasti] == _RETURN_VALUE:
+        if hook is not None and hook.returns and frame.f_code.co_code[frame.f_lasti] == _RETURN_VALUE \
+                and not _replaced_by_tail_call(frame, result):
             self.fire(hook, frame, 'return', results=result if result.__class__ is tuple else (
                 tuple(result) if result.__class__ is list else (result,)))
 
-    def fire(self, hook, frame, event, line=None, results=()):
-        args = (event,) if line is None else (event, line)
+    def fire(self, hook, frame, event, line=None, results=(), tail=False):
+        """Run ``hook`` for ``event`` of ``frame`` (a call made by a tail
+        call is Lua's ``tail call`` event)."""
+        name = 'tail call' if tail else event
+        args = (name,) if line is None else (name, line)
         outer, self.hooked = self.hooked, Hooked(frame, event, results)
         try:
             ops.sync(ops.call(hook.fn, args))
@@ -270,7 +279,9 @@ class _FrameTrace:
             py = frame.f_lineno
             lua = code.lines[py] if 0 <= py < len(code.lines) else 0
             active = lua in code.active and py not in code.plumbing
-            if active and hook.count > 0:
+            # A loop's head counts as Lua's loop instruction when the loop
+            # comes back to it, not when it is entered.
+            if active and hook.count > 0 and (py not in code.loop_heads or py <= self.last_py):
                 hook.left -= 1
                 if hook.left <= 0:
                     hook.left = hook.count
@@ -280,9 +291,19 @@ class _FrameTrace:
                         return self
             if hook.lines:
                 self.line(hook, frame, py, lua, active)
+            else:
+                self.last_py = py
         elif event == 'return':
             hooks.returned(frame, arg)
         return self
+
+
+def _replaced_by_tail_call(frame, result) -> bool:
+    """Does ``frame`` return because its function made a tail call (so is
+    gone from Lua's stack, and has no return event of its own)?"""
+    if result.__class__ is tuple and result and result[0] is ops.TAIL:
+        return True        # the marker a runtime loop runs
+    return lua_info(frame.f_code) is not None and is_replaced(frame)
 
 
 def debug_hooks(vm) -> DebugHooks:

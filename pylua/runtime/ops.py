@@ -10,6 +10,7 @@ import weakref
 from types import CellType, FunctionType as FN, MappingProxyType
 
 from . import state
+from .closing import leave_pending
 from .errors import LuaError
 from .frames import tail_runner, transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, fmt_float, str2number, tostr, wrap
@@ -373,7 +374,7 @@ def index(o, k, note=None):
                 rt_error('attempt to index a %s value%s' % (objtypename(o), _desc(note)))
         c = h.__class__
         if c is FN or c is Builtin or c is GenBuiltin:
-            r = yield from nested_call(h, (o, k))
+            r = yield from nested_call(h, (o, k), "metamethod 'index'")
             return r[0] if r else None
         o = h
         note = None
@@ -491,7 +492,7 @@ def index_miss(t, k):
         return None
     c = h.__class__
     if c is FN or c is Builtin or c is GenBuiltin:
-        r = yield from nested_call(h, (t, k))
+        r = yield from nested_call(h, (t, k), "metamethod 'index'")
         return r[0] if r else None
     return (yield from index(h, k))
 
@@ -511,7 +512,7 @@ def setindex(o, k, v, note=None):
                 rt_error('attempt to index a %s value%s' % (objtypename(o), _desc(note)))
         c = h.__class__
         if c is FN or c is Builtin or c is GenBuiltin:
-            yield from nested_call(h, (o, k, v))
+            yield from nested_call(h, (o, k, v), "metamethod 'newindex'")
             return
         o = h
         note = None
@@ -948,24 +949,31 @@ def _chunks(vm, start, step, count, per, cost):
 
 
 def _float_loop(vm, start, stop, step, cost):
-    start = _for_number(start, 'initial value')
+    # lua5.4 checks the limit first, then the step, then the initial value.
     stop = _for_number(stop, 'limit')
     step = _for_number(step, 'step')
+    start = _for_number(start, 'initial value')
     if step == 0:
         rt_error("'for' step is zero")
     return _float_values(vm, float(start), float(stop), float(step), cost)
 
 
 def _float_values(vm, x, stop, step, cost):
+    # The first test is Lua's forprep's (skip when the limit is passed), the
+    # others its forloop's (go on while within it): a NaN runs the body once.
+    if (stop < x) if step > 0 else (x < stop):
+        return
     per = max(1, 10000 // cost)
     n = 0
-    while (x <= stop) if step > 0 else (x >= stop):
+    while True:
         yield x
         x += step
         n += 1
         if n == per:
             n = 0
             vm.tickn(per * cost)
+        if not ((x <= stop) if step > 0 else (x >= stop)):
+            return
 
 
 def forgen(f, s, ctl, n):
@@ -1004,7 +1012,9 @@ def close_var(v, err):
 
 
 def close_error(v, exc):
-    if v is None or v is False:
+    """A ``<close>`` variable's value as ``exc`` leaves its region: noted
+    for the protected call that will catch the error, else closed now."""
+    if v is None or v is False or leave_pending(v, exc):
         return
     err = exc.value if isinstance(exc, LuaError) else None
     yield from close_var(v, err)

@@ -14,9 +14,11 @@ return at a return hook, else the line's last call (the frame is calling)."""
 from __future__ import annotations
 
 import ctypes
+from contextlib import contextmanager
 from dataclasses import dataclass
 
-from .frames import is_library_code, is_library_entry, is_operation_helper, is_replaced, lua_info, lua_proto
+from .frames import (is_library_code, is_library_entry, is_operation_helper, is_replaced, lua_info, lua_proto,
+                     raises_errors)
 
 _CO_VARARGS = 0x04
 _GENERATOR = type(x for x in ())
@@ -35,6 +37,28 @@ class Level:
     caller: object                # the frame that called it, if known
 
 
+# The frame that caught an error -> the error's traceback, while a message
+# handler runs for it there: to the debug library the stack is as it was
+# at the error, the frames the error left above the catching one.
+_HANDLING = {}
+
+
+@contextmanager
+def handling(tb):
+    """While the block runs, the frames of traceback ``tb`` (from where it
+    was caught to where it was raised) are levels of the running stack."""
+    catcher = tb.tb_frame
+    outer = _HANDLING.get(catcher)
+    _HANDLING[catcher] = tb
+    try:
+        yield
+    finally:
+        if outer is None:
+            del _HANDLING[catcher]
+        else:
+            _HANDLING[catcher] = outer
+
+
 def running_levels(start, resume_code):
     """The levels from Python frame ``start`` outwards (level 0 first, the
     running library function), up to the thread's base (a frame of
@@ -42,6 +66,10 @@ def running_levels(start, resume_code):
     levels = []
     f = start
     while f is not None and f.f_code is not resume_code:
+        if _HANDLING:
+            caught = _HANDLING.get(f)
+            if caught is not None:
+                levels.extend(failed_levels(caught.tb_next, f))
         if lua_info(f.f_code) is not None:
             if not is_replaced(f):           # a direct tail call: the frame is gone from Lua's stack
                 levels.append(Level(f, True, f.f_back))
@@ -67,28 +95,42 @@ def suspended_levels(gen):
     return _chain_levels(frames)
 
 
-def failed_levels(tb):
-    """The levels of a coroutine that died of an error, from the error's
-    traceback: the stack as it was when the error was raised."""
+class StoppedFrame:
+    """A frame an error has left, as it was then: a finished frame's own
+    line is where its last Python code ran (a handler re-raising), the
+    traceback's is where the error passed."""
+    __slots__ = ('frame', 'f_lineno')
+
+    def __init__(self, frame, lineno):
+        self.frame = frame
+        self.f_lineno = lineno
+
+    def __getattr__(self, name):
+        return getattr(self.frame, name)
+
+
+def failed_levels(tb, outer=None):
+    """The levels of the frames an error left, from its traceback ``tb``
+    (outermost first; ``outer`` calls the first): the stack as it was when
+    the error was raised, innermost first."""
     frames = []
     while tb is not None:
-        frames.append(tb.tb_frame)
+        frames.append(StoppedFrame(tb.tb_frame, tb.tb_lineno))
         tb = tb.tb_next
-    return _chain_levels(frames)
+    return _chain_levels(frames, outer)
 
 
-def _chain_levels(frames):
+def _chain_levels(frames, outer=None):
     """The levels among ``frames`` (outermost first, each calling the
-    next), innermost first."""
+    next; ``outer`` calls the first), innermost first."""
     levels = []
-    outer = None
     for frame in frames:
         code = frame.f_code
         lua = lua_info(code) is not None
         if lua:
             levels.append(Level(frame, True, outer))
         elif outer is not None and (lua_info(outer.f_code) is not None or is_operation_helper(outer.f_code)) \
-                and is_library_code(code):
+                and is_library_code(code) and not raises_errors(code):
             levels.append(Level(frame, False, outer))
         outer = frame
     levels.reverse()
@@ -260,6 +302,8 @@ def write_varargs(frame, values):
 
 
 def _write_local(frame, name, value):
+    if frame.__class__ is StoppedFrame:
+        frame = frame.frame
     # Python 3.11's frame.f_locals is a snapshot: written back explicitly.
     frame.f_locals[name] = value
     _locals_to_fast(ctypes.py_object(frame), ctypes.c_int(0))

@@ -15,9 +15,9 @@ from __future__ import annotations
 from pylua import LuaError, LuaInterrupt
 from pylua.raw import LuaTable, call, is_function, type_name
 
+from ..vocabulary.crossing import TEXT
 from ..vocabulary.failure import Failure, lua_failure
 from ..vocabulary.functions import bad_argument
-from ..vocabulary.luatext import lua, text
 from ..vocabulary.model_failures import context_exhausted
 from . import compose
 
@@ -44,9 +44,9 @@ class Compaction:
         self.emit = vm.run.emit
         self.section = vm.section_name
         self.table = LuaTable()
-        self.table.set_str('fail', vm.function('compactors.fail', self._fail))
+        self.table.set_str('fail', vm.function('compactors.fail', self._fail, takes=(TEXT,)))
         self.table.set_str('clear', vm.function('compactors.clear', self._clear))
-        self.compact = vm.generator('models.compact', self._compact)
+        self.compact = vm.generator('models.compact', self._compact)   # its reason reaches the compactor as given
 
     def default(self):
         """The default compactor: whatever the installed table's ``fail``
@@ -59,7 +59,7 @@ class Compaction:
         reason = args[0] if args else None
         if reason.__class__ is not str:
             raise bad_argument(1, 'compactors.fail', 'string', reason)
-        raise context_exhausted(text(reason))
+        raise context_exhausted(reason)
 
     def _clear(self, *_):
         if not self.list.compacting:
@@ -86,8 +86,9 @@ class Compaction:
         return (None,)
 
     # -- running a compactor -------------------------------------------------------
-    def run(self, compactor, reason: str):
-        """Run ``compactor(reason)`` over the list (a generator); on any
+    def run(self, compactor, reason):
+        """Run ``compactor(reason)`` over the list (a generator; ``reason``
+        is the Lua string the compactor gets); on any
         failure the records are put back and the failure raised."""
         snapshot = self.list.snapshot()
         busy = self.list.busy
@@ -105,14 +106,14 @@ class Compaction:
             self.list.busy, self.list.compacting = busy, False
         self._report(reason, snapshot, restored=False)
 
-    def _report(self, reason: str, before, restored: bool) -> None:
-        self.emit('compaction', section=self.section, reason=text(reason), records_before=len(before),
+    def _report(self, reason, before, restored: bool) -> None:
+        self.emit('compaction', section=self.section, reason=TEXT.take(reason), records_before=len(before),
                   records_after=len(self.list.records), restored=restored)
 
 
-def _call_compactor(compactor, reason: str):
+def _call_compactor(compactor, reason):
     if not is_function(compactor):
         # A default that is not a function fails as Lua's own call error,
         # a plain string, only once a round overflows.
-        raise LuaError(lua('attempt to call a %s value' % type_name(compactor)))
+        raise LuaError(TEXT.give('attempt to call a %s value' % type_name(compactor)))
     yield from call(compactor, (reason,))

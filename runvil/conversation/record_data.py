@@ -19,7 +19,7 @@ import math
 from pylua.raw import LuaTable, Userdata, type_name
 
 from ..vocabulary.jsondata import MAX_DEPTH
-from ..vocabulary.luatext import utf8
+from ..vocabulary.crossing import UTF8
 
 
 class Unrepresentable(Exception):
@@ -95,7 +95,7 @@ class RecordConverter:
 
 
 def _text(value: str, what: str) -> str:
-    decoded = utf8(value)
+    decoded = UTF8.take(value)
     if decoded is None:
         raise Unrepresentable('%s that is not valid UTF-8' % what)
     return decoded

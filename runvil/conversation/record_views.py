@@ -18,8 +18,8 @@ from __future__ import annotations
 from pylua.raw import Builtin, LuaTable, Userdata
 
 from ..vocabulary import charged
+from ..vocabulary.crossing import TEXT
 from ..vocabulary.failure import lua_failure
-from ..vocabulary.luatext import lua
 from .records import FIELDS
 
 READ_ONLY = 'records read from messages are read-only; rewrite history with models.compact(compactor, reason)'
@@ -38,7 +38,7 @@ class RecordViews:
         self.meta.set_str('__newindex', vm.function('message record', self._assign))
         self.meta.set_str('__pairs', Builtin(self._pairs, 'pairs'))
         self.meta.set_str('__metatable', False)
-        self._next = vm.function('next', self._next_field)   # it builds field values: guarded
+        self._next = vm.function('next', self._next_field, gives=(TEXT,))   # it builds field values: guarded
 
     def make(self, record: dict) -> Userdata:
         return Userdata(record, self.meta)
@@ -70,4 +70,4 @@ class RecordViews:
             following = _NEXT_FIELD.get(following)
         if following is None:
             return (None,)
-        return (lua(following), self.field(record, following))
+        return (following, self.field(record, following))

@@ -14,21 +14,21 @@
 """
 from __future__ import annotations
 
-from pylua.raw import Builtin, LuaTable, Userdata
+from pylua.raw import LuaTable, Userdata
 
 from ..vocabulary import headings
+from ..vocabulary.crossing import TEXT
 from ..vocabulary.effects import request
 from ..vocabulary.failure import lua_failure
-from ..vocabulary.functions import bad_argument
-from ..vocabulary.luatext import lua, text
+from ..vocabulary.functions import bad_argument, method
 from ..vocabulary.waits import CALL, WAIT, Wait
 
 
 class Calls:
     def __init__(self, vm):
         self.vm = vm
-        vm.globals.set_str('call', vm.generator('call', self._call))
-        vm.globals.set_str('jump', vm.function('jump', self._jump))
+        vm.globals.set_str('call', vm.generator('call', self._call, takes=(TEXT,)))
+        vm.globals.set_str('jump', vm.function('jump', self._jump, takes=(TEXT,)))
 
     def _call(self, *args):
         if not 1 <= len(args) <= 2:
@@ -37,7 +37,7 @@ class Calls:
             raise bad_argument(1, 'call', 'string', args[0])
         tasks = self.vm.tasks
         given = tasks.args_data(args[1] if len(args) == 2 else None, 2, 'call')
-        task = tasks.start(text(args[0]), CALL, given)
+        task = tasks.start(args[0], CALL, given)
         yield from request(WAIT, Wait((task,), 'one', lends=False))
         return (tasks.take(task, 'call'),)
 
@@ -46,7 +46,7 @@ class Calls:
             raise lua_failure('jump takes (section)')
         if args[0].__class__ is not str:
             raise bad_argument(1, 'jump', 'string', args[0])
-        reference = text(args[0])
+        reference = args[0]
         headings.check_form(reference)
         return (Userdata(Jump(reference), _JUMP_META),)
 
@@ -66,12 +66,12 @@ def jump_of(value) -> Jump | None:
 
 
 def _tostring(handle=None, *_):
-    return (lua('jump to ' + handle.payload.reference),)
+    return ('jump to ' + handle.payload.reference,)
 
 
 _JUMP_META = LuaTable()
 _JUMP_META.set_str('__name', 'jump')
-_JUMP_META.set_str('__tostring', Builtin(_tostring, 'tostring'))
+_JUMP_META.set_str('__tostring', method('tostring', _tostring, gives=(TEXT,)))
 _JUMP_META.set_str('__metatable', False)
 
 

@@ -16,7 +16,6 @@ from pylua.raw import type_name
 
 from ..vocabulary.failure import Failure, lua_failure
 from ..vocabulary.kinds import RunErrorKind
-from ..vocabulary.luatext import utf8
 
 BYTES_PER_EVENT = 256
 MAX_MESSAGE_BYTES = 4096
@@ -24,6 +23,7 @@ EVENT_REFUSAL = 'lua log event budget exceeded'
 BYTE_REFUSAL = 'lua log cumulative byte budget exceeded'
 EVENT_QUOTA = 'lua log event quota exceeded'
 BYTE_QUOTA = 'lua log byte quota exceeded'
+NOT_TEXT = 'log message must be UTF-8 text without control characters'
 
 
 class LogBook:
@@ -36,15 +36,16 @@ class LogBook:
         self.quota_failure: Failure | None = None
 
     def log(self, *args):
+        """``log(message)``, its message taken as bytes (``crossing.BYTES``)."""
         if len(args) != 1:
             raise lua_failure('log expects exactly one argument, got %d' % len(args))
         if self.events_left <= 0:
             raise self._refuse(EVENT_REFUSAL, EVENT_QUOTA)
         self.events_left -= 1
         message = args[0]
-        if message.__class__ is not str:
+        if message.__class__ is not bytes:
             raise lua_failure('log message must be a string, got %s' % type_name(message))
-        size = len(message)             # Lua strings are bytes
+        size = len(message)
         if size == 0:
             raise lua_failure('log message must not be empty')
         if size > MAX_MESSAGE_BYTES:
@@ -62,8 +63,11 @@ class LogBook:
         return lua_failure(refusal, gate=False)
 
 
-def _checked_text(message: str) -> str:
-    text = utf8(message)
-    if text is None or any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in text):
-        raise lua_failure('log message must be UTF-8 text without control characters')
+def _checked_text(message: bytes) -> str:
+    try:
+        text = message.decode('utf-8')
+    except UnicodeDecodeError:
+        raise lua_failure(NOT_TEXT) from None
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in text):
+        raise lua_failure(NOT_TEXT)
     return text

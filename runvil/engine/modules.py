@@ -14,10 +14,10 @@ import re
 from pylua import LuaSyntaxError
 from pylua.raw import ABSENT, call
 
+from ..vocabulary.crossing import TEXT, VALUE
 from ..vocabulary.effects import request
 from ..vocabulary.failure import lua_failure
 from ..vocabulary.functions import bad_argument
-from ..vocabulary.luatext import lua, text
 
 REQUIRE = 'require'
 MODULE_NAME = re.compile(r'[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\Z')
@@ -36,13 +36,12 @@ class Modules:
     def __init__(self, vm):
         self.vm = vm
         self.loaded: dict = {}
-        vm.globals.set_str('require', vm.generator('require', self._require))
+        vm.globals.set_str('require', vm.generator('require', self._require, takes=(TEXT,), gives=(VALUE, TEXT)))
 
     def _require(self, *args):
         name = args[0] if args else ABSENT
         if name.__class__ is not str:
             raise bad_argument(1, 'require', 'string', name)
-        name = text(name)
         if not MODULE_NAME.match(name):
             raise lua_failure("require: a module name is dot-separated parts of letters, digits and _, got '%s'" % name)
         known = self.loaded.get(name)
@@ -58,12 +57,12 @@ class Modules:
             raise lua_failure("error loading module '%s' from file '%s':\n\t%s" % (name, filename, err)) from None
         self.loaded[name] = _LOADING
         try:
-            results = yield from call(chunk, (lua(name), lua(filename)))
+            results = yield from call(chunk, (TEXT.give(name), TEXT.give(filename)))
         finally:
             del self.loaded[name]
         value = results[0] if results and results[0] is not None else True
         self.loaded[name] = value
-        return (value, lua(filename))
+        return (value, filename)
 
 
 def install(vm) -> Modules:

@@ -19,9 +19,9 @@ import re
 from pylua import LuaError, LuaInterrupt, LuaSyntaxError
 from pylua.raw import LuaTable, call, charge, tostring_raw, type_name
 
+from ..vocabulary.crossing import TEXT
 from ..vocabulary.error_values import describe
 from ..vocabulary.failure import lua_failure
-from ..vocabulary.luatext import lua, text
 
 _PLACEHOLDER = re.compile(r'\{\{(.+?)\}\}')
 _BARE = re.compile(r'[A-Za-z_][A-Za-z0-9_]*\Z')
@@ -86,7 +86,7 @@ class Substitution:
                 if part.__class__ is Placeholder:
                     out.append((yield from self._value(part)))
                 else:
-                    out.append(lua(part))
+                    out.append(TEXT.give(part))
             substituted = ''.join(out)
             charge(len(substituted))
             return substituted
@@ -110,7 +110,7 @@ class Substitution:
         if c is int or c is float:
             return tostring_raw(value)
         if c is LuaTable or value is self.vm.shapes.null:
-            return lua(self.vm.shapes.encode(value, placeholder.expression, ''))
+            return TEXT.give(self.vm.shapes.encode(value, placeholder.expression, ''))
         raise lua_failure('%s is %s; %s' % (who, 'nil' if value is None else 'a ' + type_name(value), rule))
 
     def _evaluate(self, placeholder: Placeholder):
@@ -119,7 +119,7 @@ class Substitution:
             fn = self.vm.load(source)
         except LuaSyntaxError as err:
             raise lua_failure('placeholder `%s` is not a Lua expression: %s'
-                              % (placeholder.shown, text(err.value))) from None
+                              % (placeholder.shown, TEXT.take(err.value))) from None
         try:
             results = yield from call(fn, ())
         except LuaInterrupt:

@@ -3,17 +3,16 @@ Harness (``runvil run`` asks on the terminal).  The question waits through
 a stop, so the operator's answer still reaches the prompt."""
 from __future__ import annotations
 
-from ..vocabulary import charged
+from ..vocabulary.crossing import CHARGED_TEXT, TEXT
 from ..vocabulary.effects import request
 from ..vocabulary.failure import lua_failure
 from ..vocabulary.functions import bad_argument
-from ..vocabulary.luatext import text
 
 ASK = 'input.ask'
 
 
 def install(vm, table) -> None:
-    table.set_str('ask', vm.generator('input.ask', _ask))
+    table.set_str('ask', vm.generator('input.ask', _ask, takes=(TEXT,), gives=(CHARGED_TEXT,)))
 
 
 def _ask(*args):
@@ -21,5 +20,4 @@ def _ask(*args):
         raise lua_failure('input.ask takes (question)')
     if args[0].__class__ is not str:
         raise bad_argument(1, 'input.ask', 'string', args[0])
-    answer = yield from request(ASK, text(args[0]), survives_stop=True)
-    return (charged.text(answer),)
+    return ((yield from request(ASK, args[0], survives_stop=True)),)

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from pylua.raw import tostring_raw, type_name
 
+from ..vocabulary.crossing import TEXT
 from ..vocabulary.failure import lua_failure
-from ..vocabulary.luatext import text
 
 
 def result_text(value) -> str:
     c = value.__class__
     if c is str:
-        return text(value)
+        return TEXT.take(value)
     if c is int or c is float:
         return tostring_raw(value)
     raise lua_failure('cannot return a %s as a result; return a string or a number '

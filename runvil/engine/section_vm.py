@@ -15,12 +15,12 @@ from ..conversation.messages import REASSIGNED, MessageList
 from ..models import library as models, loop_install
 from ..tools import library as tools
 from ..vocabulary import functions
+from ..vocabulary.crossing import BYTES, TEXT
 from ..vocabulary.effects import EffectRequest
 from ..vocabulary.error_values import ErrorValues, default_text, describe, interrupted
 from ..vocabulary.failure import INTERRUPTED, internal_failure, lua_failure
 from ..vocabulary.jsondata import JsonShapes
 from ..vocabulary.kinds import ErrorKind, RunErrorKind
-from ..vocabulary.luatext import lua
 from . import calls, json_lib, modules, questions, store, tasks
 from .chains import CANCEL
 from .log import LogBook
@@ -52,7 +52,7 @@ class SectionVM:
         g.set_str('print', None)   # a run has no stdout for Lua; log records checkpoints
         g.set_str('var', self.var.userdata)
         g.set_str('json', json_lib.make(self.shapes, self.values))
-        g.set_str('log', self.function('log', self.logbook.log))
+        g.set_str('log', self.function('log', self.logbook.log, takes=(BYTES,)))
         g.set_str('input', self._input_table())
         g.set_str('args', self._args_table())
         self.models = models.install(self)
@@ -69,11 +69,13 @@ class SectionVM:
                 self._install_prelude(pack)
 
     # -- what libraries use ------------------------------------------------------
-    def function(self, name: str, fn):
-        return functions.function(self.values, name, fn)
+    def function(self, name: str, fn, takes: tuple = (), rest=None, gives: tuple = ()):
+        """An Engine function, with the kinds it takes and gives
+        (``functions.Signature``)."""
+        return functions.function(self.values, name, fn, takes, rest, gives)
 
-    def generator(self, name: str, fn):
-        return functions.generator(self.values, name, fn)
+    def generator(self, name: str, fn, takes: tuple = (), rest=None, gives: tuple = ()):
+        return functions.generator(self.values, name, fn, takes, rest, gives)
 
     def load(self, source: str):
         return self.runtime.load(source, self.chunkname)
@@ -83,13 +85,13 @@ class SectionVM:
         """Make ``prose`` the pending prose of the next block."""
         literal = prose.literal
         self._lazy_prose = None if literal is not None else prose
-        self.globals.set_str('prose', None if literal is None else lua(literal))
+        self.globals.set_str('prose', TEXT.give(literal))
 
     def engine_global(self, name: str):
         """A global's value, the ones the globals guard serves included."""
         if name == 'messages':
             return self.messages.userdata
-        return self.globals.get(lua(name))
+        return self.globals.get(TEXT.give(name))
 
     def _globals_guard(self) -> LuaTable:
         """The globals' metatable.  ``messages`` is served from here rather
@@ -236,14 +238,14 @@ class SectionVM:
     def _input_table(self) -> LuaTable:
         table = LuaTable()
         if self.run.input_text is not None:
-            table.set_str('text', lua(self.run.input_text))
+            table.set_str('text', TEXT.give(self.run.input_text))
         questions.install(self, table)
         return table
 
     def _args_table(self) -> LuaTable:
         table = LuaTable()
         for name, value in self.chain_args().items():
-            table.set_str(lua(name), None if value is None else self.shapes.to_lua(value))
+            table.set_str(TEXT.give(name), None if value is None else self.shapes.to_lua(value))
         return table
 
 

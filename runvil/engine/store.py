@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from pylua.raw import LuaTable
 
-from ..vocabulary import charged
+from ..vocabulary.crossing import CHARGED_TEXT, CHARGED_TEXTS, TEXT, VALUE
 from ..vocabulary.effects import request
 from ..vocabulary.failure import Failure, lua_failure
 from ..vocabulary.functions import bad_argument
 from ..vocabulary.kinds import ErrorKind, RunErrorKind
-from ..vocabulary.luatext import lua, text
 from .chains import ABORT
 
 STORE = 'store'
@@ -32,7 +31,7 @@ NO_STORE_MESSAGE = 'this run declares no store, so no store operation can run'
 
 
 def store_failure(reason: str, message: str) -> Failure:
-    return Failure(RunErrorKind.VFS, message, error_kind=ErrorKind.STORE, fields={'reason': lua(reason)})
+    return Failure(RunErrorKind.VFS, message, error_kind=ErrorKind.STORE, fields={'reason': reason})
 
 
 def not_found(path: str) -> Failure:
@@ -56,14 +55,16 @@ class Store:
     def __init__(self, vm):
         self.vm = vm
         table = LuaTable()
-        for name in ('read', 'write', 'exists', 'delete', 'list'):
-            table.set_str(name, vm.generator('store.' + name, getattr(self, '_' + name)))
+        for name, gives in (('read', CHARGED_TEXT), ('write', VALUE), ('exists', VALUE), ('delete', VALUE),
+                            ('list', CHARGED_TEXTS)):
+            table.set_str(name, vm.generator('store.' + name, getattr(self, '_' + name),
+                                             takes=(TEXT, TEXT), gives=(gives,)))
         vm.globals.set_str('store', table)
 
     def _read(self, *args):
         path = self._path(args, 1, 'store.read')
         yield from self._claim('read', path)
-        return (charged.text((yield from request(STORE, ('read', path, None)))),)
+        return ((yield from request(STORE, ('read', path, None))),)
 
     def _write(self, *args):
         if len(args) != 2:
@@ -72,7 +73,7 @@ class Store:
         if args[1].__class__ is not str:
             raise bad_argument(2, 'store.write', 'string', args[1])
         yield from self._claim('write', path)
-        yield from request(STORE, ('write', path, text(args[1])))
+        yield from request(STORE, ('write', path, args[1]))
         return ()
 
     def _exists(self, *args):
@@ -92,15 +93,14 @@ class Store:
         if prefix is not None and prefix.__class__ is not str:
             raise bad_argument(1, 'store.list', 'string', prefix)
         yield from self._claim('list', None)
-        paths = yield from request(STORE, ('list', '' if prefix is None else text(prefix), None))
-        return (charged.texts(paths),)
+        return ((yield from request(STORE, ('list', '' if prefix is None else prefix, None))),)
 
     def _path(self, args, count: int, who: str) -> str:
         if count == 1 and len(args) != 1:
             raise lua_failure('%s takes (path)' % who)
         if args[0].__class__ is not str:
             raise bad_argument(1, who, 'string', args[0])
-        path = text(args[0])
+        path = args[0]
         problem = check_path(path)
         if problem is not None:
             # A NUL byte is shown as \0, so the message stays printable text.

@@ -18,13 +18,14 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from pylua.raw import Builtin, LuaTable, Userdata
+from pylua.raw import LuaTable, Userdata
 
+from ..vocabulary import functions
+from ..vocabulary.crossing import TEXT
 from ..vocabulary.effects import Answer, EffectRequest
 from ..vocabulary.failure import Failure
 from ..vocabulary.headings import heading
 from ..vocabulary.kinds import ErrorKind, RunErrorKind
-from ..vocabulary.luatext import lua
 from ..vocabulary.waits import CALL, WAIT, Wait
 from . import claims
 from .chains import CANCEL, TIMER, Chain
@@ -294,8 +295,8 @@ def _handle_meta() -> LuaTable:
     ``t.by``; ``tostring(t)`` reads ``task id=0.0 (## Child)``."""
     meta = LuaTable()
     meta.set_str('__name', 'task')
-    meta.set_str('__index', Builtin(_read_field, 'task'))
-    meta.set_str('__tostring', Builtin(_tostring, 'tostring'))
+    meta.set_str('__index', functions.method('task', _read_field, gives=(TEXT,)))
+    meta.set_str('__tostring', functions.method('tostring', _tostring, gives=(TEXT,)))
     meta.set_str('__metatable', False)
     return meta
 
@@ -303,15 +304,15 @@ def _handle_meta() -> LuaTable:
 def _read_field(handle=None, key=None, *_):
     task = handle.payload
     if key == 'id':
-        return (lua(task.id),)
+        return (task.id,)
     if key == 'section':
-        return (lua(task.label),)
+        return (task.label,)
     if key == 'status':
-        return (lua(task.status),)
+        return (task.status,)
     if key == 'by':
-        return (lua(task.by),)
+        return (task.by,)
     return (None,)
 
 
 def _tostring(handle=None, *_):
-    return (lua('task ' + handle.payload.name),)
+    return ('task ' + handle.payload.name,)

@@ -22,16 +22,17 @@ from __future__ import annotations
 from pylua.raw import LuaTable
 
 from ..vocabulary import charged, headings
+from ..vocabulary.crossing import TEXT
 from ..vocabulary.effects import request
 from ..vocabulary.failure import Failure, lua_failure
 from ..vocabulary.functions import bad_argument
 from ..vocabulary.kinds import ErrorKind, RunErrorKind
-from ..vocabulary.luatext import lua, text
 from ..vocabulary.waits import ARM, AUTHOR, MODEL, WAIT, Wait
 from .chains import CALL_DEPTH_CAP
 from .task_board import AUTHOR_CANCELLED, CANCELED, FAILED, SECTION_ENDED
 
 TIMED_OUT = 'timeout'
+_TIMED_OUT = (None, TEXT.give(TIMED_OUT))     # what a wait that runs out returns
 
 
 def depth_exceeded(what: str) -> Failure:
@@ -49,10 +50,10 @@ class Tasks:
         self.chain = vm.chain
         self.started = []           # every task this section entry started, in order
         table = LuaTable()
-        table.set_str('spawn', vm.function('tasks.spawn', self._spawn))
+        table.set_str('spawn', vm.function('tasks.spawn', self._spawn, takes=(TEXT,)))
         table.set_str('join', vm.generator('tasks.join', self._join))
         table.set_str('join_any', vm.generator('tasks.join_any', self._join_any))
-        table.set_str('fanout', vm.generator('tasks.fanout', self._fanout))
+        table.set_str('fanout', vm.generator('tasks.fanout', self._fanout, takes=(TEXT,)))
         table.set_str('cancel', vm.function('tasks.cancel', self._cancel))
         table.set_str('concurrency', vm.function('tasks.concurrency', self._concurrency))
         table.set_str('list', vm.function('tasks.list', self._list))
@@ -77,7 +78,7 @@ class Tasks:
         if name.__class__ is not str:
             raise bad_argument(1, 'tasks.spawn', 'string', name)
         given = self.args_data(args[1] if len(args) == 2 else None, 2, 'tasks.spawn')
-        return (self.start(text(name), AUTHOR, given).handle,)
+        return (self.start(name, AUTHOR, given).handle,)
 
     def args_data(self, value, position: int, who: str) -> dict:
         if value is None:
@@ -99,9 +100,9 @@ class Tasks:
             raise bad_argument(1, 'tasks.fanout', 'string', name)
         if inputs.__class__ is not LuaTable:
             raise bad_argument(2, 'tasks.fanout', 'table', inputs)
-        headings.resolve(self.run.prompt, text(name))     # before any arm starts
+        headings.resolve(self.run.prompt, name)     # before any arm starts
         arms = [self.args_data(inputs.get(i), 2, 'tasks.fanout') for i in range(1, inputs.length() + 1)]
-        tasks = [self.start(text(name), ARM, given) for given in arms]
+        tasks = [self.start(name, ARM, given) for given in arms]
         yield from request(WAIT, Wait(tasks, 'all'))
         for task in tasks:
             task.consumed = True
@@ -121,7 +122,7 @@ class Tasks:
         task = self._owned(args[0], 1, 'tasks.join')
         timeout = self._timeout(args[1] if len(args) == 2 else None, 2, 'tasks.join')
         if not task.done and not (yield from request(WAIT, Wait((task,), 'one', timeout))):
-            return (None, lua(TIMED_OUT))
+            return _TIMED_OUT
         return (self.take(task, 'tasks.join'),)
 
     def _join_any(self, *args):
@@ -135,7 +136,7 @@ class Tasks:
             raise lua_failure('tasks.join_any: the list of tasks is empty')
         timeout = self._timeout(args[1] if len(args) == 2 else None, 2, 'tasks.join_any')
         if not (yield from request(WAIT, Wait(tasks, 'any', timeout))):
-            return (None, lua(TIMED_OUT))
+            return _TIMED_OUT
         task = min((task for task in tasks if task.done), key=lambda task: task.ended_at)
         return (task.handle, self.take(task, 'tasks.join_any'))
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from pylua.raw import ABSENT, Builtin, LuaTable, Userdata, type_name
 
 from ..vocabulary import functions
+from ..vocabulary.crossing import TEXT, Utf8
 from ..vocabulary.error_values import ErrorValues
 from ..vocabulary.failure import Failure, lua_failure
 from ..vocabulary.jsondata import JsonShapes
-from ..vocabulary.luatext import lua, utf8
 
 
 class VarView:
@@ -24,7 +24,7 @@ class VarView:
         self.shapes = shapes
         self.live = LuaTable()
         for key, item in data.items():
-            self.live.set_str(lua(key), shapes.to_lua(item))
+            self.live.set_str(TEXT.give(key), shapes.to_lua(item))
         meta = LuaTable()
         meta.set_str('__name', 'var')
         # The live values are the index table itself, so they are reachable
@@ -58,11 +58,7 @@ class VarView:
             raise
 
 
-def _key_text(key: str) -> str:
-    decoded = utf8(key)
-    if decoded is None:
-        raise lua_failure('var keys must be UTF-8 text')
-    return decoded
+_key_text = Utf8('var keys must be UTF-8 text').take
 
 
 def _next(table=None, key=None, *_):

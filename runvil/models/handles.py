@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pylua.raw import LuaTable, Userdata
 
+from ..vocabulary.crossing import CHARGED_TEXT, TEXT, VALUE
 from ..vocabulary.failure import lua_failure
 from ..vocabulary.functions import bad_argument
-from ..vocabulary.luatext import lua
 from . import rounds
 
 
@@ -22,9 +22,9 @@ class ModelHandles:
         self.vm = vm
         self.meta = LuaTable()
         self.meta.set_str('__name', 'model handle')
-        self.meta.set_str('__index', vm.function('model handle', self._index))
+        self.meta.set_str('__index', vm.function('model handle', self._index, gives=(TEXT,)))
         self.meta.set_str('__metatable', False)
-        self.methods = {'infer': vm.generator('infer', self._infer_on)}
+        self.methods = {'infer': vm.generator('infer', self._infer_on, takes=(VALUE, TEXT), gives=(CHARGED_TEXT,))}
 
     def make(self, target: rounds.Target) -> Userdata:
         return Userdata(target, self.meta)
@@ -39,9 +39,9 @@ class ModelHandles:
         if key == 'context':
             return (target.context_window,)
         if key == 'model':
-            return (lua(target.model),)
+            return (target.model,)
         if key == 'role':
-            return (None if target.role is None else lua(target.role),)
+            return (target.role,)
         return (self.methods.get(key) if key.__class__ is str else None,)
 
     def _infer_on(self, *args):

@@ -21,10 +21,10 @@ import re
 
 from pylua.raw import LuaTable
 
+from ..vocabulary.crossing import CHARGED_TEXT, TEXT, VALUE
 from ..vocabulary.environment import UNBOUND_CONTEXT_WINDOW
 from ..vocabulary.failure import lua_failure
 from ..vocabulary.functions import bad_argument
-from ..vocabulary.luatext import text
 from ..vocabulary.model_failures import binding_required
 from . import rounds, sampling
 from .handles import ModelHandles
@@ -41,10 +41,10 @@ class Models:
         self.handles = ModelHandles(vm)
         self.selected: rounds.Target | None = None     # models.use in this section entry
         table = LuaTable()
-        table.set_str('use', vm.function('models.use', self._use))
-        table.set_str('default', vm.function('models.default', self._default))
-        table.set_str('get', vm.function('models.get', self._get))
-        table.set_str('infer', vm.generator('models.infer', self._infer))
+        table.set_str('use', vm.function('models.use', self._use, takes=(TEXT, VALUE)))
+        table.set_str('default', vm.function('models.default', self._default, takes=(TEXT,)))
+        table.set_str('get', vm.function('models.get', self._get, takes=(TEXT,)))
+        table.set_str('infer', vm.generator('models.infer', self._infer, takes=(TEXT,), gives=(CHARGED_TEXT,)))
         self.table = table
 
     def current(self) -> rounds.Target:
@@ -83,7 +83,6 @@ class Models:
             raise bad_argument(1, 'models.get', 'string', name)
         if not name:
             raise lua_failure('models.get needs a role label or a model id, got an empty string')
-        name = text(name)
         if name in self.run.models:
             return (self.handles.make(self._role_target(name, {})),)
         return (self.handles.make(rounds.Target(name, UNBOUND_CONTEXT_WINDOW)),)
@@ -98,10 +97,9 @@ class Models:
         return ((yield from rounds.infer(self.run, self.vm.section_name, target, prompt)),)
 
     # -- helpers ---------------------------------------------------------------------
-    def _declared_role(self, value, where: str) -> str:
-        if value.__class__ is not str:
-            raise bad_argument(1, where, 'string', value)
-        label = text(value)
+    def _declared_role(self, label, where: str) -> str:
+        if label.__class__ is not str:
+            raise bad_argument(1, where, 'string', label)
         if not ALIAS.match(label):
             raise lua_failure('invalid alias "%s": expected [A-Za-z][A-Za-z0-9_-]{0,63}' % label)
         if label not in self.run.models:

@@ -25,9 +25,9 @@ from ..conversation.compaction import BUSY, check_compactor
 from ..tools.calls import ToolRequest, run_bound, untrusted
 from ..tools.scope import BoundTool, out_of_scope
 from ..vocabulary.bounded_json import loads
+from ..vocabulary.crossing import TEXT
 from ..vocabulary.failure import Failure, lua_failure
 from ..vocabulary.kinds import ErrorKind, RunErrorKind
-from ..vocabulary.luatext import lua
 from ..vocabulary.model_failures import completion_failure, context_exhausted
 from .rounds import ProviderOverflow, RoundRequest, refuse, report_reply, send, where
 
@@ -125,7 +125,7 @@ class _Call:
             return overflow, attempt.place
         before = precheck.estimate(attempt.sent, attempt.text_bytes)
         snapshot = self.list.snapshot()
-        yield from self.loop.compaction.run(self.compactor, lua(overflow))
+        yield from self.loop.compaction.run(self.compactor, TEXT.give(overflow))
         if self.list.records and precheck.estimate(*self.list.request()) >= before:
             self.list.restore(snapshot)
             raise context_exhausted(overflow)

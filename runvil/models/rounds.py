@@ -23,9 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..conversation import precheck
-from ..vocabulary import charged
 from ..vocabulary.effects import request
-from ..vocabulary.luatext import text
 from ..vocabulary.model_failures import CONTEXT_OVERFLOW_KIND, completion_failure, context_exhausted
 
 MODEL_ROUND = 'model.round'
@@ -123,8 +121,8 @@ def report_reply(run, place: dict, completion) -> None:
 
 def infer(run, section: str | None, target: Target, prompt: str):
     """One round with no tools over one user message (a generator); returns
-    the reply text as a Lua string."""
-    message = {'role': 'user', 'content': text(prompt)}
+    the reply text."""
+    message = {'role': 'user', 'content': prompt}
     body = dict(target.options, model=target.model, messages=[message])
     place = where(section, target, INFER_ORIGIN)
     if not precheck.admits(precheck.estimate([message]), target.context_window,
@@ -141,7 +139,7 @@ def infer(run, section: str | None, target: Target, prompt: str):
     if completion.is_empty:
         raise completion_failure(completion.empty_reply_error())
     report_reply(run, place, completion)
-    return charged.text(completion.text)
+    return completion.text
 
 
 def _debug(run, place: dict, captures) -> None:

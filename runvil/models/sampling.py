@@ -12,8 +12,8 @@ import math
 
 from pylua.raw import LuaTable, tostring_raw, type_name
 
+from ..vocabulary.crossing import TEXT
 from ..vocabulary.failure import lua_failure
-from ..vocabulary.luatext import text
 
 THINKING_EFFORTS = ('low', 'medium', 'high')
 
@@ -37,7 +37,7 @@ def _whole(low=None):
 def _stop():
     def check(value):
         if value.__class__ is str:
-            return text(value)
+            return TEXT.take(value)
         if value.__class__ is not LuaTable:
             return None
         items = [value.get(n) for n in range(1, value.length() + 1)]
@@ -45,7 +45,7 @@ def _stop():
             return None
         if any(item.__class__ is not str for item in items):
             return None
-        return [text(item) for item in items]
+        return [TEXT.take(item) for item in items]
     return check, 'a string or an array of 1 to 4 strings'
 
 
@@ -55,9 +55,8 @@ def _thinking():
             return 'medium'
         if value is False:
             return False
-        if value.__class__ is str and text(value) in THINKING_EFFORTS:
-            return text(value)
-        return None
+        effort = TEXT.take(value) if value.__class__ is str else None
+        return effort if effort in THINKING_EFFORTS else None
     return check, "true, false, 'low', 'medium' or 'high'"
 
 
@@ -81,7 +80,7 @@ def request_fields(options) -> dict:
     if options is None:
         return fields
     for key, value in options.items():
-        name = text(key) if key.__class__ is str else None
+        name = TEXT.take(key) if key.__class__ is str else None
         if name not in OPTIONS:
             shown = name if name is not None else tostring_raw(key) if key.__class__ in (int, float) else type_name(key)
             raise lua_failure('unknown model option `%s`; known options: %s' % (shown, ', '.join(OPTIONS)))
@@ -96,7 +95,7 @@ def request_fields(options) -> dict:
 
 def _shown(value) -> str:
     if value.__class__ is str:
-        return '"%s"' % text(value)
+        return '"%s"' % TEXT.take(value)
     if value.__class__ in (int, float, bool):
         return tostring_raw(value)
     return type_name(value)

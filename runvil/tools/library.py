@@ -21,9 +21,9 @@ import re
 from pylua.raw import LuaTable, call, is_function, tostring_raw, type_name
 
 from ..vocabulary import charged, headings
+from ..vocabulary.crossing import CHARGED_TEXT, TEXT
 from ..vocabulary.failure import lua_failure
 from ..vocabulary.functions import bad_argument
-from ..vocabulary.luatext import text
 from .calls import ToolRequest, run_bound
 from .scope import BoundTool, LocalTool, ToolScope, tool_failed, unbound
 from .task_tools import TaskTool, run_task_tool, task_tools
@@ -41,12 +41,12 @@ class Tools:
         self.scope = ToolScope()
         self.local: dict[str, LocalTool] = {}
         tools = LuaTable()
-        tools.set_str('offer', vm.function('tools.offer', self._offer))
-        tools.set_str('offer_local', vm.function('tools.offer_local', self._offer_local))
-        tools.set_str('offer_tasks', vm.function('tools.offer_tasks', self._offer_tasks))
-        tools.set_str('call', vm.generator('tools.call', self._call))
+        tools.set_str('offer', vm.function('tools.offer', self._offer, takes=(TEXT,)))
+        tools.set_str('offer_local', vm.function('tools.offer_local', self._offer_local, takes=(TEXT, TEXT)))
+        tools.set_str('offer_tasks', vm.function('tools.offer_tasks', self._offer_tasks, rest=TEXT))
+        tools.set_str('call', vm.generator('tools.call', self._call, takes=(TEXT,), gives=(CHARGED_TEXT,)))
         packs = LuaTable()
-        packs.set_str('offer', vm.function('packs.offer', self._offer_pack))
+        packs.set_str('offer', vm.function('packs.offer', self._offer_pack, takes=(TEXT,)))
         self.tables = {'tools': tools, 'packs': packs}
 
     # -- offers ----------------------------------------------------------------------
@@ -61,7 +61,7 @@ class Tools:
             raise lua_failure('packs.offer takes (pack_id)')
         if args[0].__class__ is not str:
             raise bad_argument(1, 'packs.offer', 'string', args[0])
-        pack = self._declared(text(args[0]), 'packs.offer')
+        pack = self._declared(args[0], 'packs.offer')
         for tool in pack.tools:
             self.scope.offer(BoundTool(pack.id, tool), 'packs.offer')
         return ()
@@ -75,7 +75,6 @@ class Tools:
         for position, (ok, expected) in enumerate(checks, 1):
             if not ok:
                 raise bad_argument(position, 'tools.offer_local', expected, args[position - 1])
-        name = text(name)
         if not LOCAL_NAME.match(name):
             raise lua_failure('tools.offer_local: a tool name is 1 to 64 letters, digits, _ or -, got "%s"' % name)
         parameters = self.vm.shapes.to_data(schema, 'schema', 'tools.offer_local: ')
@@ -83,7 +82,7 @@ class Tools:
             parameters = {'type': 'object', 'properties': {}}
         elif parameters.__class__ is not dict:
             raise lua_failure('tools.offer_local: schema must be a JSON Schema object')
-        tool = LocalTool(name, text(description), parameters, handler)
+        tool = LocalTool(name, description, parameters, handler)
         self.scope.offer(tool, 'tools.offer_local')
         self.local[name] = tool
         return ()
@@ -95,8 +94,8 @@ class Tools:
         for position, name in enumerate(args, 1):
             if name.__class__ is not str:
                 raise bad_argument(position, 'tools.offer_tasks', 'string', name)
-            headings.resolve(self.vm.run.prompt, text(name))
-            names.append(text(name))
+            headings.resolve(self.vm.run.prompt, name)
+            names.append(name)
         offered = self.scope.offered.get('task')
         known = offered.sections if offered is not None else ()
         sections = known + tuple(name for name in dict.fromkeys(names) if name not in known)
@@ -107,9 +106,9 @@ class Tools:
     def _pack_tool(self, value, who: str) -> BoundTool:
         if value.__class__ is not str:
             raise bad_argument(1, who, 'string', value)
-        match = TOOL_ID.match(text(value))
+        match = TOOL_ID.match(value)
         if match is None:
-            raise lua_failure('%s: a Pack tool is named pack/tool, got "%s"' % (who, text(value)))
+            raise lua_failure('%s: a Pack tool is named pack/tool, got "%s"' % (who, value))
         pack = self._declared(match.group(1), who)
         tool = pack.tool(match.group(2))
         if tool is None:
@@ -137,19 +136,18 @@ class Tools:
         data = {} if arguments is None else self.vm.shapes.to_data(arguments, 'args', 'tools.call: ', record_of)
         if data.__class__ is not dict:
             data = {}                       # an empty or array table names no argument
-        label = text(name)
-        tool = self.local.get(label)
+        tool = self.local.get(name)
         if tool is not None:
-            return (charged.text((yield from self.run_local(tool, data))),)
-        match = TOOL_ID.match(label)
+            return ((yield from self.run_local(tool, data)),)
+        match = TOOL_ID.match(name)
         pack = self.packs.get(match.group(1)) if match else None
         if pack is None or pack.tool(match.group(2)) is None:
-            raise unbound(label)
+            raise unbound(name)
         [result] = yield from run_bound([ToolRequest(pack.id, match.group(2), data)],
                                         pack.tool(match.group(2)).survives_stop)
         if not result.ok:
-            raise tool_failed(label, result.text)
-        return (charged.text(result.text),)
+            raise tool_failed(name, result.text)
+        return (result.text,)
 
     def run_unbound(self, tool, arguments: dict):
         """Answer a model's call of a tool the Engine runs itself: a local
@@ -167,7 +165,7 @@ class Tools:
     def result_text(self, name: str, value) -> str:
         c = value.__class__
         if c is str:
-            return text(value)
+            return TEXT.take(value)
         if value is None:
             return ''
         if c is int or c is float:

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from ..vocabulary.failure import Failure, lua_failure
 from ..vocabulary.kinds import ErrorKind, RunErrorKind
-from ..vocabulary.luatext import lua
 
 RENDERED = ("the section's tool list was fixed by its first loop round; offer tools before the "
             "first models.loop call")
@@ -85,14 +84,14 @@ class ToolScope:
 
 def out_of_scope(name: str) -> Failure:
     return Failure(RunErrorKind.TOOL, 'the model called `%s`, which is not in this section\'s tool scope' % name,
-                   error_kind=ErrorKind.OUT_OF_SCOPE_TOOL, fields={'name': lua(name)})
+                   error_kind=ErrorKind.OUT_OF_SCOPE_TOOL, fields={'name': name})
 
 
 def unbound(name: str) -> Failure:
     return Failure(RunErrorKind.TOOL, 'tools.call: no local tool and no tool of a declared Pack is named `%s`'
-                   % name, error_kind=ErrorKind.UNBOUND_TOOL, fields={'name': lua(name)})
+                   % name, error_kind=ErrorKind.UNBOUND_TOOL, fields={'name': name})
 
 
 def tool_failed(label: str, message: str) -> Failure:
     return Failure(RunErrorKind.TOOL, 'tool %s failed: %s' % (label, message), error_kind=ErrorKind.TOOL,
-                   fields={'name': lua(label)})
+                   fields={'name': label})

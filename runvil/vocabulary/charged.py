@@ -12,33 +12,20 @@ string is 49 bytes plus its length, a table 200 plus 8 per array slot and
 40 per hash slot).  A refusal raises pylua's memory error, which every
 Engine function turns into an error value of kind lua (``functions``).
 
-Only Engine functions charge: they run while Lua runs, which is when
+Text is charged as it is given to Lua (``crossing.CHARGED_TEXT`` and
+``CHARGED_TEXTS``), JSON data here.  Only Engine functions charge: they run while Lua runs, which is when
 pylua can charge.  What a section VM is built with (``var``'s copies,
 ``args``) is reachable from its roots and counted whenever the live heap
 is measured.
 """
 from __future__ import annotations
 
-from pylua.raw import LuaTable, charge
-
-from .luatext import lua
+from pylua.raw import charge
 
 STRING_BYTES = 49
 TABLE_BYTES = 200
 ARRAY_SLOT_BYTES = 8
 HASH_SLOT_BYTES = 40
-
-
-def text(value: str) -> str:
-    """``value`` as a Lua string, charged."""
-    charge(STRING_BYTES + len(value))
-    return lua(value)
-
-
-def texts(values: list[str]) -> LuaTable:
-    """A sequence of Lua strings, charged."""
-    charge(lua_size(values))
-    return LuaTable([lua(value) for value in values])
 
 
 def data(shapes, value):

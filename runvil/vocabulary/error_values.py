@@ -14,9 +14,9 @@ from __future__ import annotations
 from pylua import LuaError, LuaInterrupt
 from pylua.raw import Builtin, LuaTable, Userdata, metamethod, tostring, tostring_raw, type_name
 
+from .crossing import TEXT
 from .failure import INTERRUPTED, Failure, lua_failure
 from .kinds import ErrorKind, RunErrorKind
-from .luatext import lua, text
 
 _KINDS = {kind.value: kind for kind in ErrorKind}
 
@@ -41,9 +41,9 @@ class ErrorValues:
         table = LuaTable()
         table.meta = self.meta
         table.set_str('kind', failure.error_kind.value)
-        table.set_str('message', lua(failure.message))
-        for name, field in failure.fields.items():   # fields hold Lua values
-            table.set_str(name, field)
+        table.set_str('message', TEXT.give(failure.message))
+        for name, field in failure.fields.items():   # text, or a Lua value (a task handle)
+            table.set_str(name, TEXT.give(field))
         self._raised[id(table)] = (table, failure)
         return table
 
@@ -72,13 +72,13 @@ class ErrorValues:
 
     def _rebuild(self, kind: ErrorKind, value: LuaTable) -> Failure:
         message = value.get('message')
-        shown = text(message) if message.__class__ is str else self._text_of(value)
+        shown = TEXT.take(message) if message.__class__ is str else self._text_of(value)
         return _REBUILD[kind](shown, value)
 
 
 def _message_of(err=None, *_):
     message = err.get('message') if err.__class__ is LuaTable else None
-    return (message if message.__class__ is str else lua('(error value)'),)
+    return (message if message.__class__ is str else TEXT.give('(error value)'),)
 
 
 def describe(value):
@@ -91,14 +91,14 @@ def describe(value):
             raise
         except LuaError:
             return default_text(value)
-        return text(shown)
+        return TEXT.take(shown)
     return default_text(value)
 
 
 def default_text(value) -> str:
     """An error value's text when it has no ``__tostring`` to ask."""
     if value.__class__ is str:
-        return text(value)
+        return TEXT.take(value)
     if value.__class__ in (int, float):
         return tostring_raw(value)
     return '(error object is a %s value)' % type_name(value)
@@ -121,7 +121,7 @@ def _context_exhausted(shown, value):
     if reason.__class__ is not str or not reason:
         return lua_failure(shown)
     return Failure(RunErrorKind.CONTEXT_EXHAUSTED, shown, error_kind=ErrorKind.CONTEXT_EXHAUSTED,
-                   fields={'reason': reason})
+                   fields={'reason': TEXT.take(reason)})
 
 
 def _task_error(kind: ErrorKind):
@@ -137,7 +137,7 @@ def _task_error(kind: ErrorKind):
 
 def _store(shown, value):
     reason = value.get('reason')
-    fields = {'reason': reason} if reason.__class__ is str else {}
+    fields = {'reason': TEXT.take(reason)} if reason.__class__ is str else {}
     return Failure(RunErrorKind.VFS, shown, error_kind=ErrorKind.STORE, fields=fields)
 
 

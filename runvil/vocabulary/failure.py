@@ -24,7 +24,7 @@ class Failure(Exception):
     kind Lua sees when it is raised into Lua (None for failures that never
     reach Lua: parse, version, input).  ``causes`` are the texts of its
     chain of causes.  ``fields`` are the kind-specific fields of its error
-    value.  ``gate`` marks an ordinary Lua error of the code itself, the one
+    value: text, or a Lua value (a task handle).  ``gate`` marks an ordinary Lua error of the code itself, the one
     family the H1 pass turns into a failed hard gate.
     """
 

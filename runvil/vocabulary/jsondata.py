@@ -22,8 +22,8 @@ from pylua.raw import Builtin, LuaTable, Userdata, type_name
 
 from . import bounded_json
 from .bounded_json import MAX_DEPTH
+from .crossing import TEXT, UTF8
 from .failure import lua_failure
-from .luatext import lua, utf8
 
 _INT_MIN, _INT_MAX = -(1 << 63), (1 << 63) - 1
 _NAME = re.compile(r'[A-Za-z_][A-Za-z0-9_]*\Z')
@@ -67,11 +67,11 @@ class JsonShapes:
     def to_lua(self, data):
         c = data.__class__
         if c is str:
-            return lua(data)
+            return TEXT.give(data)
         if c is dict:
             table = LuaTable()
             for key, item in data.items():
-                table.set_str(lua(key), self.to_lua(item))
+                table.set_str(TEXT.give(key), self.to_lua(item))
             return table
         if c is list:
             table = LuaTable([self.to_lua(item) for item in data])
@@ -165,7 +165,7 @@ class _Reader:
         self.refuse('must be JSON data, got %s' % type_name(value))
 
     def text(self, value: str, what: str) -> str:
-        decoded = utf8(value)
+        decoded = UTF8.take(value)
         if decoded is None:
             self.refuse('must be JSON data, got %s that is not valid UTF-8' % what)
         return decoded

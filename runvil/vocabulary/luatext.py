@@ -10,7 +10,12 @@ those bytes and the text runvil reports, checks or sends happens here:
 * ``utf8(s)`` where a Lua string must be UTF-8 text (a log message, a
   ``var`` key, JSON data): the text, or None when it is not UTF-8, for the
   caller to refuse with its own message;
+* ``raw_bytes(s)`` where the bytes themselves matter (a log message's
+  size in bytes);
 * ``lua(t)`` for text handed to Lua.
+
+Nothing above the vocabulary calls these: values cross by their declared
+kind (``crossing``), which calls them.
 """
 from __future__ import annotations
 
@@ -33,6 +38,11 @@ def utf8(value: LuaString) -> str | None:
         return value.encode('latin-1').decode('utf-8')
     except UnicodeDecodeError:
         return None
+
+
+def raw_bytes(value: LuaString) -> bytes:
+    """A Lua string's bytes."""
+    return value.encode('latin-1')
 
 
 def lua(value: str) -> LuaString:

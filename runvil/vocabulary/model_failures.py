@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from .failure import Failure
 from .kinds import ErrorKind, RunErrorKind
-from .luatext import lua
 
 EMPTY_REPLY_KIND = 'EmptyReply'
 CONTEXT_OVERFLOW_KIND = 'ContextOverflow'
@@ -30,7 +29,7 @@ def binding_required(section: str) -> Failure:
 def completion_failure(error) -> Failure:
     """The Failure for a ``CompletionError`` of the gateway client."""
     if error.kind == EMPTY_REPLY_KIND:
-        fields = {} if error.finish_reason is None else {'finish_reason': lua(error.finish_reason)}
+        fields = {} if error.finish_reason is None else {'finish_reason': error.finish_reason}
         return Failure(RunErrorKind.COMPLETION, error.message, error_kind=ErrorKind.EMPTY_MODEL_REPLY,
                        fields=fields)
     return Failure(RunErrorKind.COMPLETION, error.message, error_kind=ErrorKind.INTERNAL,
@@ -40,4 +39,4 @@ def completion_failure(error) -> Failure:
 def context_exhausted(reason: str) -> Failure:
     detail = OVERFLOW_DETAIL.get(reason, reason)
     return Failure(RunErrorKind.CONTEXT_EXHAUSTED, 'context exhausted: ' + detail,
-                   error_kind=ErrorKind.CONTEXT_EXHAUSTED, fields={'reason': lua(reason)})
+                   error_kind=ErrorKind.CONTEXT_EXHAUSTED, fields={'reason': reason})

@@ -3,8 +3,10 @@
 ``program(rng)`` writes one deterministic, terminating program: every
 statement form (locals with attributes, multiple assignment, if/elseif,
 numeric and generic for, while, repeat, do blocks with goto and labels whose
-names repeat in sibling blocks, break, local and anonymous functions, varargs,
-methods, returns), every operator on integer and float edge values and on
+names repeat in sibling blocks, loops made of backward gotos, ``goto
+continue``, to-be-closed variables, break, local and anonymous functions,
+recursion through tail calls, varargs, methods, returns), library calls
+whose errors name their arguments, every operator on integer and float edge values and on
 strings holding Python keywords, quotes, backslashes and ``yield from``, deep
 nesting and many locals.  Values are printed through ``show``, which prints
 a table's or function's type rather than its address.
@@ -27,11 +29,26 @@ function obj.twice(...) return ..., ... end
 
 NUMBERS = ['0', '1', '-1', '2', '3', '7', '10', '255', '-0.0', '0.5', '1.5', '-2.25', '3.0', '1e308',
            '1e-300', 'math.maxinteger', 'math.mininteger', '0x7fffffffffffffff', '0xff', '9007199254740993',
-           '2^53', '1/0', '-1/0', 'math.pi', '100000000000000', '0x10p-2']
+           '2^53', '1/0', '-1/0', 'math.pi', '100000000000000', '0x10p-2', 'math.huge', '-math.huge',
+           '0x8000000000000000', '2^63', '-(2^63)', '1e15', '0.1', '-7', '(math.maxinteger + 1)',
+           '(math.mininteger // -1)', '-0x7fffffffffffffff', '4611686018427387904', '1e100', '5e-324']
 STRINGS = ['"yield from x"', "'yield from '", '"nonlocal DEBT"', '"SYNC("', '"\\"quoted\\""', "'it\\'s'",
            '"back\\\\slash"', '"\\0nul"', '"def f():"', '"lambda: None"', '"import os"', '"10"', '"0x10"',
            '" 3 "', '"1e2"', '"abc"', '""', "'\\n\\t'", '[[long ]=] string]]', '[==[ ]] ]==]', '"%d %s"',
-           '"r0"', '"_R"', '"T"', '"r1 = None"']
+           '"r0"', '"_R"', '"T"', '"r1 = None"', '"yield"', '"async def"', '"await x"', '"__class__"',
+           '"0x1p4"', '"-0"', '"1e400"', '"  0x10  "', '"5 // 0"', "'\\x41\\u{48}'", '"\\z   z"']
+# Method calls on strings and library calls whose errors name arguments.
+LIBRARY = ['(@):rep(2)', '(@):upper()', '(@):len()', '(@):sub(2, -2)', 'string.format("%5.1f|%d", @, @)',
+           'string.format("%q %s", @, @)', 'math.floor(@)', 'math.max(@, 1)', 'math.fmod(@, 3)', '#{@, nil}',
+           'table.unpack({@, @})', 'string.byte(@)', 'math.abs(@)', '(@ .. "")', '(@ + 0)', '(@ | 0)',
+           '(@ // 0)', '(@ % 0)', '(@ < @)', '(@ == @)', 'math.ult(@, 1)', 'string.char(@)',
+           'tostring(@):find("0")', 'select(-1, @, @)', 'rawequal(@, @)', 'rawlen(@)', 'next({@})',
+           '({[1.0] = @, [2^53] = @})[1]', '({[@] = 1})[2^53]', 'math.tointeger(@)', 'string.rep(@, 2, ",")',
+           '(@):byte(1, -1)', 'tostring(@ // 1)', '(@ >> 63)', '(@ << -1)', '(- @ % -3)', '(@ // -0.0)',
+           'math.fmod(@, -0.0)', 'string.format("%x", @)', 'string.format("%5.3s|%-4d|%g", @, @, @)',
+           'utf8.char(@)', 'table.concat({@, @}, @)', 'tostring(@):upper():lower()', '(@ ~= @)']
+FOR_BOUNDS = ['1', '"2"', '1.5', '-1', '0.1', '3', 'math.mininteger', 'math.mininteger + 1', 'math.maxinteger',
+              'math.maxinteger - 1', '-0.0', '2^53', 'nil', '{}', '1e308', '-1e308', '0/0']
 BINARY = ['+', '-', '*', '/', '//', '%', '^', '..', '==', '~=', '<', '<=', '>', '>=', 'and', 'or',
           '&', '|', '~', '<<', '>>']
 UNARY = ['-', 'not ', '#', '~']
@@ -69,8 +86,10 @@ class _Gen:
             return self.pick(['tostring(%s)', 'tonumber(%s)', 'math.type(%s)', 'type(%s)', 'select("#", %s)',
                               'math.tointeger(%s)', 'string.len(tostring(%s))']) % self.expr(scope, depth + 1)
         if r < 0.9:
-            return self.pick(['obj:m(%s)', 'obj.n', 'obj.twice(%s)', '({%s})[1]', '({n = %s}).n',
-                              'select(2, obj.twice(%s))']).replace('%s', self.expr(scope, depth + 1))
+            if self.chance(0.5):
+                return self.pick(['obj:m(%s)', 'obj.n', 'obj.twice(%s)', '({%s})[1]', '({n = %s}).n',
+                                  'select(2, obj.twice(%s))']).replace('%s', self.expr(scope, depth + 1))
+            return self.fill(self.pick(LIBRARY), scope, depth + 1)
         if r < 0.95 and scope.tables:
             t = self.pick(scope.tables)
             return self.pick(['%s[ %s ]', '#%s', '%s.k']).replace('%s', t, 1).replace('%s', self.expr(scope, depth + 1))
@@ -88,6 +107,11 @@ class _Gen:
             return self.pick(scope.values)
         return self.pick(['nil', 'true', 'false', '{}', '{1, 2, 3}'])
 
+    def fill(self, template, scope, depth):
+        """``template`` with each ``@`` an expression of its own."""
+        parts = template.split('@')
+        return ''.join(p + (self.expr(scope, depth) if n < len(parts) - 1 else '') for n, p in enumerate(parts))
+
     # ----------------------------------------------------------- statements
     def block(self, scope, depth, loop=False, n=None):
         inner = scope.child(loop)
@@ -102,7 +126,8 @@ class _Gen:
     def stmt(self, scope, depth):
         kinds = ['local', 'local', 'assign', 'show', 'show', 'pcall', 'table']
         if depth < 6:
-            kinds += ['if', 'for', 'forin', 'while', 'repeat', 'do', 'goto', 'function', 'closure']
+            kinds += ['if', 'for', 'forin', 'while', 'repeat', 'do', 'goto', 'function', 'closure',
+                      'backgoto', 'continue', 'close', 'recursion']
         if scope.loop:
             kinds.append('break')
         kind = self.pick(kinds)
@@ -123,7 +148,7 @@ class _Gen:
         return '%s = %s' % (', '.join(picked), ', '.join(self.caught(scope) for _ in picked))
 
     def s_show(self, scope, depth):
-        if self.chance(0.6):
+        if self.chance(0.97):
             # The error, if any, is printed and the program goes on.
             inner = scope.function_scope([], False)
             exprs = ', '.join(self.expr(inner) for _ in range(self.rng.randint(1, 3)))
@@ -131,10 +156,15 @@ class _Gen:
         return 'show(%s)' % ', '.join(self.expr(scope) for _ in range(self.rng.randint(1, 3)))
 
     def caught(self, scope):
-        """An expression, or its error message when it raises one."""
-        if self.chance(0.4):
+        """An expression, or its error message when it raises one (most
+        expressions are caught so that most programs run to their end)."""
+        if self.chance(0.03):
             return self.expr(scope)
         return '(select(2, pcall(function() return %s end)))' % self.expr(scope.function_scope([], False))
+
+    def condition(self, scope):
+        """A test, true or false about as often (most values are true)."""
+        return '%s%s' % (self.pick(['', 'not ']), self.caught(scope))
 
     def s_pcall(self, scope, depth):
         inner = scope.function_scope([], False)
@@ -145,22 +175,22 @@ class _Gen:
 
     def s_table(self, scope, depth):
         t = self.name('t')
-        items = [self.expr(scope) for _ in range(self.rng.randint(0, 4))]
+        items = [self.caught(scope) for _ in range(self.rng.randint(0, 4))]
         if self.chance(0.3):
-            items.append('k = %s' % self.expr(scope))
+            items.append('k = %s' % self.caught(scope))
         scope.tables.append(t)
         scope.values.append(t)
         line = 'local %s = {%s}' % (t, ', '.join(items))
         if self.chance(0.3):
-            line += '\n%s[ %s ] = %s' % (t, self.expr(scope), self.expr(scope))
+            line += '\n%s[ %s ] = %s' % (t, self.caught(scope), self.caught(scope))
         return line
 
     def s_if(self, scope, depth):
         if self.chance(0.03):
             return self.deep_ifs(scope)
-        parts = ['if %s then' % self.expr(scope)] + self.block(scope, depth + 1)
+        parts = ['if %s then' % self.condition(scope)] + self.block(scope, depth + 1)
         for _ in range(self.rng.randint(0, 2)):
-            parts += ['elseif %s then' % self.expr(scope)] + self.block(scope, depth + 1)
+            parts += ['elseif %s then' % self.condition(scope)] + self.block(scope, depth + 1)
         if self.chance(0.5):
             parts += ['else'] + self.block(scope, depth + 1)
         return '\n'.join(parts + ['end'])
@@ -174,18 +204,26 @@ class _Gen:
         v = self.name('i')
         start, stop = self.rng.randint(-2, 3), self.rng.randint(-2, 4)
         step = self.pick(['', ', 1', ', -1', ', 2', ', 0.5', ', -0.75'])
+        before, guard = [], []
         if self.chance(0.1):
             start, stop, step = 'math.maxinteger - 1', 'math.maxinteger', ''
+        elif self.chance(0.15):
+            # Bounds of every kind: strings and floats are errors or float
+            # loops, a zero step an error; a count ends a long loop.
+            start, stop = self.pick(FOR_BOUNDS), self.pick(FOR_BOUNDS)
+            step = self.pick(['', ', 0', ', -1', ', 0.5', ', "1"', ', math.mininteger', ', math.maxinteger'])
+            c = self.name('c')
+            before, guard = ['local %s = 0' % c], ['%s = %s + 1; if %s > 3 then break end' % (c, c, c)]
         inner = scope.child(True)
         inner.values.append(v)
         inner.consts.add(v)
         body = self.block(inner, depth + 1)
-        return '\n'.join(['for %s = %s, %s%s do' % (v, start, stop, step)] + body + ['end'])
+        return '\n'.join(before + ['for %s = %s, %s%s do' % (v, start, stop, step)] + guard + body + ['end'])
 
     def s_forin(self, scope, depth):
         k, v = self.name('k'), self.name()
         source = self.pick(['ipairs({%s})', 'pairs({%s})', 'ipairs({%s nil, 4})'])
-        items = ''.join(self.expr(scope) + ', ' for _ in range(self.rng.randint(0, 3)))
+        items = ''.join(self.caught(scope) + ', ' for _ in range(self.rng.randint(0, 3)))
         inner = scope.child(True)
         inner.values += [k, v]
         body = self.block(inner, depth + 1)
@@ -214,9 +252,50 @@ class _Gen:
         label = 'l%d' % depth
         inner = scope.child(scope.loop)
         before = self.block(inner, depth + 1)
-        jump = 'if %s then goto %s end' % (self.expr(inner), label) if self.chance(0.7) else 'goto %s' % label
+        jump = 'if %s then goto %s end' % (self.condition(inner), label) if self.chance(0.7) else 'goto %s' % label
         after = self.block(inner, depth + 1)
         return '\n'.join(['do'] + before + [jump] + after + ['::%s::' % label, 'end'])
+
+    def s_backgoto(self, scope, depth):
+        # A loop made of a backward goto; sibling blocks reuse its label's name.
+        c = self.name('c')
+        label = 'top%d' % depth
+        inner = scope.child(False)
+        body = self.block(inner, depth + 1)
+        return '\n'.join(['do', 'local %s = 0' % c, '::%s::' % label, '%s = %s + 1' % (c, c)] + body
+                         + ['if %s < %d then goto %s end' % (c, self.rng.randint(1, 3), label), 'end'])
+
+    def s_continue(self, scope, depth):
+        v = self.name('i')
+        inner = scope.child(True)
+        inner.values.append(v)
+        before = self.block(inner, depth + 1)
+        after = self.block(inner, depth + 1)
+        return '\n'.join(['for %s = 1, %d do' % (v, self.rng.randint(1, 3))] + before
+                         + ['if %s then goto continue end' % self.condition(inner)] + after + ['::continue::', 'end'])
+
+    def s_close(self, scope, depth):
+        # A to-be-closed variable; the block may leave by an error, a break or a goto.
+        # (Its handler shows the error's first line: when the error ends the
+        # program, lua.c's message handler has added a traceback to it.)
+        x = self.name('x')
+        inner = scope.child(scope.loop)
+        value = self.pick(['nil', 'false', 'setmetatable({}, {__close = function(_, e) '
+                           'show("close %s", type(e) == "string" and e:match("[^\\n]*") or e) end})' % x])
+        body = self.block(inner, depth + 1)
+        return '\n'.join(['do', 'local %s <close> = %s' % (x, value)] + body + ['end'])
+
+    def s_recursion(self, scope, depth):
+        # Tail calls and calls of the function's own value, with varargs.
+        f = self.name('f')
+        n = self.name('n')
+        inner = scope.function_scope([n], True)
+        inner.consts.add(n)         # never assigned: the recursion ends
+        body = self.block(inner, depth + 1)
+        tail = self.pick(['return %s(%s - 1, ...)' % (f, n), 'return %s(%s - 1, %s, ...)' % (f, n, self.expr(inner)),
+                          'return select("#", ...), ...', 'local r = %s(%s - 1, ...) return r' % (f, n)])
+        return '\n'.join(['local function %s(%s, ...)' % (f, n), 'if %s <= 0 then return %s, ... end' % (n, self.expr(inner))]
+                         + body + [tail, 'end', 'show(pcall(%s, %d, %s))' % (f, self.rng.randint(0, 4), self.caught(scope))])
 
     def s_function(self, scope, depth):
         f = self.name('f')
@@ -224,7 +303,11 @@ class _Gen:
         vararg = self.chance(0.3)
         inner = scope.function_scope(params, vararg)
         body = self.block(inner, depth + 1)
-        ret = 'return %s' % ', '.join(self.expr(inner) for _ in range(self.rng.randint(1, 2)))
+        if inner.functions and self.chance(0.3):
+            g, arity = self.pick(inner.functions)
+            ret = 'return %s(%s)' % (g, ', '.join(self.expr(inner) for _ in range(arity)))    # a tail call
+        else:
+            ret = 'return %s' % ', '.join(self.expr(inner) for _ in range(self.rng.randint(1, 2)))
         scope.functions.append((f, len(params)))
         scope.values.append(f)
         return '\n'.join(['local function %s(%s)' % (f, ', '.join(params + (['...'] if vararg else [])))]
@@ -238,10 +321,10 @@ class _Gen:
         body = self.block(inner, depth + 1)
         scope.values.append(f)
         return '\n'.join(['local %s = 0' % n, 'local %s = function(...)' % f, '%s = %s + 1' % (n, n)] + body
-                         + ['return %s, ...' % n, 'end', 'show(%s(%s))' % (f, self.expr(scope))])
+                         + ['return %s, ...' % n, 'end', 'show(%s(%s))' % (f, self.caught(scope))])
 
     def s_break(self, scope, depth):
-        return 'if %s then break end' % self.expr(scope)
+        return 'if %s then break end' % self.condition(scope)
 
 
 class _Scope:

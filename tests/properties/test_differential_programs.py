@@ -3,9 +3,8 @@
 coroutine, as on the reference lua5.4, and end with the same error message.
 Without lua5.4 it still checks that nothing but a LuaError leaves pylua.
 
-A long campaign: ``python -m tests.properties.test_differential_programs
-SECONDS [SEED]`` runs programs until SECONDS have passed and writes each
-program that differs to ``fuzz-findings/``.
+A long campaign, in batches that cost each program its own run only:
+``python -m tests.properties.campaign SECONDS`` (see there).
 """
 import io
 import os
@@ -13,9 +12,7 @@ import random
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
-import time
 from dataclasses import dataclass
 
 from hypothesis import given, settings
@@ -94,29 +91,3 @@ EXAMPLES = int(os.environ.get('PYLUA_FUZZ_EXAMPLES', 6 if settings.default.max_e
 def test_pylua_runs_random_programs_as_lua_does(seed):
     found = differences(seed)
     assert not found, 'pylua %r\nlua5.4 %r\n%s' % (found[0][1], found[0][2], found[0][0])
-
-
-def campaign(seconds, seed):
-    """Run programs for ``seconds``; print the counts; keep what differs."""
-    findings = os.path.join(os.getcwd(), 'fuzz-findings')
-    os.makedirs(findings, exist_ok=True)
-    end = time.time() + seconds
-    runs = failures = 0
-    while time.time() < end:
-        try:
-            found = differences(seed)
-        except Exception as exc:            # an escaping Python error is a finding too
-            found = [(program(random.Random(seed)), repr(exc), None)]
-        runs += 2
-        for source, mine, theirs in found:
-            failures += 1
-            with open(os.path.join(findings, '%d.lua' % seed), 'w', encoding='latin-1') as fh:
-                fh.write(source + '\n--[==[\npylua:  %r\nlua5.4: %r\n]==]\n' % (mine, theirs))
-        seed += 1
-        if runs % 20 == 0:
-            print('programs %d, differences %d, next seed %d' % (runs, failures, seed), flush=True)
-    print('programs %d, differences %d, next seed %d' % (runs, failures, seed), flush=True)
-
-
-if __name__ == '__main__':
-    campaign(float(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 0)

@@ -4,7 +4,9 @@ Every import in every module of ``runvil/``, the ones inside functions
 too, is read from the source: an import may reach its own package or a
 package in a lower layer, never one beside or above it; pylua only through
 its public API; the vocabulary nothing but pylua and the standard library.
-Lua strings become text and back only in ``vocabulary/luatext.py``.
+Lua strings become text and back only in ``vocabulary/luatext.py``, and
+only the binding layer (``vocabulary/crossing.py``, the kinds Engine
+functions declare) calls it.
 """
 from __future__ import annotations
 
@@ -179,3 +181,71 @@ def test_lua_strings_cross_into_runvil_at_one_place():
                  for path in sorted(RUNVIL.rglob('*.py')) if path != LUA_STRINGS
                  for line, what in byte_conversions(path)]
     assert offending == [], 'convert Lua strings with runvil.vocabulary.luatext:\n' + '\n'.join(offending)
+
+
+BINDING = {LUA_STRINGS, RUNVIL / 'vocabulary' / 'crossing.py'}
+LUATEXT_CONVERSIONS = {'text', 'utf8', 'lua', 'raw_bytes'}
+
+
+def luatext_import(node) -> bool:
+    return isinstance(node, ast.ImportFrom) and (
+        (node.module or '').split('.')[-1] == 'luatext' or any(alias.name == 'luatext' for alias in node.names)) \
+        or isinstance(node, ast.Import) and any(alias.name.split('.')[-1] == 'luatext' for alias in node.names)
+
+
+def conversion_calls(path: Path):
+    """Where a module converts Lua strings by hand rather than by a declared
+    kind: it imports ``luatext``, or calls ``text(``, ``utf8(``, ``lua(``,
+    ``raw_bytes(`` or pylua's conversions (under any name it imported them as)."""
+    tree = parsed(path)
+    names = LUATEXT_CONVERSIONS | PYLUA_STRING_CONVERSIONS
+    modules = set()
+    for node in ast.walk(tree):
+        if luatext_import(node):
+            yield node.lineno, 'imports luatext'
+            for alias in node.names:
+                if isinstance(node, ast.Import) or alias.name == 'luatext':
+                    modules.add(alias.asname or alias.name.split('.')[-1])
+                else:
+                    names = names | {alias.asname or alias.name}
+        elif isinstance(node, ast.ImportFrom) and (node.module or '').startswith('pylua'):
+            names = names | {alias.asname or alias.name for alias in node.names
+                             if alias.name in PYLUA_STRING_CONVERSIONS}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in names:
+            yield node.lineno, func.id + '()'
+        elif isinstance(func, ast.Attribute) and (
+                func.attr in PYLUA_STRING_CONVERSIONS
+                or isinstance(func.value, ast.Name) and func.value.id in modules):
+            yield node.lineno, func.attr + '()'
+
+
+def hand_conversions(root: Path, binding: set[Path]) -> list[str]:
+    return ['%s:%d %s' % (path.relative_to(root.parent), line, what)
+            for path in sorted(root.rglob('*.py')) if path not in binding
+            for line, what in conversion_calls(path)]
+
+
+def test_lua_strings_cross_by_their_declared_kind():
+    offending = hand_conversions(RUNVIL, BINDING)
+    assert offending == [], ('declare the kind an Engine function takes and gives, or use '
+                             'runvil.vocabulary.crossing:\n' + '\n'.join(offending))
+
+
+def test_a_conversion_by_hand_is_named(tmp_path):
+    # The check itself, on a tree whose hand conversions are known.
+    root = tmp_path / 'runvil'
+    (root / 'engine').mkdir(parents=True)
+    (root / 'engine' / 'store.py').write_text(
+        'from ..vocabulary.luatext import text as shown\nfrom ..vocabulary import luatext\n'
+        'from pylua.raw import to_lua_string\n\n'
+        'def read(path):\n    return shown(path), luatext.lua(path), to_lua_string(path), lua(path)\n')
+    (root / 'engine' / 'kinds.py').write_text(
+        'from ..vocabulary.crossing import TEXT\n\ndef read(path):\n    return TEXT.take(path)\n')
+    assert hand_conversions(root, set()) == [
+        'runvil/engine/store.py:1 imports luatext', 'runvil/engine/store.py:2 imports luatext',
+        'runvil/engine/store.py:6 shown()', 'runvil/engine/store.py:6 lua()',
+        'runvil/engine/store.py:6 to_lua_string()', 'runvil/engine/store.py:6 lua()']

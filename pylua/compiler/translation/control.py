@@ -277,3 +277,4 @@ class ControlOps:
             self.w('    raise')
         self.w('_v = %s; %s = None', r, r)
         self.w('if _v is not None and _v is not False: ' + self.wait('close_var(_v, None)'))
+        self.note_call("metamethod 'close'")

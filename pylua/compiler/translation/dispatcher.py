@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from .facts import LOOP_COST
+from .facts import LOOP_COST, passes_results
 from .ir import code
 
 
@@ -47,9 +47,13 @@ class Dispatcher:
             elif kind == 'jumpif':
                 reg, negate, target = payload
                 ft.w('if %s: pc = %d; continue', ft.truth(reg, negate), target)
-            elif kind == 'raw':
+            elif kind in ('raw', 'close'):
                 ft.line = payload[1]
                 ft.w(payload[0])
+                if kind == 'close':
+                    ft.note_call("metamethod 'close'")
+            elif kind == 'tail':
+                ft.step(payload, tail=True)
             else:
                 ft.step(payload)
         ft.w('return ()')
@@ -72,9 +76,16 @@ class Dispatcher:
         label_ids = self.resolve_labels(bytecode)
         items = [('label', 0)]
         stack = []
+        tail_return = None      # the RETURN of a tail call, emitted with its call
         for pc, ins in enumerate(bytecode):
             op = ins.op
-            if op in ('IF', 'IFNOT'):
+            if ins is tail_return:
+                continue
+            if op == 'CALL' and self.ft.tail_calls and pc + 1 < len(bytecode) and \
+                    passes_results(ins, bytecode[pc + 1]):
+                items.append(('tail', ins))
+                tail_return = bytecode[pc + 1]
+            elif op in ('IF', 'IFNOT'):
                 els, end = next(self.ids), next(self.ids)
                 items.append(('jumpif', (ins.a, op == 'IF', els)))
                 stack.append(['if', els, end])
@@ -140,7 +151,7 @@ class Dispatcher:
             elif op == 'CLOSE':
                 r = 'r%d' % ins.a
                 items.append(('raw', (code('_tbc%d = False; _v = %s; %s = None', ins.a, r, r), ins.line)))
-                items.append(('raw', ('if _v is not None and _v is not False: ' + self.ft.wait('close_var(_v, None)'), ins.line)))
+                items.append(('close', ('if _v is not None and _v is not False: ' + self.ft.wait('close_var(_v, None)'), ins.line)))
             else:
                 items.append(('ins', ins))
         return items

@@ -55,12 +55,10 @@ def passes_results(call, ret):
 
 def has_tail_calls(p):
     """Does ``p`` end with tail calls (``return f(...)``), so that what it
-    returns may be a tail call's marker?  Functions translated flat (goto,
-    deep nesting) call as usual, and so do those with to-be-closed
-    variables (in Lua a ``return f()`` in their scope is no tail call)."""
+    returns may be a tail call's marker?  (In the scope of a to-be-closed
+    variable a ``return f()`` is no tail call, in Lua as here: its CLOSE
+    comes between the call and the return.)"""
     code = p.code
-    if p.has_goto or too_deep_for_python(p) or any(ins.op == 'TBC' for ins in code):
-        return False
     return any(ins.op == 'CALL' and passes_results(ins, ret) for ins, ret in zip(code, code[1:]))
 
 

@@ -16,8 +16,9 @@ _unique = itertools.count()
 
 
 class Translation:
-    def __init__(self, source, lines, calls, main_factory, proto_names, predicates, orders,
+    def __init__(self, main, source, lines, calls, main_factory, proto_names, predicates, orders,
                  generator_forms, heads):
+        self.main = main              # the main chunk's Proto
         self.source = source          # Python source text
         self.lines = lines            # lua line for each Python line (index = python line)
         self.calls = calls            # python line -> called function's description
@@ -68,7 +69,7 @@ def translate(main: Proto) -> Translation:
         return main_factory
 
     _in_module(rendered, [], emit_all)
-    return Translation(rendered.source(), rendered.lines, rendered.calls, main_factory, names, predicates,
+    return Translation(main, rendered.source(), rendered.lines, rendered.calls, main_factory, names, predicates,
                        orders, generator_forms, heads)
 
 

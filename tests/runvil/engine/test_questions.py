@@ -17,15 +17,27 @@ def run_asking(body: str, answerer, handle: RunHandle | None = None):
     return in_thread(harness.run, prompt(body), 't.md', handle=handle or RunHandle(), events=EventStream())
 
 
-def test_the_operators_answer_is_the_value():
-    asked = []
-
+def answering(answer: str, asked: list):
+    """An answerer that answers every question with ``answer`` at once,
+    keeping the questions in ``asked``."""
     def answerer(effect, reply):
         asked.append(effect.payload)
-        reply(Answer.ok(effect.kind, 'Paris'))
+        reply(Answer.ok(effect.kind, answer))
         return Held(effect, reply)
-    assert run_asking(ASK, answerer)().result == 'going to Paris'
+    return answerer
+
+
+def test_the_operators_answer_is_the_value():
+    asked = []
+    assert run_asking(ASK, answering('Paris', asked))().result == 'going to Paris'
     assert asked == ['Which city?']
+
+
+def test_a_question_not_utf8_is_asked_as_text_and_the_answer_comes_back_as_utf8():
+    asked = []
+    body = section('S', "local a = input.ask('q\\255\\254') return #a .. '|' .. a")
+    assert run_asking(body, answering('\u00e9\u00ff', asked))().result == '4|\u00e9\u00ff'
+    assert asked == ['q\ufffd\ufffd']
 
 
 def test_a_question_waits_through_a_stop_and_its_answer_still_arrives():

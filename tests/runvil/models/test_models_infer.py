@@ -90,6 +90,18 @@ def test_handles_from_models_get(served):
     assert [r.json['model'] for r in gw.requests] == ['qwen/qwen3-8b', 'big-writer']
 
 
+def test_bytes_that_are_not_utf8_are_sent_as_replacement_characters(served):
+    # A prompt, a stop string and a model id with \255\254 reach the gateway
+    # as U+FFFD; the reply comes back as UTF-8 bytes.
+    gw, client = served(['caf\u00e9', 'ok'])
+    body = section('S', "models.use('writer', {stop = {'\\255'}})\nlocal a = models.infer('a\\255\\254')\n"
+                        "local b = models.get('m\\254'):infer('\\255')\nreturn #a .. '|' .. a .. '|' .. b")
+    assert result(client, prompt(body)) == '5|caf\u00e9|ok'
+    first, second = (r.json for r in gw.requests)
+    assert first['messages'] == [{'role': 'user', 'content': 'a\ufffd\ufffd'}] and first['stop'] == ['\ufffd']
+    assert second['model'] == 'm\ufffd' and second['messages'][0]['content'] == '\ufffd'
+
+
 def test_a_handle_method_needs_its_handle(served):
     _, client = served()
     body = section('S', "local h = models.get('writer')\nlocal infer = h.infer\n"

@@ -1,0 +1,180 @@
+"""A long differential campaign: the fuzzer's programs (``lua_programs``)
+run in batches on lua5.4 and on pylua, and every difference is written down.
+
+    nice -n 10 python -m tests.properties.campaign SECONDS [--seed S]
+        [--batch N] [--out DIR]
+
+Each batch of ``N`` seeds gives ``2 N`` programs (each body plain and inside
+a coroutine), written to files in a scratch directory; one ``lua5.4``
+process and one ``pylua`` process each run all of them through ``DRIVER``,
+which loads each program, runs it under ``pcall`` and ends its output with a
+marker line holding the error message (as lua.c would print it), so that a
+program costs its own run and no interpreter start-up.  A program whose
+output or message differs, or that takes pylua down (an internal error, a
+crash, a hang), is a finding: its source and both outcomes are written to
+``DIR/SEED-FORM.lua``; ``DIR/progress.txt`` holds the running counts.
+Programs that lua5.4 itself does not finish are left out.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+
+from tests.properties.lua_programs import program
+
+DRIVER = r'''
+local marker = ...
+local saved = {}
+for k, v in pairs(_G) do saved[k] = v end
+local function message(e)
+  local ty = type(e)
+  if ty == "string" or ty == "number" then return tostring(e) end
+  local mt = getmetatable(e)
+  if mt and mt.__tostring then return tostring(e) end
+  return "(error object is a " .. ty .. " value)"
+end
+for i = 2, select("#", ...) do
+  local path = select(i, ...)
+  local f, err = loadfile(path)
+  local ok = f ~= nil
+  if ok then ok, err = pcall(f) end
+  for k in pairs(_G) do if saved[k] == nil then _G[k] = nil end end
+  for k, v in pairs(saved) do _G[k] = v end
+  io.write("\n", marker, " ", ok and "ok" or "error", " ",
+           ok and "" or (message(err):gsub("\n.*", "")), "\n")
+end
+'''
+MARKER = '@@campaign-end-of-program@@'
+END = re.compile(rb'\n' + re.escape(MARKER.encode()) + rb' (ok|error) ([^\n]*)\n')
+ADDRESS = re.compile(rb': 0x[0-9a-f]+')
+LUA_SECONDS = 60               # lua5.4 runs a batch in about a second
+PYLUA_SECONDS = 900            # pylua, niced on a loaded machine, in minutes
+
+
+@dataclass(frozen=True)
+class Case:
+    seed: int
+    in_coroutine: bool
+    source: str
+
+    @property
+    def name(self):
+        return '%d-%s' % (self.seed, 'coroutine' if self.in_coroutine else 'plain')
+
+
+@dataclass(frozen=True)
+class Outcome:
+    stdout: bytes
+    error: bytes | None          # the message lua.c would print, first line; None when it ran to the end
+
+
+@dataclass(frozen=True)
+class BatchRun:
+    """What one interpreter printed for the first programs of a batch."""
+    outcomes: list
+    failure: str | None          # why it stopped before the end (crash, internal error, hang)
+
+
+def write_batch(directory, cases):
+    """DRIVER and the programs of ``cases`` as files in ``directory``; their names."""
+    with open(os.path.join(directory, 'driver.lua'), 'w') as fh:
+        fh.write(DRIVER)
+    files = []
+    for n, case in enumerate(cases):
+        files.append('p%d.lua' % n)
+        with open(os.path.join(directory, files[-1]), 'w', encoding='latin-1') as fh:
+            fh.write(case.source)
+    return files
+
+
+def run_batch(command, directory, files, seconds):
+    """Run ``files`` (names in ``directory``) through DRIVER with ``command``."""
+    try:
+        done = subprocess.run(command + ['driver.lua', MARKER] + files, cwd=directory,
+                              capture_output=True, timeout=seconds)
+        out, failure = done.stdout, None
+        if done.returncode:
+            failure = done.stderr.decode('latin-1').strip()[:2000] or 'exit status %d' % done.returncode
+    except subprocess.TimeoutExpired as exc:
+        out, failure = exc.stdout or b'', 'no answer within %d s' % seconds
+    outcomes = []
+    start = 0
+    for end in END.finditer(out):
+        stdout = ADDRESS.sub(b': 0x', out[start:end.start()])
+        error = ADDRESS.sub(b': 0x', end.group(2)) if end.group(1) == b'error' else None
+        outcomes.append(Outcome(stdout, error))
+        start = end.end()
+    return BatchRun(outcomes, failure)
+
+
+class Campaign:
+    def __init__(self, out, pylua, lua):
+        self.out = out
+        self.pylua, self.lua = pylua, lua
+        self.programs = self.differences = self.unfinished = 0
+        self.started = time.time()
+
+    def run(self, cases):
+        """Run ``cases`` on both interpreters; a program that stops pylua is
+        a finding, and the batch goes on after it.  The programs from the
+        first one lua5.4 does not finish on are left out (``unfinished``)."""
+        with tempfile.TemporaryDirectory() as directory:
+            files = write_batch(directory, cases)
+            theirs = run_batch(self.lua, directory, files, LUA_SECONDS).outcomes
+            self.unfinished += len(cases) - len(theirs)
+            cases, files = cases[:len(theirs)], files[:len(theirs)]
+            done = 0
+            while done < len(cases):
+                mine = run_batch(self.pylua, directory, files[done:], PYLUA_SECONDS)
+                for n, outcome in enumerate(mine.outcomes):
+                    if outcome != theirs[done + n]:
+                        self.finding(cases[done + n], outcome, theirs[done + n])
+                done += len(mine.outcomes)
+                if done < len(cases):
+                    self.finding(cases[done], 'pylua stopped: %s' % (mine.failure or 'without a message'),
+                                 theirs[done])
+                    done += 1
+            self.programs += len(cases)
+
+    def finding(self, case, mine, theirs):
+        self.differences += 1
+        with open(os.path.join(self.out, case.name + '.lua'), 'w', encoding='latin-1') as fh:
+            fh.write(case.source + '\n--[==[\npylua:  %r\nlua5.4: %r\n]==]\n' % (mine, theirs))
+
+    def progress(self, seed):
+        line = 'programs %d, differences %d, next seed %d, %.0f s (%d left out: lua5.4 did not finish them)' % (
+            self.programs, self.differences, seed, time.time() - self.started, self.unfinished)
+        with open(os.path.join(self.out, 'progress.txt'), 'w') as fh:
+            fh.write(line + '\n')
+        return line
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog='python -m tests.properties.campaign')
+    parser.add_argument('seconds', type=float)
+    parser.add_argument('--seed', type=int, default=0)
+    parser.add_argument('--batch', type=int, default=100, help='seeds per batch (two programs each)')
+    parser.add_argument('--out', default='fuzz-findings')
+    parser.add_argument('--lua', default='lua5.4')
+    args = parser.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    campaign = Campaign(args.out, [sys.executable, '-m', 'pylua'], [args.lua])
+    end = time.time() + args.seconds
+    seed = args.seed
+    while time.time() < end:
+        cases = [Case(s, form, program(random.Random(s), form))
+                 for s in range(seed, seed + args.batch) for form in (False, True)]
+        campaign.run(cases)
+        seed += args.batch
+        print(campaign.progress(seed), flush=True)
+
+
+if __name__ == '__main__':
+    main()
