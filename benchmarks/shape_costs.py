@@ -140,7 +140,8 @@ if r2 is SITES[0]:
 r2 = S
 if r2.__class__ is Table: pass
 elif r2.__class__ is str:
-    r1 = string_field('sub')'''),
+    r1 = STRING_LOOKUPS.get('sub', UNCACHED)
+    if r1 is UNCACHED: r1 = string_field('sub')'''),
              Way('proposed', '''
 r2 = S
 if r2.__class__ is str:
@@ -150,9 +151,8 @@ if r2.__class__ is str:
          'an intrinsic: the callee compared with string.sub, integer arguments in range', (
              Way('today', '''
 r1 = SUB; r2 = S; r3 = 3; r4 = 3
-try: _R = r1.fn(r2, r3, r4)
-except NeedsLua as _x: pass
-r1 = _R[0] if _R else None'''),
+if r1 is S_SUB and r2.__class__ is str and 0 < r3 and 0 <= r4 < r3 + 1024:
+    r1 = r2[r3 - 1:r4]'''),
              Way('proposed', '''
 r1 = SUB; r2 = S; r3 = 3; r4 = 3
 if r1 is _sub and r2.__class__ is str and r3.__class__ is int and r4 is r3 and r3 > 0:
@@ -165,10 +165,9 @@ if r1 is _sub and r2.__class__ is str and r3.__class__ is int and r4 is r3 and r
          'array part, numbers and errors left to the general path', (
              Way('today', '''
 r3 = CONCAT; r4 = PARTS
-if r3.__class__ is Builtin:
-    try: _R = r3.fn(r4)
-    except NeedsLua as _x: pass
-    r3 = _R[0] if _R else None'''),
+if r3 is T_CONCAT and r4.__class__ is Table and r4.meta is None and (r4.arr or not r4.hash) \\
+        and (_v := join_small(r4.arr)) is not None:
+    r3 = _v'''),
              Way('proposed', '''
 r3 = CONCAT; r4 = PARTS
 if r3 is _tc and r4.__class__ is Table and r4.meta is None and not r4.hash:
@@ -206,7 +205,11 @@ def _namespace():
     strmeta = rt.vm.string_meta
     namespace = dict(ops.HELPERS)
     namespace.update(_python_twins())
+    ops.string_field('sub')        # fills the string metatable's cache, as a first s:sub does
     namespace.update({'obj': obj, 'obj3': obj3, 'method': method, 'EPOCH': [0],
+                      'STRING_LOOKUPS': rt.vm.ns['STRING_LOOKUPS'],
+                      'S_SUB': strmeta.hash['__index'].hash['sub'],
+                      'T_CONCAT': rt.vm.globals.get('table').hash['concat'],
                       'S': 'hello world', 'STRMETA': strmeta,
                       'SUB': strmeta.hash['__index'].hash['sub'], 'PARTS': parts,
                       'PPARTS': list(parts.arr),

@@ -317,10 +317,15 @@ def _name_functions(table, prefix):
 def _install_intrinsics(vm):
     """Bind the names inlined library calls compare the callee with."""
     for name, (lib, field) in ops.INTRINSICS.items():
-        table = vm.globals.get(lib)
+        table = vm.globals if lib is None else vm.globals.get(lib)
         fn = None if table is None else table.get(field)
         if fn is not None:
             vm.ns[name] = fn
+    # What ipairs and pairs return, for their inline forms.
+    vm.ns['INEXT'] = ops.INEXT
+    vm.ns['NEXT'] = ops.NEXT
+    # Metatables of the other types, changed in place by debug.setmetatable.
+    vm.ns['TYPE_METAS'] = vm.type_metas
 
 
 class LuaFunction:

@@ -141,9 +141,8 @@ def pairs(t=ABSENT, *_):
     if h is not None:
         r = yield from ops.nested_call(h, (t,))
         return ops.adjust(r, 3)
-    if t.__class__ is not LuaTable:
-        type_error(1, 'pairs', 'table', t)
-    return (NEXT, t, None)
+    check_any(t, 1, 'pairs')
+    return (NEXT, t, None)      # as lua5.4: next reports a non-table
 
 
 def ipairs_step(t, i):

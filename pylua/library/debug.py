@@ -438,6 +438,7 @@ def setmetatable(v=ABSENT, mt=ABSENT, *_):
         collector_of(vm).note_metatable(v, mt)
     elif c is str:
         vm.string_meta = mt
+        vm.ns['STRING_LOOKUPS'] = ops.NO_LOOKUPS
     else:
         if v is ABSENT:
             arg_error(1, 'setmetatable', 'value expected')

@@ -802,16 +802,29 @@ def compile(p: str, anchor: bool = True) -> Pattern:
     pat = _CACHE.get(key)
     if pat is None:
         pat = Pattern(p, anchor)
-        if len(p) <= _CACHE_KEY_MAX:
-            if len(_CACHE) >= _CACHE_MAX:
-                del _CACHE[next(iter(_CACHE))]
-            _CACHE[key] = pat
+        _remember(_CACHE, p, key, pat)
     return pat
+
+
+def _remember(cache, p, key, value):
+    """Keep ``value`` under ``key`` in ``cache`` when pattern ``p`` is short,
+    dropping the oldest entry when it is full."""
+    if len(p) <= _CACHE_KEY_MAX:
+        if len(cache) >= _CACHE_MAX:
+            del cache[next(iter(cache))]
+        cache[key] = value
 
 
 _SPECIALS = re.compile(r'[\^$*+?.(\[%-]')
 
 
+_SPECIAL_CACHE = {}     # pattern -> has_specials, for short patterns
+
+
 def has_specials(p: str) -> bool:
     """Whether ``find`` must treat ``p`` as a pattern rather than plain text."""
-    return _SPECIALS.search(p) is not None
+    r = _SPECIAL_CACHE.get(p)
+    if r is None:
+        r = _SPECIALS.search(p) is not None
+        _remember(_SPECIAL_CACHE, p, p, r)
+    return r

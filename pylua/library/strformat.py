@@ -154,7 +154,10 @@ def parse(fmt: str):
 
 
 # What an argument must be for Python's '%' to print it as C does.
-_STR, _INT, _UINT, _NUM = range(4)
+# What an argument must be for Python's ``%``: a string (``%s``), one
+# without zero bytes (``%s`` with a width, flag or precision, where Lua
+# refuses zeros), an integer, a non-negative one, a finite number.
+_STR, _STRZ, _INT, _UINT, _NUM = range(5)
 
 
 def _python_form(pieces):
@@ -172,6 +175,8 @@ def _python_form(pieces):
             return None
         if kind == 's0':
             checks.append(_STR)
+        elif kind == 's':
+            checks.append(_STRZ)
         elif kind == 'd0' or (kind in ('d', 'i') and prec is None):
             checks.append(_INT)
         elif kind in ('e', 'E', 'f', 'g', 'G'):
@@ -190,10 +195,10 @@ def _fits(args, checks) -> bool:
     for v, k in zip(args, checks):
         c = v.__class__
         if c is int:
-            if k is _STR or (k is _UINT and v < 0):
+            if k is _STR or k is _STRZ or (k is _UINT and v < 0):
                 return False
         elif c is str:
-            if k is not _STR:
+            if k is not _STR and (k is not _STRZ or '\0' in v):
                 return False
         elif c is not float or k is not _NUM or v - v != 0.0:   # floats: finite, for %e %f %g
             return False

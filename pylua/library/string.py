@@ -89,6 +89,19 @@ def _end(pos: int, n: int) -> int:
     return n + pos + 1
 
 
+def _search_args(s, p, init, fname):
+    """find's and match's subject, pattern and 0-based start (None past the
+    subject's end); the usual arguments (strings, no init) skip the checks."""
+    if s.__class__ is not str:
+        s = check_str(s, 1, fname)
+    if p.__class__ is not str:
+        p = check_str(p, 2, fname)
+    if init is ABSENT:
+        return s, p, 0
+    init = _start(opt_int(init, 3, fname, 1), len(s)) - 1
+    return s, p, (init if init <= len(s) else None)
+
+
 # ------------------------------------------------------- replacement strings
 class _TemplateError:
     """Where Lua stops a replacement string with an error: its message."""
@@ -272,13 +285,11 @@ def make(vm) -> LuaTable:
 
     # ------------------------------------------------------------ patterns
     def s_find(s=ABSENT, p=ABSENT, init=ABSENT, plain=ABSENT, *_):
-        s = check_str(s, 1, 'find')
-        p = check_str(p, 2, 'find')
-        ls = len(s)
-        init = _start(opt_int(init, 3, 'find', 1), ls) - 1
-        if init > ls:
+        s, p, init = _search_args(s, p, init, 'find')
+        if init is None:
             return (None,)
-        if to_bool(plain) or not lpattern.has_specials(p):
+        ls = len(s)
+        if (plain is not ABSENT and to_bool(plain)) or not lpattern.has_specials(p):
             k = _find_plain(vm, s, p, init) if ls - init > _CHARGE_MIN else s.find(p, init)
             return (k + 1, k + len(p)) if k >= 0 else (None,)
         pat = lpattern.compile(p)
@@ -291,11 +302,8 @@ def make(vm) -> LuaTable:
         return (st + 1, e) + caps
 
     def s_match(s=ABSENT, p=ABSENT, init=ABSENT, *_):
-        s = check_str(s, 1, 'match')
-        p = check_str(p, 2, 'match')
-        ls = len(s)
-        init = _start(opt_int(init, 3, 'match', 1), ls) - 1
-        if init > ls:
+        s, p, init = _search_args(s, p, init, 'match')
+        if init is None:
             return (None,)
         pat = lpattern.compile(p)
         r = pat.exec(vm, s, init)

@@ -259,17 +259,22 @@ def t_concat(vm, t=ABSENT, sep=ABSENT, i=ABSENT, j=ABSENT, *_):
 def _concat_raw(vm, t, sep, i, j):
     """table.concat of a table without a metatable: no Lua code can run."""
     last = t.length()
-    sep = opt_str(sep, 2, 'concat', '')
-    i = opt_int(i, 3, 'concat', 1)
-    last = opt_int(j, 4, 'concat', last)
+    sep = '' if sep is ABSENT else opt_str(sep, 2, 'concat', '')
+    i = 1 if i is ABSENT else opt_int(i, 3, 'concat', 1)
+    last = last if j is ABSENT else opt_int(j, 4, 'concat', last)
     parts = _pieces_raw(t, i, last)
-    vm.tickn(len(parts))
+    if len(parts) > ops.FEW_PIECES:
+        vm.tickn(len(parts))
     return _joined(vm, parts, sep)
 
 
 def _joined(vm, parts, sep):
-    """The pieces joined, the allocation checked and charged first."""
+    """The pieces joined; a result of any size but a small one (see
+    ``ops.join_small``) is checked against the memory ceiling first and
+    charged as work and memory."""
     size = sum(map(len, parts)) + len(sep) * max(len(parts) - 1, 0)
+    if size <= ops.SMALL_RESULT:
+        return (sep.join(parts),)
     vm.check_alloc(size)
     s = sep.join(parts)
     vm.produced(size)

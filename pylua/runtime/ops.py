@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import math
 import weakref
-from types import CellType, FunctionType as FN
+from types import CellType, FunctionType as FN, MappingProxyType
 
 from . import state
 from .closing import leave_pending
 from .errors import LuaError
 from .frames import tail_runner, transparent, vm_error as rt_error
-from .numbers import MAXINT, MININT, float_to_int, str2number, tostr, wrap
+from .numbers import MAXINT, MININT, float_to_int, fmt_float, str2number, tostr, wrap
 from .table import ClassHash, LuaTable as Table, charge_growth, class_hash, drop_nils
 from .values import Builtin, GenBuiltin, NeedsLua, Suspended, Userdata, type_name
 
@@ -426,6 +426,8 @@ def index_chain(t, k):
 
 
 _UNCACHED = object()
+# What ``STRING_LOOKUPS`` is bound to while no string method is cached.
+NO_LOOKUPS = MappingProxyType({})
 _LOOKUPS_MAX = 256      # keys cached per metatable (each costs a dict slot)
 
 
@@ -465,16 +467,18 @@ def _chain_filled(mt, k):
 
 def string_field(k):
     """``s[k]`` for a string ``s`` and a string ``k`` (``s:method()``) when the
-    string metatable's ``__index`` is a table that answers without calling Lua,
-    else ``_CALL_NEEDED`` (then use ``index``)."""
-    mt = state.running.vm.string_meta
-    if mt is not None:
-        h = mt.hash.get('__index')
-        if h.__class__ is Table:
-            v = h.hash.get(k)
-            if v is not None or h.meta is None:
-                return v
-    return _CALL_NEEDED
+    string metatable's ``__index`` chain answers without calling Lua, else
+    ``_CALL_NEEDED`` (then use ``index``).  The answer is cached on the
+    string metatable as ``index_chain`` caches a class's, and the VM's
+    ``STRING_LOOKUPS`` (probed inline by translated code) is bound to that
+    cache; ``debug.setmetatable`` on strings unbinds it."""
+    vm = state.running.vm
+    mt = vm.string_meta
+    if mt is None:
+        return _CALL_NEEDED
+    v = _chain_filled(mt, k)
+    vm.ns['STRING_LOOKUPS'] = class_hash(mt).lookups
+    return v
 
 
 def set_plain(t, k, v):
@@ -774,6 +778,25 @@ def concat_plain(values):
     return s
 
 
+# A library result this small (at most this many pieces) is charged
+# nothing beyond its call: the periodic heap measurement sees it.
+SMALL_RESULT = 1024
+FEW_PIECES = 64
+
+
+def join_small(arr, sep=''):
+    """``table.concat`` of the list part ``arr`` when it holds a few strings
+    making a small one (what inlined calls do), else None."""
+    if len(arr) <= FEW_PIECES:
+        try:
+            s = sep.join(arr)
+        except TypeError:
+            return None
+        if len(s) <= SMALL_RESULT:
+            return s
+    return None
+
+
 def concat(values, notes=None):
     """``values[0] .. values[1] .. ...`` evaluated right to left as Lua does."""
     notes = notes or (None,) * len(values)
@@ -1009,9 +1032,11 @@ def _chain_iter(chunks):
 
 # Library functions the translator inlines at call sites that may call them
 # (its intrinsics): the name translated code compares the callee with, and
-# where the runtime finds the function.  Never a Lua value until installed.
+# where the runtime finds the function (a library table's field, or a
+# global for None).  Never a Lua value until installed.
 INTRINSICS = {'T_INSERT': ('table', 'insert'), 'T_REMOVE': ('table', 'remove'),
-              'M_SQRT': ('math', 'sqrt')}
+              'M_SQRT': ('math', 'sqrt'), 'T_CONCAT': ('table', 'concat'),
+              'IPAIRS': (None, 'ipairs'), 'PAIRS': (None, 'pairs'), 'TOSTRING': (None, 'tostring'), 'SETMETATABLE': (None, 'setmetatable'), 'S_SUB': ('string', 'sub'), 'S_BYTE': ('string', 'byte'), 'S_LEN': ('string', 'len')}
 _NOT_INSTALLED = object()
 
 # The names translated code refers to, installed as globals of each VM's namespace.
@@ -1023,7 +1048,8 @@ HELPERS = {
     'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
-    'concat_plain': concat_plain, 'index_chain': index_chain, 'string_field': string_field,
+    'concat_plain': concat_plain, 'join_small': join_small, 'FLOAT_STR': fmt_float, 'index_chain': index_chain, 'string_field': string_field,
+    'STRING_LOOKUPS': NO_LOOKUPS,
     'CALL_NEEDED': _CALL_NEEDED, 'UNCACHED': _UNCACHED, 'ClassHash': ClassHash, 'set_plain': set_plain, 'drop_nils': drop_nils,
     'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit,
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,

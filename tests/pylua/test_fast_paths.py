@@ -876,10 +876,21 @@ def plain_python(src):
 
 @pytest.mark.parametrize('src, emitted', [
     ('local t = {} table.insert(t, 1)', ['is T_INSERT and', '.arr.append(']),
+    ('local n = ... return tostring(n)', ['is TOSTRING and', 'not TYPE_METAS', 'FLOAT_STR(r2)']),
+    ('local t = ... for k, v in pairs(t) do end', ['is PAIRS and', '_R = (NEXT, r2, None, None,)']),
+    ('local C = ... return setmetatable({}, C)', ['is SETMETATABLE and', '.meta = r']),
+    ('local t = ... for i, v in ipairs(t) do end', ['is IPAIRS:', '_R = (INEXT, r2, 0, None,)',
+                                                    'is INEXT and r2.__class__ is Table and r2.meta is None and r3 == 0: _i0 = ENUMERATE(r2.arr, 1)']),
     ('local t = {1, 2} table.insert(t, 1, 0)', ['is T_INSERT and', '_a.insert(']),
     ('local t = {1, 2} return table.remove(t)', ['is T_REMOVE and', '_v = _a.pop()']),
     ('local t = {1, 2} return table.remove(t, 1)', ['is T_REMOVE and', '_a.pop(']),
     ('return math.sqrt(2)', ['is M_SQRT and', 'SQRT(']),
+    ('local s, i = ... return s:sub(i, i)', ['is S_SUB and', '_R = (r3[r4 - 1:r5],)']),
+    ('local s, i = ... return s:sub(i)', ['is S_SUB and', '_R = (r3[r4 - 1:],)']),
+    ('local s, i = ... return s:byte(i)', ['is S_BYTE and', '_R = (ord(r3[r4 - 1]),)']),
+    ('local s = ... return string.len(s)', ['is S_LEN and', '_R = (len(r2),)']),
+    ('local t = ... return table.concat(t)', ['is T_CONCAT and', '(_v := join_small(r2.arr)) is not None']),
+    ('local t = ... return table.concat(t, ",")', ['is T_CONCAT and', '(_v := join_small(r2.arr, r3)) is not None']),
 ])
 def test_intrinsics_are_inlined(src, emitted):
     code = plain_python(src)
@@ -893,7 +904,8 @@ def test_short_integer_loop_is_a_python_range():
 
 def test_append_to_a_sequence_appends_to_the_list():
     code = plain_python('local t = {} t[#t + 1] = 5 return t')
-    assert 'if r0.meta is None and not r0.hash:\n' in code and 'r0.arr.append(5)' in code
+    assert 'if r0.meta is None and (not r0.hash or len(r0.arr) + 2 not in r0.hash):\n' in code
+    assert 'r0.arr.append(5)' in code
 
 
 def test_global_read_uses_the_environment_dict():
@@ -946,7 +958,19 @@ def test_table_parameters_are_guarded_once_for_many_field_reads():
 
 def test_string_methods_look_up_the_string_library_directly():
     code = plain_python('local s = "abc" return s:sub(1, 2)')
-    assert "elif r0.__class__ is str:\n" in code and "= string_field('sub')" in code
+    assert "elif r0.__class__ is str:\n" in code
+    assert "= STRING_LOOKUPS.get('sub', UNCACHED)" in code and "= string_field('sub')" in code
+
+
+def test_concatenation_converts_numbers_of_unknown_type_inline():
+    code = plain_python('local a, b = ... return a .. "/" .. b')
+    assert 'str(r3) if r3.__class__ is int else FLOAT_STR(r3)) + r4 + (' in code
+    assert '_s = concat_plain((' in code      # anything else
+
+
+def test_string_format_with_widths_has_a_python_form():
+    from pylua.library import strformat
+    assert strformat.parse('%-24s %4d')[1] is not None
 
 
 def test_table_concat_has_a_plain_form():

@@ -14,6 +14,9 @@ _HELPER_NAMES = {'ADD': 'add', 'SUB': 'sub', 'MUL': 'mul'}
 # CPython compares integers of one 30-bit digit on its fast path, but not
 # bigger constants such as 2**63: range checks test against SMALL first.
 SMALL = (1 << 30) - 1
+# A concatenation of at most this many operands of unknown type converts
+# numbers among them inline (each costs a test per operand).
+MIXED_CONCAT_MAX = 4
 
 
 def _wrap_check(a):
@@ -367,6 +370,15 @@ class ArithmeticOps:
         self.w('if %s:', cond)
         for text in fast:
             self.w('    ' + text)
+        unknown = [r for r, kind in zip(regs, kinds) if kind is None]
+        if len(unknown) <= MIXED_CONCAT_MAX:
+            # Numbers among them, converted inline as tostring writes them.
+            number = {r: code('(%s if %s.__class__ is str else str(%s) if %s.__class__ is int else FLOAT_STR(%s))',
+                              r, r, r, r, r) for r in unknown}
+            self.w('elif %s:', ' and '.join(code('(%s.__class__ is str or %s.__class__ is int or %s.__class__ is float)',
+                                                 r, r, r) for r in unknown))
+            self.w('    r%d = %s', i.a, ' + '.join(number.get(r, part) for r, part in zip(regs, parts)))
+            self.w('    ' + fast[1])
         self.w('else:')
         self.w('    _s = concat_plain((%s,))', ', '.join(regs))
         self.w('    r%d = _s if _s is not None else (%s)', i.a, self.wait('concat((%s,), %r)', ', '.join(regs), i.note))

@@ -229,10 +229,17 @@ class CallOps:
         for text in body:
             w('    ' + text)
         n = i.c
+        # No result, one expression, or a tuple of expressions for several.
+        results = () if result is None else result if result.__class__ is tuple else (result,)
         if n == 1:
-            w('    r%d = %s', i.a, result or 'None')
-        elif n != 0:
-            w('    %s = %s', 'T' if n == -1 and not tail else '_R', '(%s,)' % result if result else '()')
+            w('    r%d = %s', i.a, results[0] if results else 'None')
+        elif n > 1:
+            # Exactly n values, as the unpacking after the call expects.
+            w('    _R = (%s,)', ', '.join((results + ('None',) * n)[:n]))
+        elif n == -1:
+            w('    %s = %s', 'T' if not tail else '_R', '(%s,)' % ', '.join(results) if results else '()')
+        elif not body:
+            w('    pass')      # the guard did the work; the result is not wanted
         return True
 
     def holds(self, check, r):
@@ -243,6 +250,8 @@ class CallOps:
             return self.isint(r)
         if check is Check.NUMBER:
             return self.isint(r) or self.isfloat(r)
+        if check is Check.STR:
+            return self.types.get(r) is str
         return self.isint(r) or r in self.types
 
     def results(self, src, a, n):

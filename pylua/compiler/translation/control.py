@@ -183,11 +183,11 @@ class ControlOps:
         it = self.tmp('i')
         cnt = self.tmp('n')
         vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
-        self.w('%s = forgen(r%d, r%d, r%d, %d)', it, a, a + 1, a + 2, n)
         # A loop over what a function named ipairs returned runs here only
         # over an enumerate (else in the general loop), so its index is an
         # integer counting up from 1.
         ipairs = self.iterates_ipairs(k) and not self.loop_writes(ins, a + 4)
+        self.iterator(k, it, a, n)
         if ipairs:
             self.open(code('if %s.__class__ is ENUMERATE:', it), 'if')
         else:
@@ -228,6 +228,17 @@ class ControlOps:
         self.stack.pop()
         self.close_block()
 
+    def iterator(self, k, it, a, n):
+        """``it = forgen(...)`` for the innermost generic ``for`` at ``k``; after
+        a call named ipairs, forgen's answer for a plain table without the call."""
+        call = code('forgen(r%d, r%d, r%d, %d)', a, a + 1, a + 2, n)
+        if self.iterates_ipairs(k):
+            self.w('if r%d is INEXT and r%d.__class__ is Table and r%d.meta is None and r%d == 0: %s = ENUMERATE(r%d.arr, 1)',
+                   a, a + 1, a + 1, a + 2, it, a + 1)
+            self.w('else: %s = %s', it, call)
+        else:
+            self.w('%s = %s', it, call)
+
     def iterates_ipairs(self, k):
         """Does the generic ``for`` at ``k`` loop over the results of a call
         of a function named ipairs?"""
@@ -260,7 +271,7 @@ class ControlOps:
         self.note_call(note)
 
     def op_TBC(self, i):
-        self.w('tbc_check(r%d, %r)', i.a, i.note)
+        self.w('if r%d is not None: tbc_check(r%d, %r)', i.a, i.a, i.note)
         self.open('try:', 'tbc', i.a)
 
     def op_CLOSE(self, i):

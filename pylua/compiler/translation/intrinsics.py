@@ -7,7 +7,8 @@ runtime installs under the guard's first name, see ``ops.INTRINSICS``), and
 the arguments must be what the inline body handles; anything else takes
 the ordinary call.  Each emitter takes the translator's ``debt`` (the
 statement accounting an allocation) and the argument registers, and returns
-(guard conditions, body lines, result expression or None); a condition is
+(guard conditions, body lines, result expression, a tuple of them for
+several results, or None); a condition is
 code, or a ``Checked`` argument that the translator leaves out when it
 knows that it holds.
 """
@@ -17,12 +18,17 @@ from typing import NamedTuple
 from .layout import arr_of, hash_of, meta_of
 
 SLOT_COST = 16                     # a list slot, CPython's over-allocation included
+# The string library leaves results up to this size to the periodic heap
+# measurement and the call's own instruction (see ``ops.join_small``),
+# so inline bodies make only such strings.
+SMALL_STRING = 1024
 
 
 class Check(enum.Enum):
     """What a guard checks of an argument, which the translator may know already."""
     TABLE = 'table'
     INT = 'int'
+    STR = 'string'
     NUMBER = 'number'
     NOT_NIL = 'not nil'
 
@@ -39,16 +45,20 @@ def render_check(check, reg):
         return '%s.__class__ is Table' % reg
     if check is Check.INT:
         return '%s.__class__ is int' % reg
+    if check is Check.STR:
+        return '%s.__class__ is str' % reg
     if check is Check.NUMBER:
         return '(%s.__class__ is float or %s.__class__ is int)' % (reg, reg)
     return '%s is not None' % reg
 
 
 def _table_insert(debt, t, v):
-    # table.insert(t, v) appending to the list part; with a hash part (an
-    # object's fields), set_int also moves the keys that follow out of it.
+    # table.insert(t, v) appending to the list part; when the hash part
+    # holds the key after the new end, set_int also moves the keys that
+    # follow out of it.
     guard = ('T_INSERT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.NOT_NIL, 1))
-    return guard, ('if not %s: %s.append(%s); %s' % (hash_of(t), arr_of(t), v, debt(SLOT_COST)),
+    return guard, ('if not %s or len(%s) + 2 not in %s: %s.append(%s); %s'
+                   % (hash_of(t), arr_of(t), hash_of(t), arr_of(t), v, debt(SLOT_COST)),
                    'else: %s.set_int(len(%s) + 1, %s)' % (t, arr_of(t), v)), None
 
 
@@ -81,6 +91,73 @@ def _math_sqrt(debt, x):
     return guard, (), 'SQRT(%s)' % x
 
 
+def _string_sub(debt, s, i, j):
+    # s:sub(i, j) for positions counted from the start: a slice.
+    guard = ('S_SUB', Checked(Check.STR, 0), Checked(Check.INT, 1), Checked(Check.INT, 2),
+             '0 < %s' % i, '0 <= %s < %s + %d' % (j, i, SMALL_STRING))
+    return guard, (), '%s[%s - 1:%s]' % (s, i, j)
+
+
+def _string_sub_tail(debt, s, i):
+    # s:sub(i): the rest of the string from i.
+    guard = ('S_SUB', Checked(Check.STR, 0), Checked(Check.INT, 1),
+             '0 < %s' % i, 'len(%s) < %s + %d' % (s, i, SMALL_STRING))
+    return guard, (), '%s[%s - 1:]' % (s, i)
+
+
+def _string_byte(debt, s, i):
+    # s:byte(i) of a byte the string has.
+    guard = ('S_BYTE', Checked(Check.STR, 0), Checked(Check.INT, 1), '0 < %s <= len(%s)' % (i, s))
+    return guard, (), 'ord(%s[%s - 1])' % (s, i)
+
+
+def _string_first_byte(debt, s):
+    guard = ('S_BYTE', Checked(Check.STR, 0), s)
+    return guard, (), 'ord(%s[0])' % s
+
+
+def _string_len(debt, s):
+    return ('S_LEN', Checked(Check.STR, 0)), (), 'len(%s)' % s
+
+
+def _table_concat(debt, t):
+    # table.concat(t) of a few strings in the list part (the length then is
+    # the list's), joined when they make a small string.
+    guard = ('T_CONCAT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t),
+             '(%s or not %s)' % (arr_of(t), hash_of(t)), '(_v := join_small(%s)) is not None' % arr_of(t))
+    return guard, (), '_v'
+
+
+def _table_concat_sep(debt, t, sep):
+    guard = ('T_CONCAT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.STR, 1),
+             '(%s or not %s)' % (arr_of(t), hash_of(t)), '(_v := join_small(%s, %s)) is not None' % (arr_of(t), sep))
+    return guard, (), '_v'
+
+
+def _setmetatable(debt, t, mt):
+    # An object getting its class (as base.setmetatable's first case):
+    # nothing to check, notify or collect.
+    guard = ('SETMETATABLE', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.TABLE, 1),
+             '%s.__class__ is dict' % hash_of(t), "'__gc' not in %s" % hash_of(mt), "'__mode' not in %s" % hash_of(mt))
+    return guard, ('%s = %s' % (meta_of(t), mt),), t
+
+
+def _tostring(debt, x):
+    # tostring of a number while no number has a metatable (no __tostring).
+    guard = ('TOSTRING', Checked(Check.NUMBER, 0), 'not TYPE_METAS')
+    return guard, (), '(str(%s) if %s.__class__ is int else FLOAT_STR(%s))' % (x, x, x)
+
+
+def _ipairs(debt, t):
+    # What ipairs returns (its check is only that there is an argument).
+    return ('IPAIRS',), (), ('INEXT', t, '0')
+
+
+def _pairs(debt, t):
+    # What pairs returns for a table without a metatable (so without __pairs).
+    return ('PAIRS', Checked(Check.TABLE, 0), '%s is None' % meta_of(t)), (), ('NEXT', t, 'None')
+
+
 # Call sites named like these library functions (with this many arguments)
 # try an inline body first: (guard conditions, body lines, result expression
 # or None).
@@ -90,4 +167,15 @@ INTRINSICS = {
     ('remove', 1): _table_remove,
     ('remove', 2): _table_remove_at,
     ('sqrt', 1): _math_sqrt,
+    ('sub', 3): _string_sub,
+    ('sub', 2): _string_sub_tail,
+    ('byte', 2): _string_byte,
+    ('byte', 1): _string_first_byte,
+    ('len', 1): _string_len,
+    ('tostring', 1): _tostring,
+    ('ipairs', 1): _ipairs,
+    ('pairs', 1): _pairs,
+    ('setmetatable', 2): _setmetatable,
+    ('concat', 1): _table_concat,
+    ('concat', 2): _table_concat_sep,
 }

@@ -85,7 +85,8 @@ class TableOps:
         if method:
             # ``s:method()``: the string library without the general path's generator.
             self.w('elif %s.__class__ is str:', obj)
-            self.w('    %s = string_field(%s)', dst, k)
+            self.w('    %s = STRING_LOOKUPS.get(%s, UNCACHED)', dst, k)
+            self.w('    if %s is UNCACHED: %s = string_field(%s)', dst, dst, k)
             self.w('    if %s is CALL_NEEDED: %s = %s', dst, dst, general)
         self.w('else: %s = %s', dst, general)
 
@@ -179,7 +180,8 @@ class TableOps:
             w('        _a = %s; _n = len(_a)', arr_of(obj))
             low = '' if key in self.positive else '0 < '
             w('        if %s%s <= _n%s: _a[%s - 1] = %s', low, k, notnil, k, v)
-            w('        elif %s == _n + 1%s and not %s:', k, notnil, hash_of(obj))
+            # Keys following the list's end in the hash part move with an append.
+            w('        elif %s == _n + 1%s and (not %s or %s + 1 not in %s):', k, notnil, hash_of(obj), k, hash_of(obj))
             w('            _a.append(%s); %s', v, self.debt(SLOT_COST))
             w('        else: %s.set_int(%s, %s)', obj, k, v)
             if not self.isint(key):
@@ -325,7 +327,7 @@ class TableOps:
         known = self.const(st.c)[1] is not None if st.c < 0 else st.c in self.known or st.c in self.types
         notnil = '' if known else code(' and %s is not None', v)
         istable = '' if self.istable(st.a) else code('%s.__class__ is Table and ', t)
-        self.w('if %s%s is None and not %s%s:', istable, meta_of(t), hash_of(t), notnil)
+        self.w('if %s%s is None and (not %s or len(%s) + 2 not in %s)%s:', istable, meta_of(t), hash_of(t), arr_of(t), hash_of(t), notnil)
         self.w('    %s.append(%s); %s', arr_of(t), v, self.debt(SLOT_COST))
         self.w('else:')
         self.ind += 1

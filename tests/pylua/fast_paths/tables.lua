@@ -1,0 +1,110 @@
+-- Table operations objects use: ipairs loops, appends (t[#t + 1] = v and
+-- table.insert) into tables with a hash part, integer keys that start in
+-- the hash part, keys that are tables, stores through metatables without
+-- __newindex, and the same after __index/__newindex arrive, beside rawset
+-- and rawget.
+local function walk(t)
+  local s = {}
+  for i, v in ipairs(t) do s[#s + 1] = i .. "=" .. tostring(v) end
+  return table.concat(s, ",")
+end
+local function dump(t, n)
+  local s = {}
+  for i = 0, n do s[#s + 1] = tostring(rawget(t, i)) end
+  return #t .. ":" .. table.concat(s, ",")
+end
+
+-- ipairs: plain, with holes, through __index, replaced, on a non-table
+put(walk({1, 2, 3}), walk({}), walk({1, nil, 3}), walk({n = 1, 5}))
+local proxy = setmetatable({}, {__index = function(t, i) if i <= 3 then return i * 10 end end})
+put(walk(proxy))
+local grows = {1}
+for i, v in ipairs(grows) do if i < 5 then grows[#grows + 1] = v * 2 end end
+put(walk(grows))
+local shrinks = {1, 2, 3, 4}
+for i in ipairs(shrinks) do shrinks[#shrinks] = nil end
+put(walk(shrinks))
+put(pcall(function() for _ in ipairs(nil) do end end))
+put(pcall(function() for _ in ipairs() do end end))
+local saved = ipairs
+ipairs = function(t) return function(_, i) if i < 2 then return i + 1, "mine" end end, t, 0 end
+put(walk({7, 8, 9}))
+ipairs = saved
+put(walk({7, 8, 9}))
+
+-- appends to tables that have a hash part, with keys after the end there
+-- (the length is printed only where it has one border)
+local t = {name = "obj"}
+t[3] = "c" t[4] = "d" t[2] = "b" t[1] = "a"
+put(dump(t, 5))
+t[#t + 1] = "e"
+table.insert(t, "f")
+put(dump(t, 7))
+local z = {} z[0] = "zero"
+for i = 1, 4 do z[i] = i end
+z[#z + 1] = 5 z[7] = 7 z[6] = 6
+put(dump(z, 8))
+local u = {k = 1} u[2] = 2 u[1] = 1 table.insert(u, 3)
+put(dump(u, 4))
+put(pcall(table.insert, {k = 1}, nil), pcall(function() local q = {k = 1} q[#q + 1] = nil return #q end))
+
+-- keys that are tables, floats, booleans
+local k1, k2 = {}, {}
+local keyed = {}
+keyed[k1] = "one" keyed[k2] = "two" keyed[2.0] = "float two" keyed[true] = "yes" keyed[1] = "int one"
+put(keyed[k1], keyed[k2], keyed[2], keyed[true], keyed[1.0], keyed[{}])
+keyed[k1] = nil
+put(keyed[k1], keyed[k2], pcall(function() keyed[0 / 0] = 1 end))
+put(pcall(function() keyed[nil] = 1 end))
+
+-- stores through a metatable without __newindex, then with one added later
+local Class = {}
+Class.__index = Class
+local obj = setmetatable({}, Class)
+obj.x = 1 obj[1] = "first" obj[2] = "second"
+put(obj.x, obj[1], obj[2], #obj, rawget(Class, "x"))
+local log = {}
+Class.__newindex = function(t, k, v) log[#log + 1] = tostring(k) rawset(t, k, v) end
+obj.x = 2 obj.y = 3 obj[3] = "third" obj[1] = "again"
+put(obj.x, obj.y, obj[3], obj[1], table.concat(log, ","))
+Class.__newindex = nil
+obj.z = 4
+put(obj.z, table.concat(log, ","))
+local sink = {}
+setmetatable(obj, {__newindex = sink})
+obj.w = 5 obj.x = 6 obj[4] = "fourth"
+put(rawget(obj, "w"), sink.w, obj.x, rawget(obj, 4), sink[4])
+rawset(obj, "w", "raw")
+obj.w = "stored"
+put(obj.w, sink.w)
+-- setmetatable: an object getting its class, and every other case
+local function new(mt) return setmetatable({}, mt) end
+local C = {__index = {kind = "c"}}
+put(new(C).kind, getmetatable(new(C)) == C, getmetatable(new(nil)))
+put(pcall(setmetatable, setmetatable({}, {__metatable = "locked"}), C))
+put(pcall(function() return setmetatable({}, 5) end), pcall(function() return setmetatable(5, C) end))
+local weak = new({__mode = "k"})
+weak[{}] = 1
+collectgarbage()
+put(next(weak))
+local with_gc = {__gc = function() end}
+put(getmetatable(new(with_gc)) == with_gc)
+local saved_setmetatable = setmetatable
+setmetatable = function(t, mt) return "replaced" end
+put(new(C))
+setmetatable = saved_setmetatable
+-- pairs: plain, with __pairs, with a metatable without it, replaced, errors
+local function keys(t)
+  local s = {}
+  for k, v in pairs(t) do s[#s + 1] = tostring(k) .. "=" .. tostring(v) end
+  table.sort(s)
+  return table.concat(s, ",")
+end
+put(keys({1, 2, x = 3}), keys({}), keys(setmetatable({a = 1}, {__index = {b = 2}})))
+put(keys(setmetatable({}, {__pairs = function(t) return function(_, k) if not k then return 1, "p" end end, t, nil end})))
+put(pcall(pairs, nil), pcall(function() for _ in pairs(5) do end end))
+local saved_pairs = pairs
+pairs = function(t) return next, {only = 1}, nil end
+put(keys({z = 26}))
+pairs = saved_pairs
+return transcript()

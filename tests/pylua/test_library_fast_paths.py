@@ -1,0 +1,48 @@
+"""The inline forms of library calls and of the operations on strings and
+tables that objects use, against lua5.4: each program in ``fast_paths/``
+``put``s what its calls gave and returns the ``transcript()`` (both from
+``PRELUDE``), which must be lua5.4's, run plain and inside a coroutine
+(the generator forms).  The programs mix
+arguments the inline forms take with those they leave to the general path,
+and change the library, metatables and tables while they run."""
+import pathlib
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from pylua import LuaRuntime
+
+PROGRAMS = pathlib.Path(__file__).resolve().parent / 'fast_paths'
+LUA = shutil.which('lua5.4')
+# One line, so that the programs' line numbers in messages are theirs + 1.
+PRELUDE = ('local out = {} '
+           'local function put(...) local t = table.pack(...) '
+           'for i = 1, t.n do t[i] = tostring(t[i]) end out[#out + 1] = table.concat(t, " ") end '
+           'local function transcript() return table.concat(out, "\\n") end\n')
+# Chunk names differ between the runs; line numbers must not.
+_CHUNK = re.compile(r'(?m)(^|\s)(?:\[string "[^"]*"\]|[^\s:]+\.lua):(\d+):')
+
+
+def _lines(text):
+    return _CHUNK.sub(r'\1chunk:\2:', text).split('\n')
+
+
+def _expected(path):
+    r = subprocess.run([LUA, '-e', 'io.write(dofile(%r))' % str(path)], capture_output=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return _lines(r.stdout.decode('latin-1'))
+
+
+@pytest.mark.skipif(LUA is None, reason='lua5.4 is not installed')
+@pytest.mark.parametrize('program', sorted(p.name for p in PROGRAMS.glob('*.lua')))
+def test_inline_forms_agree_with_lua(program, tmp_path):
+    src = PRELUDE + (PROGRAMS / program).read_text(encoding='latin-1')
+    path = tmp_path / program
+    path.write_text(src, encoding='latin-1')
+    want = _expected(path)
+    plain = LuaRuntime(profile='standalone').execute(src)
+    assert _lines(plain) == want
+    wrapped = LuaRuntime(profile='standalone').execute('return coroutine.wrap(function(...) %s\nend)()' % src)
+    assert _lines(wrapped) == want
