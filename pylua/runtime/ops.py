@@ -6,6 +6,7 @@ host effect passes through them.
 from __future__ import annotations
 
 import math
+import sys
 import weakref
 from types import CellType, FunctionType as FN, MappingProxyType
 
@@ -130,6 +131,14 @@ def run_tail_calls(r, first):
             return (r[0] if r else None) if first else r
 
 
+def first_result(r):
+    """The first result of a Lua function's plain form that returned a
+    tuple: none, several, or the marker of a tail call to run here."""
+    if not r:
+        return None
+    return r[0] if r[0] is not TAIL else run_tail_calls(r, True)
+
+
 def run_tail_calls_gen(r, first):
     """``run_tail_calls`` in generator forms, which a yield may suspend."""
     while True:
@@ -244,6 +253,12 @@ def refit(exc, f, args):
     raise exc
 
 
+def refit_raised(f, args):
+    """``refit`` of the TypeError being handled: call sites catch it without
+    binding it, which spares every one of them the code of an ``as``."""
+    return refit(sys.exc_info()[1], f, args)
+
+
 def takes(f, n):
     """Is ``f`` a Lua function that can be called with ``n`` arguments as they are?"""
     if f.__class__ is not FN:
@@ -320,6 +335,11 @@ def finish(exc, f, args):
             value = g.send(answer)
         except StopIteration as stop:
             return stop.value
+
+
+def finish_raised(f, args):
+    """``finish`` of the NeedsLua being handled (see ``refit_raised``)."""
+    return finish(sys.exc_info()[1], f, args)
 
 
 def call_noyield(f, args):
@@ -1051,7 +1071,8 @@ HELPERS = {
     'concat_plain': concat_plain, 'join_small': join_small, 'FLOAT_STR': fmt_float, 'index_chain': index_chain, 'string_field': string_field,
     'STRING_LOOKUPS': NO_LOOKUPS,
     'CALL_NEEDED': _CALL_NEEDED, 'UNCACHED': _UNCACHED, 'ClassHash': ClassHash, 'set_plain': set_plain, 'drop_nils': drop_nils,
-    'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit,
+    'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit, 'refit_raised': refit_raised,
+    'finish_raised': finish_raised, 'first_result': first_result,
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,
     'TAIL': TAIL, 'TAILS': run_tail_calls, 'TAILSG': run_tail_calls_gen, 'tail_call': tail_call,
 }

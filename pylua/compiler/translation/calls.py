@@ -84,7 +84,7 @@ class CallOps:
         w('elif %s.__class__ is Builtin:', f)
         w('    try: _R = %s.fn(%s)', f, args)
         self.note_call(i.note)
-        w('    except NeedsLua as _x: _R = %s', self.wait('finish(_x, %s, %s)', f, tup))
+        w('    except NeedsLua: _R = %s', self.wait('finish_raised(%s, %s)', f, tup))
         self.note_call(i.note)
         # A host function's arguments live while it runs (on a C function's
         # stack in Lua), and its generator form is called with them again.
@@ -113,12 +113,10 @@ class CallOps:
         ``n`` results wanted, in ``r<a>`` (n == 1), ``T`` (n == -1) or
         ``_R`` as a tuple.  A result that is no tuple costs no more tests
         than before tail calls."""
-        first = Choice('TAILS(_R, True)', '(yield from TAILSG(_R, True))')
         every = Choice('TAILS(_R, False)', '(yield from TAILSG(_R, False))')
         w = self.w
         if n == 1:
-            w('%sr%d = _R if _R.__class__ is not tuple else (_R[0] if _R[0] is not TAIL else %s) if _R else None',
-              indent, a, first)
+            w('%sr%d = _R if _R.__class__ is not tuple else %s', indent, a, self.first_of('_R'))
         elif n == -1:
             w('%sT = (%s if _R and _R[0] is TAIL else _R) if _R.__class__ is tuple else (_R,)', indent, every)
         elif n == 0:
@@ -131,9 +129,17 @@ class CallOps:
     def first_result(self, reg, indent):
         """``reg`` holds what a Lua function returned: the first result when
         it is a tuple (none, several, or a tail call's marker to run here)."""
-        self.w('%sif %s.__class__ is tuple: %s = (%s[0] if %s[0] is not TAIL else %s) if %s else None',
-               indent, reg, reg, reg, reg,
-               Choice(code('TAILS(%s, True)', reg), code('(yield from TAILSG(%s, True))', reg)), reg)
+        self.w('%sif %s.__class__ is tuple: %s = %s', indent, reg, reg, self.first_of(reg))
+
+    @staticmethod
+    def first_of(reg):
+        """The first of the results tuple in ``reg``: a helper in the plain
+        form (a tuple is the rarer answer; the inline test was the biggest
+        part of a call's code), inline in the generator form, which yields
+        when the tuple is a tail call's marker."""
+        return Choice(code('first_result(%s)', reg),
+                      code('(%s[0] if %s[0] is not TAIL else (yield from TAILSG(%s, True))) if %s else None',
+                           reg, reg, reg, reg))
 
     def tail_call(self, f, args, tup, note, indent):
         """``return f(args)`` of Lua function ``f`` as a tail call: in the
@@ -152,7 +158,7 @@ class CallOps:
         """``lead f(args)`` for a Lua function ``f`` with extra arguments cut
         on the rare call that passes more than ``f`` has parameters for."""
         self.w('%stry: %s %s(%s)', indent, lead, f, args)
-        self.w('%sexcept TypeError as _x: %s %s(*refit(_x, %s, %s))', indent, lead, f, f, tup)
+        self.w('%sexcept TypeError: %s %s(*refit_raised(%s, %s))', indent, lead, f, f, tup)
 
     def call_self(self, i, regs, tup, tail):
         """A call of the function's own value (``local function f`` calling

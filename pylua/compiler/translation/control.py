@@ -265,7 +265,7 @@ class ControlOps:
         self.out.forms(plain, lambda: w('if %s.__class__ is Builtin:', f))
         w('    try: _R = %s.fn(%s)', f, args)
         self.note_call(note)
-        w('    except NeedsLua as _x: _R = %s', self.wait('finish(_x, %s, (%s))', f, args))
+        w('    except NeedsLua: _R = %s', self.wait('finish_raised(%s, (%s))', f, args))
         self.note_call(note)
         w('else: _R = %s', self.wait('call(%s, (%s), %r)', f, args, note))
         self.note_call(note)
