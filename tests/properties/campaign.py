@@ -1,30 +1,37 @@
 """A long differential campaign: the fuzzer's programs (``lua_programs``)
 run in batches on lua5.4 and on pylua, and every difference is written down.
 
-    nice -n 10 python -m tests.properties.campaign SECONDS [--seed S]
-        [--batch N] [--out DIR]
+    nice -n 19 python -m tests.properties.campaign SECONDS [--seed S]
+        [--batch N] [--small-share F] [--jobs J] [--out DIR]
 
 Each batch of ``N`` seeds gives ``2 N`` programs (each body plain and inside
-a coroutine), written to files in a scratch directory; one ``lua5.4``
-process and one ``pylua`` process each run all of them through ``DRIVER``,
-which loads each program, runs it under ``pcall`` and ends its output with a
-marker line holding the error message (as lua.c would print it), so that a
-program costs its own run and no interpreter start-up.  A program whose
-output or message differs, or that takes pylua down (an internal error, a
-crash, a hang), is a finding: its source and both outcomes are written to
-``DIR/SEED-FORM.lua``; ``DIR/progress.txt`` holds the running counts.
+a coroutine), a share ``F`` of the seeds small programs (a few statements:
+the same grammar in far less compile time) and the rest big ones, written
+to files in a scratch directory.  One ``lua5.4`` process runs all of them
+through ``DRIVER``, which loads each program, runs it under ``pcall`` and
+ends its output with a marker line holding the error message (as lua.c
+would print it); pylua's side (``campaign_pylua``) runs ``DRIVER`` on each
+program in a runtime of its own, all in one process, so that a program
+costs its own run and no interpreter start-up.  Up to ``J`` pylua processes
+share a batch, more than one only while the machine is idle (its load
+below ``IDLE_LOAD`` when the batch starts).  A program whose output or
+message differs, or that takes pylua down (an internal error, a crash, a
+hang), is a finding: its source and both outcomes are written to
+``DIR/SEED-SIZE-FORM.lua``; ``DIR/progress.txt`` holds the running counts.
 Programs that lua5.4 itself does not finish are left out.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import pathlib
 import random
 import re
 import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from tests.properties.lua_programs import program
@@ -56,6 +63,9 @@ END = re.compile(rb'\n' + re.escape(MARKER.encode()) + rb' (ok|error) ([^\n]*)\n
 ADDRESS = re.compile(rb': 0x[0-9a-f]+')
 LUA_SECONDS = 60               # lua5.4 runs a batch in about a second
 PYLUA_SECONDS = 900            # pylua, niced on a loaded machine, in minutes
+PROGRAM_SECONDS = 120          # one program on pylua (the big ones take seconds)
+IDLE_LOAD = 1.5                # the campaign's own process and less: another core is free
+REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
@@ -63,10 +73,29 @@ class Case:
     seed: int
     in_coroutine: bool
     source: str
+    small: bool = False
 
     @property
     def name(self):
-        return '%d-%s' % (self.seed, 'coroutine' if self.in_coroutine else 'plain')
+        return '%d-%s-%s' % (self.seed, 'small' if self.small else 'big', 'coroutine' if self.in_coroutine else 'plain')
+
+
+def cases(seed, small_share):
+    """The two programs of ``seed``: one body, plain and in a coroutine."""
+    small = random.Random('size %d' % seed).random() < small_share
+    return [Case(seed, form, program(random.Random(seed), form, small), small) for form in (False, True)]
+
+
+def pylua_command(program_seconds=PROGRAM_SECONDS):
+    """The campaign's pylua side, running this checkout's pylua."""
+    return [sys.executable, '-m', 'tests.properties.campaign_pylua', '--seconds', str(program_seconds)]
+
+
+def checkout_env():
+    """The environment in which subprocesses import this checkout's packages."""
+    env = dict(os.environ)
+    env['PYTHONPATH'] = os.pathsep.join([str(REPO)] + [p for p in env.get('PYTHONPATH', '').split(os.pathsep) if p])
+    return env
 
 
 @dataclass(frozen=True)
@@ -98,7 +127,7 @@ def run_batch(command, directory, files, seconds):
     """Run ``files`` (names in ``directory``) through DRIVER with ``command``."""
     try:
         done = subprocess.run(command + ['driver.lua', MARKER] + files, cwd=directory,
-                              capture_output=True, timeout=seconds)
+                              capture_output=True, timeout=seconds, env=checkout_env())
         out, failure = done.stdout, None
         if done.returncode:
             failure = done.stderr.decode('latin-1').strip()[:2000] or 'exit status %d' % done.returncode
@@ -115,10 +144,11 @@ def run_batch(command, directory, files, seconds):
 
 
 class Campaign:
-    def __init__(self, out, pylua, lua):
+    def __init__(self, out, pylua, lua, jobs=1):
         self.out = out
         self.pylua, self.lua = pylua, lua
-        self.programs = self.differences = self.unfinished = 0
+        self.jobs = jobs
+        self.programs = self.small = self.differences = self.unfinished = 0
         self.started = time.time()
 
     def run(self, cases):
@@ -129,19 +159,32 @@ class Campaign:
             files = write_batch(directory, cases)
             theirs = run_batch(self.lua, directory, files, LUA_SECONDS).outcomes
             self.unfinished += len(cases) - len(theirs)
-            cases, files = cases[:len(theirs)], files[:len(theirs)]
-            done = 0
-            while done < len(cases):
-                mine = run_batch(self.pylua, directory, files[done:], PYLUA_SECONDS)
-                for n, outcome in enumerate(mine.outcomes):
-                    if outcome != theirs[done + n]:
-                        self.finding(cases[done + n], outcome, theirs[done + n])
-                done += len(mine.outcomes)
-                if done < len(cases):
-                    self.finding(cases[done], 'pylua stopped: %s' % (mine.failure or 'without a message'),
-                                 theirs[done])
-                    done += 1
+            cases = cases[:len(theirs)]
+            jobs = self.jobs if self.jobs > 1 and os.getloadavg()[0] < IDLE_LOAD else 1
+            share = -(-len(cases) // jobs)
+            parts = [range(lo, min(lo + share, len(cases))) for lo in range(0, len(cases), share)]
+            with ThreadPoolExecutor(len(parts) or 1) as pool:
+                found = pool.map(lambda part: self.compare(directory, files, part, theirs), parts)
+                for n, mine in [f for part in found for f in part]:
+                    self.finding(cases[n], mine, theirs[n])
             self.programs += len(cases)
+            self.small += sum(case.small for case in cases)
+
+    def compare(self, directory, files, part, theirs):
+        """Run the programs numbered ``part`` on pylua: the (number, pylua's
+        outcome) of each that differs from lua5.4's."""
+        found = []
+        done = part.start
+        while done < part.stop:
+            mine = run_batch(self.pylua, directory, files[done:part.stop], PYLUA_SECONDS)
+            for n, outcome in enumerate(mine.outcomes, done):
+                if outcome != theirs[n]:
+                    found.append((n, outcome))
+            done += len(mine.outcomes)
+            if done < part.stop:
+                found.append((done, 'pylua stopped: %s' % (mine.failure or 'without a message')))
+                done += 1
+        return found
 
     def finding(self, case, mine, theirs):
         self.differences += 1
@@ -149,8 +192,11 @@ class Campaign:
             fh.write(case.source + '\n--[==[\npylua:  %r\nlua5.4: %r\n]==]\n' % (mine, theirs))
 
     def progress(self, seed):
-        line = 'programs %d, differences %d, next seed %d, %.0f s (%d left out: lua5.4 did not finish them)' % (
-            self.programs, self.differences, seed, time.time() - self.started, self.unfinished)
+        seconds = time.time() - self.started
+        line = ('programs %d (%d small, %d big), differences %d, next seed %d, %.0f s, %.2f programs/s '
+                '(%d left out: lua5.4 did not finish them)') % (
+            self.programs, self.small, self.programs - self.small, self.differences, seed, seconds,
+            self.programs / max(seconds, 1e-9), self.unfinished)
         with open(os.path.join(self.out, 'progress.txt'), 'w') as fh:
             fh.write(line + '\n')
         return line
@@ -161,17 +207,18 @@ def main(argv=None):
     parser.add_argument('seconds', type=float)
     parser.add_argument('--seed', type=int, default=0)
     parser.add_argument('--batch', type=int, default=100, help='seeds per batch (two programs each)')
+    parser.add_argument('--small-share', type=float, default=0.9, help='share of the seeds that are small programs')
+    parser.add_argument('--jobs', type=int, default=min(2, os.cpu_count() or 1),
+                        help='pylua processes sharing a batch while the machine is idle')
     parser.add_argument('--out', default='fuzz-findings')
     parser.add_argument('--lua', default='lua5.4')
     args = parser.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
-    campaign = Campaign(args.out, [sys.executable, '-m', 'pylua'], [args.lua])
+    campaign = Campaign(args.out, pylua_command(), [args.lua], args.jobs)
     end = time.time() + args.seconds
     seed = args.seed
     while time.time() < end:
-        cases = [Case(s, form, program(random.Random(s), form))
-                 for s in range(seed, seed + args.batch) for form in (False, True)]
-        campaign.run(cases)
+        campaign.run([c for s in range(seed, seed + args.batch) for c in cases(s, args.small_share)])
         seed += args.batch
         print(campaign.progress(seed), flush=True)
 

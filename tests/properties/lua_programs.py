@@ -55,10 +55,12 @@ UNARY = ['-', 'not ', '#', '~']
 
 
 class _Gen:
-    def __init__(self, rng):
+    def __init__(self, rng, small):
         self.rng = rng
         self.count = 0
-        self.budget = rng.randint(20, 120)       # statements in the whole program
+        # Statements in the whole program: a small one exercises the same
+        # grammar in a tenth of the compile time.
+        self.budget = rng.randint(2, 10) if small else rng.randint(20, 120)
 
     def name(self, prefix='v'):
         self.count += 1
@@ -341,9 +343,11 @@ class _Scope:
                       set(self.consts))
 
 
-def program(rng, in_coroutine=False):
-    """One random program; ``in_coroutine`` runs its body inside a coroutine."""
-    gen = _Gen(rng)
+def program(rng, in_coroutine=False, small=False):
+    """One random program; ``in_coroutine`` runs its body inside a
+    coroutine; a ``small`` one has 2 to 10 statements at its top level
+    rather than 20 to 120."""
+    gen = _Gen(rng, small)
     scope = _Scope([], [], [], False, True, set())
     lines = []
     if rng.random() < 0.05:

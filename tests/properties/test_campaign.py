@@ -7,10 +7,10 @@ import sys
 
 import pytest
 
-from tests.properties.campaign import Campaign, Case, Outcome, run_batch, write_batch
+from tests.properties.campaign import Campaign, Case, Outcome, cases, pylua_command, run_batch, write_batch
 
 LUA = shutil.which('lua5.4')
-PYLUA = [sys.executable, '-m', 'pylua']
+PYLUA = pylua_command()
 CASES = [
     Case(1, False, 'print("one", 1 // 1, 2^53)\n'),
     Case(2, False, 'print("before")\nlocal t = nil\nreturn t.x\n'),
@@ -44,4 +44,22 @@ def test_lua_gives_the_same_outcomes_and_a_difference_is_a_finding(tmp_path):
     other = Campaign(str(tmp_path), PYLUA, [LUA, '-e', 'function print() io.write("other\\n") end'])
     other.run(CASES)
     assert other.differences == 4
-    assert 'lua5.4: Outcome(stdout=b\'other\\n\'' in (tmp_path / '1-plain.lua').read_text()
+    assert 'lua5.4: Outcome(stdout=b\'other\\n\'' in (tmp_path / '1-big-plain.lua').read_text()
+
+
+def test_a_program_that_stops_its_runtime_is_an_outcome_and_the_batch_goes_on(tmp_path):
+    hang = [Case(1, False, 'print("a")\nwhile true do end\n'), Case(2, False, 'print(2)\n')]
+    run = run_batch(pylua_command(program_seconds=1), str(tmp_path), write_batch(str(tmp_path), hang), 300)
+    assert run.failure is None
+    assert run.outcomes == [Outcome(b'a\n', b'pylua stopped: no answer within 1 s'), Outcome(b'2\n', None)]
+
+
+def test_most_seeds_give_small_programs_and_the_rest_big_ones():
+    picked = [cases(seed, 0.9) for seed in range(200)]
+    # One body, plain and in a coroutine.
+    assert all(not plain.in_coroutine and coroutine.in_coroutine and plain.small == coroutine.small
+               and 'coroutine.wrap' in coroutine.source for plain, coroutine in picked)
+    small = [len(plain.source) for plain, _ in picked if plain.small]
+    big = [len(plain.source) for plain, _ in picked if not plain.small]
+    assert 160 <= len(small) < 200
+    assert sum(small) / len(small) * 4 < sum(big) / len(big)
