@@ -413,9 +413,9 @@ class _FuncState:
         """Lua's variable description of an expression, for error messages
         (names are C strings there: they end at a NUL).  Parentheses leave
         no trace in Lua's bytecode, so they change no description."""
-        e = _decided(e)
+        e = _decided(e, self.res.names)
         while e.__class__ is A.Paren:
-            e = _decided(e.expr)
+            e = _decided(e.expr, self.res.names)
         c = e.__class__
         if c is A.Name:
             b = self.res.names.get(id(e))
@@ -468,7 +468,7 @@ class _FuncState:
 
     def exp_rk(self, e, at=None):
         """An operand: a constant for literals, else a register (``at`` as for ``exp_to``)."""
-        e = _decided(e)
+        e = _decided(e, self.res.names)
         c = e.__class__
         if c is A.Number or c is A.String:
             return self.const(e.value)
@@ -581,8 +581,8 @@ class _FuncState:
 
     def binop(self, e, reg):
         op = e.op
-        if _decided(e) is not e:
-            self.exp_to(_decided(e), reg)
+        if _decided(e, self.res.names) is not e:
+            self.exp_to(_decided(e, self.res.names), reg)
             return
         if op == 'and' or op == 'or':
             self.exp_to(e.left, reg, e.line)
@@ -617,7 +617,7 @@ class _FuncState:
         ``reg`` itself when that is a temporary, so the chain needs two
         registers, as in Lua.  (Short chains keep a register per operand,
         which the translator's tracking of known types follows best.)"""
-        if (reg < self._locals_top or _decided(e).__class__ in _OPERAND_IN_PLACE
+        if (reg < self._locals_top or _decided(e, self.res.names).__class__ in _OPERAND_IN_PLACE
                 or _left_depth(e) < _LONG_CHAIN):
             return self.exp_rk(e, at)
         if e.__class__ is A.Name:
@@ -857,18 +857,86 @@ _ALWAYS_TRUE = (A.TrueLit, A.Number, A.String)
 _OPERAND_IN_PLACE = (A.Nil, A.TrueLit, A.FalseLit, A.Number, A.String)   # constants
 
 
-def _decided(e):
+def _decided(e, names):
     """``e``, or the right operand when ``e`` is an ``and``/``or`` whose
-    literal left operand decides that the right one is its value (Lua's code
-    generator drops the test: a constant on the right stays a constant)."""
+    constant left operand (``_constant_truth``) decides that the right one
+    is its value (Lua's code generator drops the test: a constant on the
+    right stays a constant).  ``names``: the resolver's bindings."""
     found = e
     while True:
         inner = e.expr if e.__class__ is A.Paren else e
-        if inner.__class__ is not A.BinOp or not (
-                inner.op == 'or' and inner.left.__class__ in (A.Nil, A.FalseLit)
-                or inner.op == 'and' and inner.left.__class__ in _ALWAYS_TRUE):
+        if inner.__class__ is not A.BinOp or inner.op not in ('and', 'or') or \
+                _constant_truth(inner.left, names) is not (inner.op == 'and'):
             return found
         e = found = inner.right
+
+
+def _constant_truth(e, names):
+    """The truth of ``e`` when it is a constant to Lua's code generator (a
+    literal, a folded ``<const>`` local, ``not`` of a constant, numbers
+    folded), else None."""
+    while e.__class__ is A.Paren:
+        e = e.expr
+    c = e.__class__
+    if c is A.Nil or c is A.FalseLit:
+        return False
+    if c in _ALWAYS_TRUE:
+        return True
+    if c is A.Name:
+        binding = names.get(id(e))
+        if binding is not None and binding[0] == 'const':
+            return binding[1] is not None and binding[1] is not False
+        return None
+    if c is A.UnOp and e.op == 'not':
+        truth = _constant_truth(e.operand, names)
+        return None if truth is None else not truth
+    if c is A.BinOp and e.op in ('and', 'or'):
+        decided = _decided(e, names)
+        return _constant_truth(decided, names) if decided is not e else None
+    return True if _folded_number(e, names) is not None else None
+
+
+_FOLDED_ARITH = {'+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '//': 'idiv', '^': 'pow'}
+_FOLDED_BITWISE = {'&': int.__and__, '|': int.__or__, '~': int.__xor__}
+
+
+def _folded_number(e, names):
+    """The value Lua's constant folding (lcode.c's ``constfolding``) gives
+    numeric expression ``e``, or None where it does not fold: a division by
+    zero, a float result that is NaN or zero, bitwise operations other than
+    on integers."""
+    from ..runtime.ops import arith_num
+    while e.__class__ is A.Paren:
+        e = e.expr
+    c = e.__class__
+    if c is A.Number:
+        return e.value
+    if c is A.Name:
+        binding = names.get(id(e))
+        value = binding[1] if binding is not None and binding[0] == 'const' else None
+        return value if value.__class__ in (int, float) else None
+    if c is A.UnOp and e.op in ('-', '~'):
+        v = _folded_number(e.operand, names)
+        if v is None or e.op == '~' and v.__class__ is not int:
+            return None
+        result = arith_num('unm', v, 0) if e.op == '-' else ~v
+    elif c is A.BinOp and (e.op in _FOLDED_ARITH or e.op in _FOLDED_BITWISE):
+        a, b = _folded_number(e.left, names), _folded_number(e.right, names)
+        if a is None or b is None:
+            return None
+        if e.op in _FOLDED_BITWISE:
+            if a.__class__ is not int or b.__class__ is not int:
+                return None
+            result = _FOLDED_BITWISE[e.op](a, b)
+        elif e.op in ('/', '%', '//') and b == 0:
+            return None
+        else:
+            result = arith_num(_FOLDED_ARITH[e.op], a, b)
+    else:
+        return None
+    if result.__class__ is float and (result != result or result == 0):
+        return None
+    return result
 
 
 def _c_string(text):
