@@ -20,7 +20,7 @@ from .runtime.frames import is_replaced, lua_info, overflow_message, tail_calls_
 from .runtime.luathread import on_lua_thread
 from .runtime.python_gc import resume_collector
 from .runtime.numbers import MAXINT, MININT
-from .runtime.protected import run_protected, settle
+from .runtime.protected import plain, run_protected, settle
 from .runtime.state import VM
 from .runtime.table import LuaTable
 from .runtime.values import Builtin, GenBuiltin, Userdata, hybrid
@@ -104,10 +104,15 @@ class LuaRuntime:
         """Compile a chunk; returns a Python callable running it."""
         return LuaFunction(self, self.load(source, name))
 
-    def call_raw(self, fn, args=()):
+    def call_raw(self, fn, args=(), message_handler=None):
         """Call a raw Lua value with raw arguments; returns the raw result tuple.
 
-        Host effects are refused here: use ``run`` to answer them."""
+        Host effects are refused here: use ``run`` to answer them.  An error
+        leaving the call gives the ``<close>`` variables it left pending the
+        value ``message_handler(exc)`` returns (lua_pcall's message handler,
+        run where the error was raised), by default the error value."""
+        handle = plain if message_handler is None else functools.partial(_handled, message_handler)
+
         def step():
             if fn.__class__ is FunctionType:
                 # Outside any coroutine no yield can succeed: the plain form runs.
@@ -116,8 +121,8 @@ class LuaRuntime:
                 except CATCHABLE as exc:
                     if not has_pending(exc):
                         raise
-                    raise ops.sync(settle(exc)).error from None
-            gen = run_protected(ops.call(fn, args))
+                    raise ops.sync(settle(exc, handle)).error from None
+            gen = run_protected(ops.call(fn, args), handle)
             try:
                 effect = gen.send(None)
             except StopIteration as stop:
@@ -393,6 +398,12 @@ def to_lua_string(s, encoding='utf-8'):
 # luaL_traceback shows this many levels first and last of a deeper stack.
 _LEVELS_FIRST = 10
 _LEVELS_LAST = 11
+
+
+def _handled(message_handler, exc):
+    """``settle``'s handler (a generator) for a host's ``message_handler``."""
+    return message_handler(exc)
+    yield
 
 
 def lua_traceback(tb):

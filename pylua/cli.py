@@ -117,23 +117,26 @@ def _error_text(err, rt=None):
     from .runtime.errors import LuaError, LuaSyntaxError
     if not isinstance(err, LuaError):
         return ('%s: %s\n' % (PROG, err)).encode('utf-8', 'replace')
-    v = err.value
-    traced = True
-    if v.__class__ is str:
-        msg = v
-    elif v.__class__ in (int, float):
-        from .runtime.numbers import tostr
-        msg = tostr(v)
-    else:
-        msg = _tostring_metamethod(v, rt)
-        traced = msg is None
-        if msg is None:
-            from .runtime.values import type_name
-            msg = '(error object is a %s value)' % type_name(v)
+    msg, traced = _error_message(err.value, rt)
     if isinstance(err, LuaSyntaxError) or not traced:
         return ('%s: %s\n' % (PROG, msg)).encode('latin-1', 'replace')
     tb = err.traceback or 'stack traceback:\n\t[C]: in ?'
     return ('%s: %s\n%s\n' % (PROG, msg, tb)).encode('latin-1', 'replace')
+
+
+def _error_message(v, rt):
+    """lua.c's ``msghandler`` on error value ``v``: its message, and whether
+    a traceback follows it (not when the error object's ``__tostring`` gave it)."""
+    if v.__class__ is str:
+        return v, True
+    if v.__class__ in (int, float):
+        from .runtime.numbers import tostr
+        return tostr(v), True
+    msg = _tostring_metamethod(v, rt)
+    if msg is not None:
+        return msg, False
+    from .runtime.values import type_name
+    return '(error object is a %s value)' % type_name(v), True
 
 
 def _tostring_metamethod(v, rt):
@@ -170,7 +173,7 @@ class _Session:
         from .library.os import ExitRequest
         from .runtime.errors import LuaError
         try:
-            self.rt.call_raw(fn, args)
+            self.rt.call_raw(fn, args, message_handler=self.message)
         except ExitRequest as e:
             self.exit_code = e.code
             if e.close:
@@ -180,6 +183,19 @@ class _Session:
             self.report(e)
             return False
         return True
+
+    def message(self, exc):
+        """lua.c's message handler: the error's message with the traceback
+        at the error, which the ``<close>`` variables the error leaves
+        pending are given (see ``_error_message``)."""
+        from .library.debug import traceback
+        from .runtime.protected import error_value
+        from .runtime.stack import handling
+        msg, traced = _error_message(error_value(exc), self.rt)
+        if not traced:
+            return msg
+        with handling(exc.__traceback__):      # the stack as it was at the error
+            return traceback(msg, 0)[0]     # level 0: where the error is (lua.c's msghandler is no level here)
 
     def load(self, loader):
         from .library.package import LoadFailure

@@ -61,10 +61,11 @@ def settle(exc, handle=plain):
     return Settled(exc, value)
 
 
-def run_protected(gen):
+def run_protected(gen, handle=plain):
     """Generator: run ``gen`` as the host's protected call (lua.c's
-    ``lua_pcall``): an error leaving it closes its pending variables,
-    then the last error raised leaves."""
+    ``lua_pcall`` with message handler ``handle``, as ``settle`` takes
+    it): an error leaving it closes its pending variables, then the last
+    error raised leaves."""
     try:
         return (yield from gen)
     except LuaInterrupt:
@@ -72,5 +73,5 @@ def run_protected(gen):
     except CATCHABLE as exc:
         if not has_pending(exc):
             raise
-        settled = yield from settle(exc)
+        settled = yield from settle(exc, handle)
     raise settled.error
