@@ -15,7 +15,7 @@ from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, has_tail_calls,
                     new_tables, passes_results, returns_integers, single_result, too_deep_for_python,
                     writes)
-from .ir import Choice, Const, Forms, Line, NodeAsText, Template, Wait, code
+from .ir import NODES, Choice, Const, Forms, Line, Template, Wait, code
 from .layout import hash_of
 from .tables import TableOps
 
@@ -71,10 +71,12 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         """A statement: ``template`` with ``args`` as ``ir.code`` takes them
         (its rule inlined: this is the translator's most frequent call)."""
         if args:
-            try:
+            for a in args:
+                if a.__class__ in NODES:
+                    template = Template(template, args)
+                    break
+            else:
                 template = template % args
-            except NodeAsText:
-                template = Template(template, args)
         self.out.items.append(Line(self.ind, template, self.line))
         if self.empty:
             self.empty[-1] = False

@@ -102,7 +102,7 @@ class Template(_Node):
         self.args = args
 
     def render(self, form):
-        return self.template % tuple([a.render(form) if a.__class__ in _NODES else a for a in self.args])
+        return self.template % tuple([a.render(form) if a.__class__ in NODES else a for a in self.args])
 
 
 class Code(_Node):
@@ -116,23 +116,23 @@ class Code(_Node):
         return ''.join([p if p.__class__ is str else p.render(form) for p in self.parts])
 
 
-_NODES = frozenset((Const, Wait, Choice, Template, Code))
+NODES = frozenset((Const, Wait, Choice, Template, Code))
 
 
 def code(template, *args):
     """``template % args`` as structure: text when every argument is text
     (or an integer, or data for ``%r``), else a ``Template`` node (a node
     refuses to be formatted as text)."""
-    try:
-        return template % args
-    except NodeAsText:
-        return Template(template, args)
+    for a in args:
+        if a.__class__ in NODES:
+            return Template(template, args)
+    return template % args
 
 
 def join(separator, items):
     """``separator.join(items)`` for items that may be nodes."""
     items = list(items)
-    if not any(x.__class__ in _NODES for x in items):
+    if not any(x.__class__ in NODES for x in items):
         return separator.join(items)
     parts = []
     for n, x in enumerate(items):
