@@ -6,7 +6,8 @@ numeric and generic for, while, repeat, do blocks with goto and labels whose
 names repeat in sibling blocks, loops made of backward gotos, ``goto
 continue``, to-be-closed variables, break, local and anonymous functions,
 recursion through tail calls, varargs, methods, returns), library calls
-whose errors name their arguments, every operator on integer and float edge values and on
+whose errors name their arguments, metamethods, calls and indexing of values
+that are no function or table, every operator on integer and float edge values and on
 strings holding Python keywords, quotes, backslashes and ``yield from``, deep
 nesting and many locals.  Values are printed through ``show``, which prints
 a table's or function's type rather than its address.
@@ -47,6 +48,32 @@ LIBRARY = ['(@):rep(2)', '(@):upper()', '(@):len()', '(@):sub(2, -2)', 'string.f
            '(@):byte(1, -1)', 'tostring(@ // 1)', '(@ >> 63)', '(@ << -1)', '(- @ % -3)', '(@ // -0.0)',
            'math.fmod(@, -0.0)', 'string.format("%x", @)', 'string.format("%5.3s|%-4d|%g", @, @, @)',
            'utf8.char(@)', 'table.concat({@, @}, @)', 'tostring(@):upper():lower()', '(@ ~= @)']
+# Metamethods, and calls and indexing of values that are no function or table
+# (their errors name the variable).
+METAS = ['setmetatable({}, {__index = function(t, k) return k end})[@]',
+         '(setmetatable({}, {__add = function(a, b) return "added" end}) + @)',
+         '(@ - setmetatable({}, {__sub = function(a, b) return b end}))',
+         '(setmetatable({}, {__concat = function(a, b) return type(a) .. type(b) end}) .. @)',
+         '(@ .. setmetatable({}, {__concat = function(a, b) return type(a) .. type(b) end}))',
+         '(setmetatable({}, {__eq = function() return true end}) == setmetatable({}, {__eq = function() return @ end}))',
+         '(setmetatable({}, {__lt = function(a, b) return @ end}) < @)',
+         '(@ <= setmetatable({}, {__le = function(a, b) return @ end}))',
+         '#setmetatable({}, {__len = function() return @ end})',
+         'setmetatable({}, {__call = function(self, x) return x end})(@)',
+         'tostring(setmetatable({}, {__tostring = function() return @ end}))',
+         'tostring(setmetatable({}, {__name = "My.Type"}))', '(setmetatable({}, {__name = "Named"}) + @)',
+         '(- setmetatable({}, {__unm = function(a) return @ end}))', 'setmetatable({}, {__index = {k = @}}).k',
+         'rawget(setmetatable({}, {__index = function() return 1 end}), @)',
+         '(~ setmetatable({}, {__bnot = function(a) return @ end}))', '(@ // setmetatable({}, {}))',
+         '(@)()', 'obj:nope(@)', 'obj.k(@)', 'g1(@)', 'string.nope(@)', '("abc"):nope(@)', 'math.huge.x',
+         'obj.n.x.y', 'g2.x', '(@).field', '(@):method()', 'select(@, 1, 2)',
+         'setmetatable({}, {__newindex = function(t, k, v) rawset(t, k, v) end})', '({})[@]', 'next({}, @)',
+         'ipairs(@)', 'pairs(@)', 'coroutine.wrap(function(...) return ... end)(@)',
+         'coroutine.resume(coroutine.create(function(x) error(x) end), @)', 'error(@, 0)', 'error(@)',
+         'assert(@, "assertion message")', 'assert(false, @)', 'tonumber(@, 16)', 'tonumber("z", @)',
+         'string.format("%d", @)', 'string.format("%s %s", @)', 'load(@)',
+         'table.insert({}, @, 1)', 'table.concat({{}}, @)', 'table.unpack({}, 1, @)', 'string.sub("hello", @)',
+         'utf8.char(-1)', 'utf8.codepoint("\xff")', 'utf8.len(@)', 'math.floor("x")', 'string.char(256)']
 FOR_BOUNDS = ['1', '"2"', '1.5', '-1', '0.1', '3', 'math.mininteger', 'math.mininteger + 1', 'math.maxinteger',
               'math.maxinteger - 1', '-0.0', '2^53', 'nil', '{}', '1e308', '-1e308', '0/0']
 BINARY = ['+', '-', '*', '/', '//', '%', '^', '..', '==', '~=', '<', '<=', '>', '>=', 'and', 'or',
@@ -88,6 +115,12 @@ class _Gen:
             return self.pick(['tostring(%s)', 'tonumber(%s)', 'math.type(%s)', 'type(%s)', 'select("#", %s)',
                               'math.tointeger(%s)', 'string.len(tostring(%s))']) % self.expr(scope, depth + 1)
         if r < 0.9:
+            if self.chance(0.3):
+                return self.fill(self.pick(METAS), scope, depth + 1)
+            if scope.values and self.chance(0.1):
+                # Calling and indexing a variable: its error names it.
+                return self.pick(['%s(@)', '%s.k', '%s[@]', '%s:m(@)']).replace('%s', self.pick(scope.values)) \
+                    .replace('@', self.expr(scope, depth + 1))
             if self.chance(0.5):
                 return self.pick(['obj:m(%s)', 'obj.n', 'obj.twice(%s)', '({%s})[1]', '({n = %s}).n',
                                   'select(2, obj.twice(%s))']).replace('%s', self.expr(scope, depth + 1))
