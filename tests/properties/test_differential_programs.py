@@ -66,13 +66,13 @@ def _message(stderr, prefix):
     return first[len(prefix):] if first.startswith(prefix) else first
 
 
-def differences(seed):
+def differences(seed, small=False):
     """The ways pylua differs from lua5.4 (or, without it, from itself in a
     coroutine) on the two programs of ``seed``."""
     found = []
     with tempfile.TemporaryDirectory() as directory:
         for in_coroutine in (False, True):
-            source = program(random.Random(seed), in_coroutine)
+            source = program(random.Random(seed), in_coroutine, small)
             mine = run_pylua(directory, source)
             if LUA is not None:
                 theirs = run_lua(directory, source)
@@ -81,13 +81,14 @@ def differences(seed):
     return found
 
 
-# Each example runs two programs on pylua and lua5.4: a few in the quick
-# profile, more with --slow, any number with PYLUA_FUZZ_EXAMPLES.
-EXAMPLES = int(os.environ.get('PYLUA_FUZZ_EXAMPLES', 6 if settings.default.max_examples <= 25 else 100))
+# Each example runs two programs on pylua and lua5.4, most of them small
+# ones (a tenth of the time of a big one): a few in the quick profile, more
+# with --slow, any number with PYLUA_FUZZ_EXAMPLES.
+EXAMPLES = int(os.environ.get('PYLUA_FUZZ_EXAMPLES', 12 if settings.default.max_examples <= 25 else 200))
 
 
 @settings(max_examples=EXAMPLES)
-@given(st.integers(0, 2 ** 32))
-def test_pylua_runs_random_programs_as_lua_does(seed):
-    found = differences(seed)
+@given(st.integers(0, 2 ** 32), st.sampled_from([True] * 4 + [False]))
+def test_pylua_runs_random_programs_as_lua_does(seed, small):
+    found = differences(seed, small)
     assert not found, 'pylua %r\nlua5.4 %r\n%s' % (found[0][1], found[0][2], found[0][0])
