@@ -149,8 +149,8 @@ def _check(ok):
 
 def _is_note(v):
     c = v.__class__
-    if c is list:
-        return all(x is None or x.__class__ is str for x in v)
+    if c is list:      # descriptions, and a division's line (``savedpc``)
+        return all(x is None or x.__class__ is str or x.__class__ is int for x in v)
     return v is None or c is str or c is int
 
 

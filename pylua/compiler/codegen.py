@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import ast as A
 from .bytecode import ARITH, Instr, LocVar, Proto
 from .resolver import resolve
+from .savedpc import mark_zero_division_lines
 from ..runtime.errors import LuaSyntaxError
 from ..runtime.state import GENERATE_STATEMENT, count_instructions
 
@@ -24,6 +25,7 @@ def compile_chunk(chunk: A.Chunk) -> Proto:
     fs.block_body(chunk.body)
     fs.emit('RETURN', 0, 0, line=chunk.last_line or chunk.body.end_line)
     fs.end_locals(0)
+    mark_zero_division_lines(proto)
     return proto
 
 
@@ -669,6 +671,7 @@ class _FuncState:
         fs.block_body(f.body)
         fs.emit('RETURN', 0, 0, line=f.end_line)
         fs.end_locals(0)
+        mark_zero_division_lines(child)
         idx = len(self.proto.protos)
         self.proto.protos.append(child)
         # Lua makes the closure where its body ends.

@@ -298,9 +298,11 @@ def transparent(module_file: str):
     _TRANSPARENT.add(module_file)
 
 
-def vm_error(msg: str):
+def vm_error(msg: str, line=None):
     """Raise an error of a Lua operation (``luaG_runerror``): positioned only when
-    the operation was performed by Lua code, not by a library function."""
+    the operation was performed by Lua code, not by a library function; at
+    ``line`` rather than the running one when given (a position Lua's VM
+    did not update)."""
     f = sys._getframe(1)
     while f is not None and f.f_code.co_filename in _TRANSPARENT:
         f = f.f_back
@@ -310,5 +312,6 @@ def vm_error(msg: str):
         if info is not None:
             chunk, lines, _ = info
             ln = f.f_lineno
-            prefix = '%s:%d: ' % (chunk, lines[ln] if 0 <= ln < len(lines) else 0)
+            running = lines[ln] if 0 <= ln < len(lines) else 0
+            prefix = '%s:%d: ' % (chunk, line if line is not None and running > 0 else running)
     raise LuaError(prefix + msg)

@@ -587,7 +587,8 @@ def arith(op, a, b, notes=(None, None)):
         x = a if a.__class__ is int or a.__class__ is float else None
         y = b if b.__class__ is int or b.__class__ is float else None
         if x is not None and y is not None:
-            return arith_num(op, x, y)
+            # A division's notes may hold the line Lua reports its division by zero at.
+            return arith_num(op, x, y, notes[2] if len(notes) > 2 else None)
     h = metamethod(a, _EVENTS[op])
     if h is None:
         h = metamethod(b, _EVENTS[op])
@@ -604,7 +605,9 @@ def arith(op, a, b, notes=(None, None)):
     rt_error('attempt to perform arithmetic on a %s value%s' % (objtypename(bad), _desc(note)))
 
 
-def arith_num(op, x, y):
+def arith_num(op, x, y, zero_line=None):
+    """``x op y`` on numbers; an integer division by zero is reported at
+    ``zero_line`` when given (see ``compiler.savedpc``)."""
     both_int = x.__class__ is int and y.__class__ is int
     if op == 'add':
         return wrap(x + y) if both_int else float(x) + float(y)
@@ -617,13 +620,13 @@ def arith_num(op, x, y):
     if op == 'mod':
         if both_int:
             if y == 0:
-                rt_error("attempt to perform 'n%0'")
+                rt_error("attempt to perform 'n%0'", zero_line)
             return x % y
         return fmod(float(x), float(y))
     if op == 'idiv':
         if both_int:
             if y == 0:
-                rt_error('attempt to divide by zero')
+                rt_error('attempt to divide by zero', zero_line)
             return wrap(x // y)
         q = fdiv(float(x), float(y))
         if not math.isfinite(q):
