@@ -239,8 +239,13 @@ def tonumber(v=ABSENT, base=ABSENT, *_):
 def lua_print(*args):
     vm = state.running.vm
     parts = []
-    for v in args:
-        parts.append((yield from ops.tostring(v)))
+    try:
+        for v in args:
+            parts.append((yield from ops.tostring(v)))
+    except CATCHABLE:
+        # Lua's print writes each value as it converts it: those before the error are out.
+        vm.write_stdout('\t'.join(parts).encode('latin-1'))
+        raise
     line = '\t'.join(parts) + '\n'
     vm.write_stdout(line.encode('latin-1'))
     return ()

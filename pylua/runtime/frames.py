@@ -293,6 +293,20 @@ def arg_error(n: int, fname: str, extra: str):
 _TRANSPARENT = set()
 
 
+def auxiliary_error(msg: str):
+    """Raise an error of an auxiliary routine that library functions run on
+    values (``luaL_error`` inside ``luaL_tolstring``): positioned at the Lua
+    code that called the library function running it, as ``luaL_where(L, 1)``."""
+    f = sys._getframe(1)
+    while f is not None and f.f_code.co_filename in _TRANSPARENT:
+        f = f.f_back
+    while f is not None and _is_library(f.f_code):
+        f = f.f_back
+    while f is not None and f.f_code.co_filename in _TRANSPARENT:
+        f = f.f_back
+    raise LuaError(_position(f) + msg)
+
+
 def transparent(module_file: str):
     """Frames of ``module_file`` (the VM's operation helpers) are looked through by vm_error."""
     _TRANSPARENT.add(module_file)

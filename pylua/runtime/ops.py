@@ -13,7 +13,7 @@ from types import CellType, FunctionType as FN, MappingProxyType
 from . import state
 from .closing import leave_pending
 from .errors import LuaError
-from .frames import tail_runner, transparent, vm_error as rt_error
+from .frames import auxiliary_error, tail_runner, transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, fmt_float, str2number, tostr, wrap
 from .table import ClassHash, LuaTable as Table, charge_growth, class_hash, drop_nils
 from .values import Builtin, GenBuiltin, NeedsLua, Suspended, Userdata, type_name
@@ -879,7 +879,7 @@ def tostring(v):
         if s.__class__ is not str:
             if s.__class__ is int or s.__class__ is float:
                 return tostr(s)
-            rt_error("'__tostring' must return a string")
+            auxiliary_error("'__tostring' must return a string")
         return s
     return tostring_raw(v)
 
