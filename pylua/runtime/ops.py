@@ -866,8 +866,6 @@ def tostring_raw(v):
         n = mt.hash.get('__name')
         if n.__class__ is str:
             name = n
-    if c is Builtin or c is GenBuiltin:
-        return 'function: builtin: 0x%08x' % id(v)
     return '%s: 0x%08x' % (name, id(v))
 
 
