@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..runtime import ops
 from ..runtime.frames import rt_error
-from ..runtime.values import GenBuiltin
+from ..runtime.values import GenBuiltin, type_name
 
 _OPERATIONS = ('add', 'sub', 'mul', 'mod', 'pow', 'div', 'idiv', 'unm')
 
@@ -22,7 +22,8 @@ def _metamethod(op):
         # trymt: the other operand's metamethod, unless it is a string too.
         h = ops.metamethod(b, event) if b.__class__ is not str else None
         if h is None:
-            rt_error("attempt to %s a '%s' with a '%s'" % (op, ops.objtypename(a), ops.objtypename(b)))
+            # luaL_typename: the basic type, whatever a metatable's __name says.
+            rt_error("attempt to %s a '%s' with a '%s'" % (op, type_name(a), type_name(b)))
         r = yield from ops.nested_call(h, (a, b))
         return (r[0] if r else None,)
     return GenBuiltin(arith, event)

@@ -1,5 +1,5 @@
 -- A library function is a function like any other to tostring and print:
--- "function: " and its address.  (Found by the campaign.)
+-- "function: " and its address, as lua5.4 prints it.
 for _, f in ipairs({print, string.len, ipairs({}), coroutine.wrap(function() end), function() end}) do
   print((tostring(f):gsub("0x%x+", "ADDRESS")))
 end
