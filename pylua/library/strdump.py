@@ -42,14 +42,32 @@ def dump(f=ABSENT, strip=None, *_):
     return (HEADER + encode(proto, STRIPPED_NAME if stripped else info[0], stripped),)
 
 
+# lundump.c's checkHeader, in its order: each part of the header and the
+# reason a chunk whose part differs is refused.
+_HEADER_CHECKS = ((1, 4, 'not a binary chunk'), (4, 5, 'version mismatch'), (5, 6, 'format mismatch'),
+                  (6, 12, 'corrupted chunk'), (12, 13, 'Instruction size mismatch'),
+                  (13, 14, 'lua_Integer size mismatch'), (14, 15, 'lua_Number size mismatch'),
+                  (15, 23, 'integer format mismatch'), (23, 31, 'float format mismatch'))
+
+
+def _header_error(text):
+    """Why lua5.4 refuses binary chunk ``text`` (which does not start with
+    HEADER); a chunk with Lua's whole header is no dump of pylua's."""
+    for start, end, reason in _HEADER_CHECKS:
+        if len(text) < end:
+            return 'truncated chunk'
+        if text[start:end] != HEADER[start:end]:
+            return reason
+    return 'version mismatch' if len(text) > len(HEADER) else 'truncated chunk'
+
+
 def undump(vm, text, chunkname, env):
     """The function of a binary chunk, or (None, message) as load reports it."""
     from ..compiler.pipeline import chunk_factory, compile_binary, load_into
     name = chunkname[1:] if chunkname[:1] in ('@', '=') else \
-        'binary string' if chunkname.startswith(SIGNATURE) else chunkname
+        'binary string' if chunkname[:1] == SIGNATURE[0] else chunkname
     if not text.startswith(HEADER):
-        return (None, '%s: bad binary format (%s)' % (
-            name, 'version mismatch' if len(text) > len(HEADER) else 'truncated chunk'))
+        return (None, '%s: bad binary format (%s)' % (name, _header_error(text)))
     try:
         proto, original_name = decode(text[len(HEADER):])
         compiled = compile_binary(text, proto, original_name)
