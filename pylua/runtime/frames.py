@@ -6,6 +6,7 @@ cost nothing until an error asks for one.
 """
 from __future__ import annotations
 
+import dis
 import sys
 import weakref
 
@@ -41,7 +42,9 @@ def dead_registers(frame, values):
     periodic check: Lua keeps the whole frame then)."""
     tops = _TOPS.get(frame.f_code)
     top = tops.get(frame.f_lineno) if tops is not None else None
-    if top is None:
+    if top is None or not _calling(frame):
+        # A hook runs on a call's line before the call is made: its
+        # arguments are still the frame's own.
         return None
     # The results of the last call (``_R``, and ``T`` when their number is
     # open) are read only up to the next call or loop check.
@@ -50,6 +53,20 @@ def dead_registers(frame, values):
 
 
 _RESULTS = frozenset(('_R', 'T'))
+# Where a frame's code waits while what it calls runs (a generator form
+# waits in its ``yield from``).
+_CALLING = frozenset(dis.opmap[name] for name in ('CALL', 'CALL_FUNCTION_EX', 'SEND', 'YIELD_VALUE'))
+_CACHE = dis.opmap['CACHE']
+
+
+def _calling(frame):
+    """Is ``frame`` waiting in a call (its last instruction, whose inline
+    cache entries it may be reading, is one of ``_CALLING``)?"""
+    code = frame.f_code.co_code
+    at = frame.f_lasti
+    while at > 0 and code[at] == _CACHE:
+        at -= 2
+    return code[at] in _CALLING
 
 
 # Chunk names whose code has no line information (stripped binary chunks).
