@@ -597,6 +597,13 @@ class _FuncState:
         if folded is not None:
             self.emit('LOADK', reg, self.const(folded[0]), line=e.line)
             return
+        if reg == self.freereg - 1 and reg >= self._locals_top and _makes_call(e.right):
+            # Lua evaluates the operands from the first free register up and
+            # puts the result where they were: a call in the right operand
+            # then sees the left one in the destination, as debug.getlocal
+            # shows it.  (Without a call no temporary can be seen, and the
+            # register per operand suits the translator's type tracking.)
+            self.freereg = reg
         if op in _CMP:
             name, swap = _CMP[op]
             # Operands are evaluated left to right; ``a > b`` then tests ``b < a``.
@@ -851,6 +858,30 @@ def _left_depth(e):
         e = e.left
         depth += 1
     return depth
+
+
+def _makes_call(e):
+    """Does evaluating ``e`` call a function (not counting metamethods)?"""
+    stack = [e]
+    while stack:
+        e = stack.pop()
+        c = e.__class__
+        if c is A.Call or c is A.MethodCall:
+            return True
+        if c is A.BinOp:
+            stack.append(e.left)
+            stack.append(e.right)
+        elif c is A.UnOp:
+            stack.append(e.operand)
+        elif c is A.Paren:
+            stack.append(e.expr)
+        elif c is A.Index:
+            stack.append(e.obj)
+            stack.append(e.key)
+        elif c is A.Table:
+            stack.extend(f.value for f in e.fields)
+            stack.extend(f.key for f in e.fields if f.__class__ is A.KeyedField)
+    return False
 
 
 _ALWAYS_TRUE = (A.TrueLit, A.Number, A.String)
