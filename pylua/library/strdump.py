@@ -11,7 +11,9 @@ and the names of locals and upvalues in messages, as Lua's does.  Loading
 translates the tree as a chunk of its own (cached) and builds its
 function: its first upvalue is the environment, the others nil, as Lua's
 ``load`` does for a dumped function.  A stripped dump loads as a function
-without line information (positions read ``?:-1:``).
+without line information (positions read ``?:-1:``), its instructions
+numbered in place of lines so the debug library still finds where a frame
+is.
 """
 from __future__ import annotations
 
@@ -52,6 +54,8 @@ def undump(vm, text, chunkname, env):
             name, 'version mismatch' if len(text) > len(HEADER) else 'truncated chunk'))
     try:
         proto, original_name = decode(text[len(HEADER):])
+        if original_name == STRIPPED_NAME:
+            _number_instructions(proto)
         compiled = compile_binary(text, proto, original_name)
     except BadFormat:
         return (None, '%s: bad binary format (truncated chunk)' % name)
@@ -69,6 +73,18 @@ def undump(vm, text, chunkname, env):
         value = env if i == 0 else None
         args.append([value] if kind == 'cell' else value)
     return (factory(*args),)
+
+
+def _number_instructions(proto):
+    """Give a stripped tree's instructions their numbers (from 1) for lines:
+    the translation then tells where a frame is, as Lua's ``pc``, for the
+    debug library's temporaries (positions still read -1)."""
+    stack = [proto]
+    while stack:
+        p = stack.pop()
+        for pc, ins in enumerate(p.code):
+            ins.line = pc + 1
+        stack.extend(p.protos)
 
 
 def install(vm):

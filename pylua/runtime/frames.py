@@ -24,6 +24,7 @@ _TOPS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None, tops=None):
     if chunkname in _STRIPPED:
+        _PCS[code] = lines
         lines = [-1] * len(lines)
     _LUA_CODE[code] = (chunkname, lines, what)
     _CALLS[code] = calls or {}
@@ -71,6 +72,8 @@ def _calling(frame):
 
 # Chunk names whose code has no line information (stripped binary chunks).
 _STRIPPED = set()
+# code object of a stripped chunk -> instruction number (from 1) per generated line
+_PCS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def strip_debug_info(chunkname, code):
@@ -83,8 +86,19 @@ def strip_debug_info(chunkname, code):
         c = stack.pop()
         info = _LUA_CODE.get(c)
         if info is not None:
+            _PCS[c] = info[1]
             _LUA_CODE[c] = (info[0], [-1] * len(info[1]), info[2])
         stack.extend(k for k in c.co_consts if hasattr(k, 'co_code'))
+
+
+def stripped_pc(frame):
+    """The instruction a frame of stripped code is at (its chunk was
+    translated with instruction numbers for lines), or None for other code."""
+    numbers = _PCS.get(frame.f_code)
+    if numbers is None:
+        return None
+    ln = frame.f_lineno
+    return max(numbers[ln] - 1, 0) if 0 <= ln < len(numbers) else 0
 
 
 def lua_proto(code):
