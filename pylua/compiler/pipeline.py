@@ -47,9 +47,10 @@ def display_name(chunkname: str) -> str:
     return '[string "%s"]' % first
 
 
-def compile_lua(source: str, chunkname: str) -> Compiled:
-    """Compile Lua source (a byte string) whose messages use ``chunkname`` verbatim."""
-    key = (source, chunkname)
+def compile_lua(source: str, chunkname: str, source_name: str | None = None) -> Compiled:
+    """Compile Lua source (a byte string) whose messages use ``chunkname``
+    verbatim; ``source_name`` is the name ``load`` was given, when known."""
+    key = (source, chunkname, source_name)
     hit = _CACHE.get(key)
     if hit is not None:
         _CACHE.move_to_end(key)
@@ -58,7 +59,17 @@ def compile_lua(source: str, chunkname: str) -> Compiled:
     from .parser import parse     # deferred: importing the grammar is the slow part
     with collector_paused():
         proto = compile_chunk(parse(source, chunkname, from_file=False))
+    name_source(proto, source_name)
     return _translated(key, proto, chunkname, 'main chunk')
+
+
+def name_source(proto, source_name):
+    """Give each prototype of the tree its chunk's ``source``."""
+    stack = [proto]
+    while stack:
+        p = stack.pop()
+        p.source = source_name
+        stack.extend(p.protos)
 
 
 def compile_binary(text: str, proto, chunkname: str) -> Compiled:

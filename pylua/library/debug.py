@@ -15,7 +15,7 @@ from ..runtime import coroutine as co_rt
 from ..runtime import ops, state
 from ..runtime.collector import Collector, collector_of
 from ..runtime.coroutine import Coroutine
-from ..runtime.frames import call_note, is_operation_helper, is_tail_called, lua_info, lua_proto
+from ..runtime.frames import call_note, chunk_source, is_operation_helper, is_tail_called, lua_info, lua_proto
 from ..runtime.hooks import Hook, called_by_hook, debug_hooks
 from ..runtime.memory import running_lua_frames
 from ..runtime.stack import (Local, active_lines, active_locals, beneath_helpers, c_values, current_line, failed_levels,
@@ -79,13 +79,7 @@ class _Thread:
 
 # ----------------------------------------------------------------- getinfo
 def _source_fields(info, chunk, proto):
-    if chunk.startswith('[string "') and not chunk.endswith('..."]'):
-        source = chunk[len('[string "'):-len('"]')]     # a source chunk's name as load was given it
-    elif chunk.startswith('[string "') or chunk in ('=stdin', 'stdin', '(command line)'):
-        source = chunk if chunk.startswith('[') else '=' + chunk
-    else:
-        source = '@' + chunk
-    info.set_str('source', source)
+    info.set_str('source', chunk_source(chunk, proto))
     info.set_str('short_src', chunk)
     if proto is not None:
         info.set_str('linedefined', proto.line)

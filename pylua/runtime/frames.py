@@ -101,6 +101,19 @@ def stripped_pc(frame):
     return max(numbers[ln] - 1, 0) if 0 <= ln < len(numbers) else 0
 
 
+def chunk_source(chunkname, proto):
+    """Lua's ``source`` of a function of chunk ``chunkname`` (the name its
+    messages show): the name ``load`` was given when its prototype knows
+    it, else the one that name shows."""
+    if proto is not None and proto.source is not None:
+        return proto.source
+    if chunkname.startswith('[string "') and not chunkname.endswith('..."]'):
+        return chunkname[len('[string "'):-len('"]')]
+    if chunkname.startswith('[string "') or chunkname in ('=stdin', 'stdin', '(command line)'):
+        return chunkname if chunkname.startswith('[') else '=' + chunkname
+    return '@' + chunkname
+
+
 def lua_proto(code):
     """The prototype of a translated function's code, if registered."""
     return _PROTOS.get(code)
