@@ -597,26 +597,36 @@ class _FuncState:
         if folded is not None:
             self.emit('LOADK', reg, self.const(folded[0]), line=e.line)
             return
-        if reg == self.freereg - 1 and reg >= self._locals_top and _makes_call(e.right):
-            # Lua evaluates the operands from the first free register up and
-            # puts the result where they were: a call in the right operand
-            # then sees the left one in the destination, as debug.getlocal
-            # shows it.  (Without a call no temporary can be seen, and the
-            # register per operand suits the translator's type tracking.)
-            self.freereg = reg
         if op in _CMP:
             name, swap = _CMP[op]
             # Operands are evaluated left to right; ``a > b`` then tests ``b < a``.
-            b = self.left_operand(e.left, reg, e.line)
+            b = self.operands_left(e, reg)
             c = self.exp_rk(e.right)
             if swap:
                 b, c = c, b
             self.emit(name, reg, b, c, line=e.line)
             return
-        b = self.left_operand(e.left, reg, e.line)
+        b = self.operands_left(e, reg)
         c = self.exp_rk(e.right)
         self.emit(ARITH[op], reg, b, c, line=e.line,
                   note=(self.describe(e.left), self.describe(e.right)))
+
+    def operands_left(self, e, reg):
+        """The left operand of binary operator ``e`` whose result goes to
+        ``reg``.  When the right operand makes a call, a temporary left
+        operand takes ``reg`` itself, as in Lua (whose operands fill the
+        registers from the destination up): the call then sees it where
+        debug.getlocal numbers it.  Without a call no temporary can be
+        seen; and the translator's type tracking follows a register per
+        value best, so a left operand made by a call, or a right operand
+        made by a call beside a local, keeps a register of its own."""
+        if not (reg == self.freereg - 1 and reg >= self._locals_top and _makes_call(e.right)
+                and not _makes_call(e.left)):
+            return self.left_operand(e.left, reg, e.line)
+        self.freereg = reg
+        b = self.left_operand(e.left, reg, e.line)
+        self.freereg = max(self.freereg, reg + 1)
+        return b
 
     def left_operand(self, e, reg, at):
         """The left operand (loaded on line ``at``, the operator's) of a binary operator whose result goes to
