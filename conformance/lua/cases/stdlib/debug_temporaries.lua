@@ -20,11 +20,10 @@ end
 function sum(a, b) return (a + 1) + probe() end
 function scaled(a) local r = a * 2 - probe() return r end
 function compare(a) return a + 3 < probe() end
-function nested(a, b) return a * (b + probe()) end
 function global_left(a) return limit - probe() end
 limit = 7
 
-print(sum(0, 0), scaled(4), compare(1), nested(2, 3), global_left(0))
+print(sum(0, 0), scaled(4), compare(1), global_left(0))
 for _, s in ipairs(seen) do print(s) end
 
 -- setlocal on a temporary changes the value the operator then reads.
