@@ -25,6 +25,7 @@ import dis
 import re
 import sys
 import weakref
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from . import ops, state
@@ -308,6 +309,22 @@ def _replaced_by_tail_call(frame, result) -> bool:
     if result.__class__ is tuple and result and result[0] is ops.TAIL:
         return True        # the marker a runtime loop runs
     return lua_info(frame.f_code) is not None and is_replaced(frame)
+
+
+@contextmanager
+def untraced():
+    """Run a block that runs no Lua code (compiling a chunk) with Python's
+    tracing off: no hook has an event there, and tracing a parser's every
+    call would cost ten times its time."""
+    tracer = sys.gettrace()
+    if tracer is None:
+        yield
+        return
+    sys.settrace(None)
+    try:
+        yield
+    finally:
+        sys.settrace(tracer)
 
 
 def debug_hooks(vm) -> DebugHooks:
