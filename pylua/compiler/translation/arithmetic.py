@@ -50,7 +50,9 @@ class ArithmeticOps:
                 if x >= 0:
                     leaves.add(x)
                 else:
-                    leaves.add(('k', self.p.consts[-x - 1]))
+                    # Keyed by its class too: true, 1 and 1.0 are equal in a set.
+                    value = self.p.consts[-x - 1]
+                    leaves.add(('k', value, value.__class__))
         ops.append(ins)
         if ins.op == 'UNM':
             expr = code('(-%s)', parts[0])
