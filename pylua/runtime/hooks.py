@@ -236,7 +236,7 @@ def called_by_hook(caller):
 
 class _FrameTrace:
     """The local trace function of one frame of translated code."""
-    __slots__ = ('hooks', 'code', 'last_py', 'last_lua', 'last_active', 'pending_head')
+    __slots__ = ('hooks', 'code', 'last_py', 'last_lua', 'last_active', 'pending_head', 'pending_back')
 
     def __init__(self, hooks, frame):
         self.hooks = hooks
@@ -249,6 +249,9 @@ class _FrameTrace:
         # A jump back to a ``for`` head on the same Lua line is a new
         # iteration (Lua's event) only if the body follows, not the exit.
         self.pending_head = None
+        # A jump back onto plumbing (a ``while`` loop's budget countdown)
+        # is the loop's: its event comes at the next line holding Lua code.
+        self.pending_back = False
 
     def resume_at(self, frame):
         """The frame is being traced from where it is: its line has begun."""
@@ -265,7 +268,9 @@ class _FrameTrace:
         self.last_py = py
         self.last_active = active
         if not active:
+            self.pending_back = self.pending_back or back
             return
+        back, self.pending_back = back or self.pending_back, False
         if lua != self.last_lua:
             self.last_lua = lua
             self.hooks.fire(hook, frame, 'line', lua)
