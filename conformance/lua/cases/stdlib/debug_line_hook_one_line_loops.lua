@@ -21,5 +21,16 @@ print(count_lines(halve, 466))
 print(count_lines(countdown, 6))
 print(count_lines(first_one, 4))
 print(count_lines(sum, 3))
+
+-- An endless loop's head has no test, so no event of its own.
+local function drain(queue)
+  local n = 0
+  while true do
+    if #queue == 0 then break end
+    n = n + table.remove(queue)
+  end
+  return n
+end
+print(count_lines(drain, {1, 2}))
 print(count_lines(size, {x = 1, y = 2, z = 3}))
 print(count_lines(words, 'one two'))
