@@ -214,7 +214,8 @@ def read_samples(raw: str, generated: Generated, functions: dict[int, str]) -> S
         lua = None
         for depth in range(len(frames) - 1, -1, -1):
             frame = frames[depth]
-            if frame and frame['file'].endswith('.lua>'):
+            # Generated code is named "<chunk.lua F0_0>" (chunk, then its translation).
+            if frame and frame['file'].endswith('>') and '.lua' in frame['file']:
                 lua = depth
                 break
         if lua is None:
