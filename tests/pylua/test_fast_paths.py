@@ -69,7 +69,8 @@ def test_math_sqrt_inline_and_fallbacks():
     assert "bad argument #1 to 'sqrt' (number expected, got table)" in error_of('return math.sqrt({})')
 
 
-@pytest.mark.parametrize('append', ['table.insert(t, i)', 't[#t + 1] = i'])
+@pytest.mark.parametrize('append', ['table.insert(t, i)', 't[#t + 1] = i', 't[-i] = i',
+                                    't[i * 2] = true', 'local k = {} t[k] = i'])
 def test_inlined_appends_are_charged_against_the_memory_ceiling(append):
     rt = LuaRuntime(max_memory=2 * 1024 * 1024)
     with pytest.raises(LuaMemoryError):
@@ -983,6 +984,16 @@ def test_table_concat_has_a_plain_form():
 def test_table_insert_into_a_table_with_fields_stays_inline():
     code = plain_python('local t = {name = "x"} table.insert(t, 1)')
     assert 'is T_INSERT and' in code and re.search(r'else: (r\d+)\.set_int\(len\(\1\.arr\) \+ 1, ', code)
+
+
+def test_hash_part_keys_are_stored_and_read_inline():
+    code = plain_python('local t, k, v = ... t[k] = v t[k] = 1 return t[k]')
+    # Integer keys outside 1..n+1 and table keys: into the hash part directly.
+    assert re.search(r'elif not 0 < r1 <= _n \+ 1 and r2 is not None: _h = r0.hash; _h\[r1\] = r2; '
+                     r'len\(_h\) & \(len\(_h\) - 1\) or charge_growth\(64 \* len\(_h\)\)', code)
+    assert re.search(r'elif r1.__class__ is Table and r2 is not None: _h = r0.hash; _h\[r1\] = r2;', code)
+    assert re.search(r'elif r1.__class__ is Table: _h = r0.hash; _h\[r1\] = 1;', code)
+    assert 'elif r1.__class__ is str or r1.__class__ is Table: r3 = r0.hash.get(r1)' in code
 
 
 def test_table_equality_asks_for_eq_only_through_the_plain_test():

@@ -57,6 +57,42 @@ keyed[k1] = nil
 put(keyed[k1], keyed[k2], pcall(function() keyed[0 / 0] = 1 end))
 put(pcall(function() keyed[nil] = 1 end))
 
+-- integer keys outside the list (negative, sparse, out of order) and table
+-- keys: stored, overwritten, removed, migrated by later appends, counted
+local sparse = {}
+for i = 10, 1, -3 do sparse[i] = i * 2 end
+sparse[-1] = "minus" sparse[0] = "zero" sparse[math.maxinteger] = "max" sparse[math.mininteger] = "min"
+put(dump(sparse, 10), sparse[-1], sparse[math.maxinteger], sparse[math.mininteger])
+sparse[7] = nil sparse[-1] = nil sparse[4] = "four"
+put(dump(sparse, 10), sparse[-1], sparse[7])
+sparse[2] = 2 sparse[3] = 3 sparse[5] = 5 sparse[6] = 6
+put(dump(sparse, 10))
+local n = 0
+for k, v in pairs(sparse) do n = n + 1 end
+put(n, next({}, nil))
+local set, members = {}, {}
+for i = 1, 40 do members[i] = {i} set[members[i]] = i end
+local sum = 0
+for i = 1, 40, 2 do set[members[i]] = nil end
+for k, v in pairs(set) do sum = sum + v + k[1] end
+put(sum, set[members[2]], set[members[3]], set[{}])
+local nilv
+set[members[2]] = nilv
+put(set[members[2]], pcall(function() local q = {} q[nilv] = 1 end))
+-- the same stores once a metatable has a say
+local seen = {}
+local watched = setmetatable({}, {__newindex = function(t, k, v) seen[#seen + 1] = type(k) rawset(t, k, v) end,
+                                  __index = function(t, k) return "default" end})
+watched[-5] = 1 watched[members[1]] = 2 watched[9] = 3 watched[9] = 4
+put(watched[-5], watched[members[1]], watched[9], watched[members[2]], watched[100], table.concat(seen, ","))
+local weakset = setmetatable({}, {__mode = "k"})
+weakset[{}] = 1 weakset[members[1]] = 2 weakset[-3] = 3
+collectgarbage()
+local left = {}
+for k, v in pairs(weakset) do left[#left + 1] = v end
+table.sort(left)
+put(table.concat(left, ","))
+
 -- stores through a metatable without __newindex, then with one added later
 local Class = {}
 Class.__index = Class
