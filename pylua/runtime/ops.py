@@ -1052,7 +1052,7 @@ HELPERS = {
     'concat_plain': concat_plain, 'join_small': join_small, 'FLOAT_STR': fmt_float, 'index_chain': index_chain, 'string_field': string_field,
     'STRING_LOOKUPS': NO_LOOKUPS, 'charge_growth': charge_growth,
     'TYPE_NAMES': TYPE_NAMES, 'STR2NUMBER': str2number,
-    'CALL_NEEDED': _CALL_NEEDED, 'UNCACHED': _UNCACHED, 'ClassHash': ClassHash, 'set_plain': set_plain, 'drop_nils': drop_nils,
+    'CALL_NEEDED': _CALL_NEEDED, 'UNCACHED': _UNCACHED, 'set_plain': set_plain, 'drop_nils': drop_nils,
     'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit,
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,
     'TAIL': TAIL, 'TAILS': run_tail_calls, 'TAILSG': run_tail_calls_gen, 'tail_call': tail_call,

@@ -96,8 +96,11 @@ class TableOps:
         probed inline, answers for methods and fields any classes up."""
         return [code('%s = %s.get(%s)', dst, hash_of(obj), k),
                 code('if %s is None and (_m := %s) is not None:', dst, meta_of(obj)),
-                code('    _l = %s', hash_of('_m')),
-                code('    %s = _l.lookups.get(%s, UNCACHED) if _l.__class__ is ClassHash else UNCACHED', dst, k),
+                # Only a ClassHash has lookups; index_chain makes a
+                # metatable's hash one on its first miss, so the handler
+                # runs once per metatable.
+                code('    try: %s = %s.lookups.get(%s, UNCACHED)', dst, hash_of('_m'), k),
+                code('    except AttributeError: %s = UNCACHED', dst),
                 code('    if %s is UNCACHED: %s = index_chain(%s, %s)', dst, dst, obj, k),
                 code('    if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('index_miss(%s, %s)', obj, k))]
 
