@@ -1003,6 +1003,13 @@ def test_hash_part_keys_are_stored_and_read_inline():
     assert 'elif r1.__class__ is str or r1.__class__ is Table: r3 = r0.hash.get(r1)' in code
 
 
+def test_field_reads_test_for_a_table_by_reading_its_hash_part():
+    code = plain_python('local a = ... return a.x, a:m()')
+    assert re.search(r"try: (r\d+) = r0.hash.get\('x'\)\n +except AttributeError: \1 = SYNC\(index\(r0, 'x', "
+                     r"\"local 'a'\"\)\)\n +else:\n", code)
+    assert 'if r0.__class__ is Table:' in code        # a method: strings take their own path
+
+
 def test_table_equality_asks_for_eq_only_through_the_plain_test():
     code = plain_python('local function f(a, b) return a == b end return f({}, {})')
     assert '_e = eq_tables(r0, r1)\n' in code and 'if _e is CALL_NEEDED: _e = SYNC(eq_meta(r0, r1))' in code

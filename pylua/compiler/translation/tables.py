@@ -78,10 +78,20 @@ class TableOps:
             for text in lines:
                 self.w(text)
             return
+        general = self.wait('index(%s, %s, %r)', obj, k, note)
+        if isk and kv.__class__ is str and not method:
+            # Only tables have a hash part: reading it is the class test
+            # (free in Python unless it fails, which a field of a non-table
+            # seldom does; string methods take the test below).
+            self.w('try: ' + lines[0])
+            self.w('except AttributeError: %s = %s', dst, general)
+            self.w('else:')
+            for text in lines[1:]:
+                self.w('    ' + text)
+            return
         self.w('if %s.__class__ is Table:', obj)
         for text in lines:
             self.w('    ' + text)
-        general = self.wait('index(%s, %s, %r)', obj, k, note)
         if method:
             # ``s:method()``: the string library without the general path's generator.
             self.w('elif %s.__class__ is str:', obj)

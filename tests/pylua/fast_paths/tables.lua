@@ -79,6 +79,20 @@ put(sum, set[members[2]], set[members[3]], set[{}])
 local nilv
 set[members[2]] = nilv
 put(set[members[2]], pcall(function() local q = {} q[nilv] = 1 end))
+-- field reads of values that are no tables: errors naming them, strings
+-- and numbers through their metatables
+local function field(v) return v.len end
+local function deep(v) return v.a.b end
+local function err(f, v) local ok, e = pcall(f, v) return e end
+put(field("abc") == string.len, err(field, nil), err(field, 5), err(field, true))
+put(err(field, print), err(field, coroutine.create(print)), err(field, io.stdout))
+put(err(deep, {}), err(deep, {a = "s"}), err(deep, {a = {b = 7}}))
+local function reader() local up = nil return function() return up.field end end
+put(pcall(reader()))
+debug.setmetatable(0, {__index = function(n, k) return k .. n end})
+put(field(2), (3).name, pcall(field, false))
+debug.setmetatable(0, nil)
+put(pcall(field, 2))
 -- the same stores once a metatable has a say
 local seen = {}
 local watched = setmetatable({}, {__newindex = function(t, k, v) seen[#seen + 1] = type(k) rawset(t, k, v) end,
