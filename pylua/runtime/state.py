@@ -16,7 +16,7 @@ import weakref
 from types import CellType
 
 from .errors import LuaHookError, LuaInterrupt, LuaMemoryError
-from .python_gc import defer_full_collections, pause_collector, resume_collector
+from .python_gc import collect_for_deep_stack, end_deep_stack, end_unwinding_pause, pause_collector
 
 CHECK_INTERVAL = 10000
 # What the compiler's stages count, in instructions, for each unit of their
@@ -38,10 +38,10 @@ WORK_BYTES = 64
 # Python frames deeper than which tail calls stop being made directly (see
 # ``direct_tails_cell``) until the periodic check finds the stack shallower.
 DIRECT_TAILS_DEPTH = 4000
-# Python frames deeper than which the periodic check defers the collector's
-# full collections (see ``python_gc``): a stack this deep ends, by returning
-# or by an error, in one long unwind.
-DEFER_COLLECTIONS_DEPTH = 20000
+# Python frames deeper than which the periodic check runs the collector's
+# collections itself (see ``python_gc``): a stack this deep ends, by
+# returning or by an error, in one long unwind.
+DEEP_STACK_DEPTH = 20000
 INTERRUPTED = 'interrupted'
 
 
@@ -103,8 +103,10 @@ class VM:
         self._interrupt_check(spent)
         shallow = _stack_shallower(DIRECT_TAILS_DEPTH)
         self.direct_tails_cell.cell_contents = shallow
-        if not shallow and not _stack_shallower(DEFER_COLLECTIONS_DEPTH):
-            defer_full_collections()  # until the next check finds the stack shallower
+        if shallow or _stack_shallower(DEEP_STACK_DEPTH):
+            end_deep_stack()
+        else:
+            collect_for_deep_stack()  # until a check finds the stack shallower
         if self.max_memory is not None:
             self.since_walk += spent
             if self.debt_cell.cell_contents > self._debt_limit() or self.since_walk > self.walk_interval:
@@ -121,7 +123,7 @@ class VM:
         return spent
 
     def _interrupt_check(self, spent):
-        resume_collector()            # after an interrupt the host caught; a deep stack defers again
+        end_unwinding_pause()         # after an interrupt the host caught
         if self.cancel_event.is_set():
             pause_collector()
             raise LuaInterrupt(self.cancel_message)
@@ -151,6 +153,7 @@ class VM:
         """An error caught here left the Python frames of traceback ``tb``:
         count their unwinding (deep recursion is most of its time there),
         for cancel and hooks only, as the catch must not fail otherwise."""
+        self.interrupt_work(0)        # a cancel that landed in the unwind, before the count
         frames = 0
         while tb is not None:
             frames += 1

@@ -196,6 +196,41 @@ def test_the_collector_is_on_again_after_an_interrupt_and_stays_off_if_the_host_
         gc.enable()
 
 
+def test_a_stack_overflow_unwinds_without_collections():
+    # Each of the 220,000 frames an overflow leaves makes two objects the
+    # collector tracks; the collections they set off were half the unwind's
+    # time, and a cancel landing there waits for all of it.  While the stack
+    # is deep only the periodic check collects.
+    import gc
+    rt = LuaRuntime()
+    starts = []
+    at_check = []
+
+    def count(phase, info):
+        if phase == 'start':
+            starts.append(info['generation'])
+
+    def check(count):
+        try:
+            sys._getframe(10000)        # the checks of the descent, not the catch's
+        except ValueError:
+            return
+        at_check.append(len(starts))
+    rt.set_hook(check, 1)
+    rt.globals()['caught'] = lambda: len(starts)
+    gc.callbacks.append(count)
+    try:
+        ok, message, collections = rt.execute(
+            'local function f(n) return f(n + 1) + 1 end '
+            'local ok, e = pcall(f, 1) return ok, e, caught()')
+    finally:
+        gc.callbacks.remove(count)
+    assert not ok and message.endswith('stack overflow')
+    # From the last check in the descent (which may collect after its hook)
+    # to the catch: the overflow's unwind.  With the collector on: about 60.
+    assert collections - at_check[-1] <= 1
+
+
 def test_garbage_made_deep_in_a_recursion_is_still_collected():
     # Full collections wait while the stack is deep; young ones still free
     # the cycles a program drops there, and the thresholds come back after.
