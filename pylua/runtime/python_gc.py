@@ -17,9 +17,9 @@ that nothing can interrupt, each frame left making two objects the
 collector tracks.  Collections those set off were half of the unwind's
 time (an overflow in a ``pcall``: 160 ms with young and middle collections,
 80 ms with none), and a cancel landing in the unwind waits for all of it.
-So while the stack is deep the collector is off and each check collects
-the young generations once allocations have passed what would have set
-off a middle collection: garbage a program makes while deep is still
+So while the stack is deep the collector is off and the periodic check
+collects the young generations once allocations have passed what would
+have set off a middle collection: garbage a program makes while deep is still
 freed, at about the usual pace, and an unwind runs no collection.  Full
 collections wait until a check finds the stack shallower again.
 

@@ -244,3 +244,17 @@ def test_garbage_made_deep_in_a_recursion_is_still_collected():
                              'return first, collected() end return deep(30000)')
     assert last - first > 100000
     assert gc.get_threshold() == before
+
+
+def test_the_check_probes_the_stack_depth_every_few_intervals(monkeypatch):
+    # A probe (an exception caught) was half of a check's time: loops of
+    # cheap iterations pay a check every 625 of them.
+    from pylua.runtime import state
+    probes = []
+    monkeypatch.setattr(state, '_stack_shallower', lambda depth: probes.append(depth) or True)
+    rt = LuaRuntime()
+    checks = []
+    rt.set_hook(checks.append, 1)
+    rt.execute('for i = 1, 100000 do end')
+    assert len(checks) > 4 * state.PROBE_EVERY
+    assert len(checks) // state.PROBE_EVERY <= len(probes) <= len(checks) // state.PROBE_EVERY + 1
