@@ -231,6 +231,25 @@ def test_a_stack_overflow_unwinds_without_collections():
     assert collections - at_check[-1] <= 1
 
 
+@pytest.mark.parametrize('catch', ['pcall(f, 1)', 'xpcall(f, function(m) return m end, 1)'])
+def test_a_caught_stack_overflow_leaves_no_garbage_for_python_s_collector(catch):
+    # The catching frame kept the settled error, whose traceback holds that
+    # frame: 440,000 frames and traceback entries in one cycle, a collection
+    # of 200 ms with no check in it.
+    import gc
+    rt = LuaRuntime(profile='standalone')
+    rt.execute('return 1')
+    gc.collect()
+    gc.disable()
+    try:
+        ok, message = rt.execute('local function f(n) return f(n + 1) + 1 end return ' + catch)
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert not ok and 'stack overflow' in message
+    assert left < 10000
+
+
 def test_garbage_made_deep_in_a_recursion_is_still_collected():
     # Full collections wait while the stack is deep; young ones still free
     # the cycles a program drops there, and the thresholds come back after.
