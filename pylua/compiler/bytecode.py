@@ -70,3 +70,4 @@ class Proto:
         self.has_goto = False
         self.has_calls = False
         self.locvars = []         # LocVar per declared local, in declaration order
+        self.source = None        # the chunk's name as load was given it (Lua's ``source``), when known
