@@ -2,17 +2,22 @@
 
     python -m benchmarks.check_cost [--rounds N] [--repeat N] [--filter TEXT]
 
-Runs every pylua program of ``python -m benchmarks`` in child processes of
-two kinds from the same code: **with** the checks, as shipped, and
-**without** them, where this tool alone (never the product) switches them
-off before anything is compiled: the check each translated function makes
-on entry and per instruction run (``FunctionTranslator.charge``) emits
-``pass``, and the VM's ``tickn`` and ``work`` (loop chunks' and library
-work's charges) do nothing.  The calls to those two remain, so the figure
-is a little lower than the checks' whole cost.  The kinds take turns for
-``--rounds`` rounds; each program keeps its best CPU time per kind, and the
-report gives the ratio with/without per program and the geometric mean over
-each suite (the target: under 1.03).
+Runs every pylua program of ``python -m benchmarks`` in ``--rounds`` child
+processes, each running every program of two kinds from the same code, in
+turns: **with** the checks, as shipped, and **without** them, where this
+tool alone (never the product) switches them off: the check each
+translated function makes on entry and per instruction run
+(``FunctionTranslator.charge``) emits ``pass`` in the code compiled for
+that kind (each kind has its own compile cache), and the VM's ``tickn``
+and ``work`` (loop chunks' and library work's charges) do nothing while it
+runs.  The calls to those two remain, and so do the loops' own counters
+and the periodic check, so the figure is a little lower than the checks'
+whole cost.  Both kinds in one process, taking turns ``--repeat`` times
+per program, are compared on the same memory layout and hash seed (across
+processes those alone move a program by up to 10%).  Each program keeps
+its best CPU time per kind, and the report gives the ratio with/without
+per program and the geometric mean over each suite (the target: under
+1.03).
 """
 from __future__ import annotations
 
@@ -20,35 +25,52 @@ import argparse
 import json
 import subprocess
 import sys
+from collections import OrderedDict
 
 from benchmarks.impls import PyLua
 from benchmarks.runner import discover, geomean
 
 TARGET = 1.03
+KINDS = ('with', 'without')
 
 
-def _switch_checks_off():
-    from pylua.compiler.translation.function import FunctionTranslator
-    from pylua.runtime.state import VM
-    FunctionTranslator.charge = lambda self: 'pass'
-    VM.tickn = lambda self, n: None
-    VM.work = lambda self, nbytes: None
+class _Kinds:
+    """Switches the checks of the code compiled and run next on or off."""
+
+    def __init__(self):
+        from pylua.compiler import pipeline
+        from pylua.compiler.translation.function import FunctionTranslator
+        from pylua.runtime.state import VM
+        self.pipeline, self.translator, self.vm = pipeline, FunctionTranslator, VM
+        self.shipped = {'charge': FunctionTranslator.charge, 'tickn': VM.tickn, 'work': VM.work}
+        self.caches = {kind: OrderedDict() for kind in KINDS}
+
+    def use(self, kind: str) -> None:
+        on = kind == 'with'
+        self.pipeline._CACHE = self.caches[kind]
+        self.translator.charge = self.shipped['charge'] if on else (lambda self: 'pass')
+        self.vm.tickn = self.shipped['tickn'] if on else (lambda self, n: None)
+        self.vm.work = self.shipped['work'] if on else (lambda self, nbytes: None)
 
 
-def child(kind: str, names: list[str], repeat: int) -> dict:
-    """Best CPU seconds of each program, in this process, with or without the checks."""
-    if kind == 'without':
-        _switch_checks_off()
+def child(names: list[str], repeat: int) -> dict:
+    """Best CPU seconds of each program of each kind, in this process."""
+    kinds = _Kinds()
     pylua = PyLua()
     programs = {p.name: p for p in discover()}
-    best = {}
+    best = {kind: {} for kind in KINDS}
     for name in names:
-        best[name] = min(pylua.run_once(programs[name].lua)[0] for _ in range(repeat))
+        for turn in range(repeat):
+            for kind in (KINDS if turn % 2 == 0 else KINDS[::-1]):
+                kinds.use(kind)
+                seconds = pylua.run_once(programs[name].lua)[0]
+                best[kind][name] = min(seconds, best[kind].get(name, seconds))
+    kinds.use('with')
     return best
 
 
-def _run_child(kind: str, names: list[str], repeat: int) -> dict:
-    out = subprocess.run([sys.executable, '-m', 'benchmarks.check_cost', '--child', kind,
+def _run_child(names: list[str], repeat: int) -> dict:
+    out = subprocess.run([sys.executable, '-m', 'benchmarks.check_cost', '--child',
                           '--repeat', str(repeat), '--filter', ','.join(names)],
                          capture_output=True, text=True, timeout=3600)
     if out.returncode != 0:
@@ -57,30 +79,31 @@ def _run_child(kind: str, names: list[str], repeat: int) -> dict:
 
 
 def measure(names: list[str], rounds: int, repeat: int, progress=None) -> dict:
-    best = {'with': {}, 'without': {}}
+    best = {kind: {} for kind in KINDS}
     for r in range(rounds):
-        for kind in ('with', 'without'):
-            times = _run_child(kind, names, repeat)
-            for name, t in times.items():
+        times = _run_child(names, repeat)
+        for kind in KINDS:
+            for name, t in times[kind].items():
                 best[kind][name] = min(t, best[kind].get(name, t))
-            if progress:
-                progress('round %d/%d %s checks done' % (r + 1, rounds, kind))
+        if progress:
+            progress('round %d/%d done' % (r + 1, rounds))
     return best
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog='python -m benchmarks.check_cost', description=__doc__.split('\n\n')[0])
-    parser.add_argument('--rounds', type=int, default=3, help='turns of each kind (default %(default)s)')
-    parser.add_argument('--repeat', type=int, default=2, help='runs of each program per turn (default %(default)s)')
+    parser.add_argument('--rounds', type=int, default=2, help='child processes (default %(default)s)')
+    parser.add_argument('--repeat', type=int, default=3,
+                        help='turns of the two kinds per program in each (default %(default)s)')
     parser.add_argument('--filter', help='as for python -m benchmarks')
-    parser.add_argument('--child', choices=('with', 'without'), help=argparse.SUPPRESS)
+    parser.add_argument('--child', action='store_true', help=argparse.SUPPRESS)
     opts = parser.parse_args(argv)
     programs = discover(opts.filter)
     names = [p.name for p in programs]
     if opts.child:
-        # The first run of a program also compiles it: not timed apart here,
-        # as both kinds pay it alike.
-        print(json.dumps(child(opts.child, names, opts.repeat)))
+        # The first run of a program of each kind also compiles it: not
+        # timed apart here, as both kinds pay it alike.
+        print(json.dumps(child(names, opts.repeat)))
         return 0
     best = measure(names, opts.rounds, opts.repeat, lambda text: print(text, file=sys.stderr))
     print('| program | with s | without s | with/without |')

@@ -103,10 +103,14 @@ def resume(co, args):
                 raise
             except CATCHABLE as e:
                 co.status = 'dead'
+                vm.unwound(e.__traceback__)
+                # Kept without this frame's entry: the frame holds ``co``, and
+                # that cycle left every failed coroutine, its frames and their
+                # values to Python's full collections (50 ms each, unchecked).
+                e.__traceback__ = e.__traceback__.tb_next
                 co.error = error_value(e)
                 co.failure = e
                 co.failed_at = e.__traceback__
-                vm.unwound(e.__traceback__)
                 return (False, co.error)
             if y.__class__ is LuaYield:
                 co.status = 'suspended'

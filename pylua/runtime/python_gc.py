@@ -1,6 +1,7 @@
 """Python's cyclic collector kept from walking what is all live: paused
-while an error that ends the run unwinds and while a chunk compiles, its
-full collections deferred while the stack is deep.
+while an error that ends the run unwinds and while a chunk compiles, and
+run by the periodic check instead of by allocations while the stack is
+deep.
 
 Each Python frame an exception leaves becomes a collector-tracked object,
 and the collections those allocations set off walk all of them again: an
@@ -9,13 +10,18 @@ the host with the collector on (0.35 s against 0.07 s).  Lua code cannot
 catch an interrupt, so the pause lasts until the error reaches the host's
 call (``resume_collector`` from the API) or Lua code runs its next check.
 
-A deep stack defers the collector's full collections (the periodic check
-decides, see ``state.DEFER_COLLECTIONS_DEPTH``): each Lua level there is a
-generator or frame that every full collection walks again, and a ``stack
-overflow`` leaves them all in one unwind that nothing can interrupt.  One
-overflow took 0.75-0.88 s of CPU with full collections, 0.45-0.53 s
-without them, 0.38-0.45 s with the collector off; young collections still
-run, so garbage a program makes while deep is still freed.
+A deep stack hands the collector's schedule to the periodic check (the
+check decides, see ``state.DEEP_STACK_DEPTH``): each Lua level there is a
+generator or frame, and a ``stack overflow`` leaves them all in one unwind
+that nothing can interrupt, each frame left making two objects the
+collector tracks.  Collections those set off were half of the unwind's
+time (an overflow in a ``pcall``: 160 ms with young and middle collections,
+80 ms with none), and a cancel landing in the unwind waits for all of it.
+So while the stack is deep the collector is off and the periodic check
+collects the young generations once allocations have passed what would
+have set off a middle collection: garbage a program makes while deep is still
+freed, at about the usual pace, and an unwind runs no collection.  Full
+collections wait until a check finds the stack shallower again.
 
 Compiling allocates hundreds of thousands of objects that all live until it
 ends (the parse tree, the prototypes, the translation's structure) and
@@ -29,39 +35,70 @@ import threading
 from contextlib import contextmanager
 
 _lock = threading.Lock()
-_paused = False          # did we disable the collector (and so must enable it)?
-_thresholds = None       # the collector's thresholds while full collections are deferred
-# Young collections between two full ones while deferred (the default is 10).
-FULL_DEFERRED = 1000
+_unwinding = False       # is the collector off for an interrupt unwinding to the host?
+_deep = False            # is it off for a deep stack, collected by the periodic check?
+# Tracked objects allocated (net) after which a deep stack's check collects
+# the young generations: the collector's own pace for a middle collection.
+DEEP_COLLECT_AFTER = gc.get_threshold()[0] * gc.get_threshold()[1]
+
+
+def _apply() -> None:
+    """The collector on unless a hold-back of ours is in force (under ``_lock``)."""
+    if _unwinding or _deep:
+        gc.disable()
+    else:
+        gc.enable()
 
 
 def pause_collector() -> None:
-    global _paused
+    """Off while an interrupt unwinds to the host (unless the host had it off)."""
+    global _unwinding
     with _lock:
-        if gc.isenabled():
-            gc.disable()
-            _paused = True
+        if _deep or gc.isenabled():
+            _unwinding = True
+            _apply()
 
 
-def defer_full_collections() -> None:
-    global _thresholds
-    with _lock:
-        if _thresholds is None:
-            _thresholds = gc.get_threshold()
-            gc.set_threshold(_thresholds[0], _thresholds[1], FULL_DEFERRED)
+def end_unwinding_pause() -> None:
+    """Lua code runs a check again: the interrupt's unwinding is over."""
+    global _unwinding
+    if _unwinding:
+        with _lock:
+            _unwinding = False
+            _apply()
+
+
+def collect_for_deep_stack() -> None:
+    """The stack is deep: collections are this check's to make."""
+    global _deep
+    if not _deep:
+        if not (gc.isenabled() or _unwinding):
+            return
+        with _lock:
+            if not (gc.isenabled() or _unwinding):
+                return              # the host turned the collector off: leave it off
+            _deep = True
+            _apply()
+    if gc.get_count()[0] > DEEP_COLLECT_AFTER:
+        gc.collect(1)
+
+
+def end_deep_stack() -> None:
+    """The stack is shallow again: the collector runs on its own schedule."""
+    global _deep
+    if _deep:
+        with _lock:
+            _deep = False
+            _apply()
 
 
 def resume_collector() -> None:
-    """The collector back as the host had it: on again, full collections due again."""
-    global _paused, _thresholds
-    if _paused or _thresholds is not None:
+    """The collector back as the host had it (the run reached the host)."""
+    global _unwinding, _deep
+    if _unwinding or _deep:
         with _lock:
-            if _paused:
-                _paused = False
-                gc.enable()
-            if _thresholds is not None:
-                gc.set_threshold(*_thresholds)
-                _thresholds = None
+            _unwinding = _deep = False
+            _apply()
 
 
 @contextmanager

@@ -16,7 +16,7 @@ import weakref
 from types import CellType
 
 from .errors import LuaHookError, LuaInterrupt, LuaMemoryError
-from .python_gc import defer_full_collections, pause_collector, resume_collector
+from .python_gc import collect_for_deep_stack, end_deep_stack, end_unwinding_pause, pause_collector
 
 CHECK_INTERVAL = 10000
 # What the compiler's stages count, in instructions, for each unit of their
@@ -38,10 +38,15 @@ WORK_BYTES = 64
 # Python frames deeper than which tail calls stop being made directly (see
 # ``direct_tails_cell``) until the periodic check finds the stack shallower.
 DIRECT_TAILS_DEPTH = 4000
-# Python frames deeper than which the periodic check defers the collector's
-# full collections (see ``python_gc``): a stack this deep ends, by returning
-# or by an error, in one long unwind.
-DEFER_COLLECTIONS_DEPTH = 20000
+# Checks between two probes of the stack's depth (for ``DIRECT_TAILS_DEPTH``
+# and ``DEEP_STACK_DEPTH``): a probe is an exception caught, or a walk of
+# the frames, half of a check's time; the stack grows by at most a few
+# thousand frames an interval.
+PROBE_EVERY = 4
+# Python frames deeper than which the periodic check runs the collector's
+# collections itself (see ``python_gc``): a stack this deep ends, by
+# returning or by an error, in one long unwind.
+DEEP_STACK_DEPTH = 20000
 INTERRUPTED = 'interrupted'
 
 
@@ -90,8 +95,10 @@ class VM:
         self.debt_cell = CellType(0)  # DEBT: bytes allocated since the heap was last measured
         # DIRECT_TAILS: may plain forms make tail calls directly (a frame
         # each, kept while the call runs), or must they return markers?
-        # Checked every interval, so at most an interval's direct calls pile up.
+        # Checked every ``PROBE_EVERY`` intervals, so at most that many
+        # intervals' direct calls pile up.
         self.direct_tails_cell = CellType(True)
+        self._probe_in = 1            # checks until the stack's depth is probed again
         self.ns['TICK'] = self.tick
         self.ns['TICKN'] = self.tickn
         self.ns['CHARGE'] = self.produced     # strings made by concatenation
@@ -101,16 +108,26 @@ class VM:
         """The periodic check, run when ``STEPS`` drops below zero."""
         spent = self._settle()
         self._interrupt_check(spent)
-        shallow = _stack_shallower(DIRECT_TAILS_DEPTH)
-        self.direct_tails_cell.cell_contents = shallow
-        if not shallow and not _stack_shallower(DEFER_COLLECTIONS_DEPTH):
-            defer_full_collections()  # until the next check finds the stack shallower
+        self._probe_in -= 1
+        if not self._probe_in:
+            self._probe_in = PROBE_EVERY
+            self._probe_stack()
         if self.max_memory is not None:
             self.since_walk += spent
             if self.debt_cell.cell_contents > self._debt_limit() or self.since_walk > self.walk_interval:
                 self._collect()
         if self.collector is not None:
             self.collector.maybe_collect()
+
+    def _probe_stack(self):
+        """What the stack's depth decides: direct tail calls, and who runs
+        Python's collections (see ``python_gc``)."""
+        shallow = _stack_shallower(DIRECT_TAILS_DEPTH)
+        self.direct_tails_cell.cell_contents = shallow
+        if shallow or _stack_shallower(DEEP_STACK_DEPTH):
+            end_deep_stack()
+        else:
+            collect_for_deep_stack()  # until a probe finds the stack shallower
 
     def _settle(self):
         """Add the instructions counted down in ``STEPS`` to the total; a new interval starts."""
@@ -121,7 +138,7 @@ class VM:
         return spent
 
     def _interrupt_check(self, spent):
-        resume_collector()            # after an interrupt the host caught; a deep stack defers again
+        end_unwinding_pause()         # after an interrupt the host caught
         if self.cancel_event.is_set():
             pause_collector()
             raise LuaInterrupt(self.cancel_message)
@@ -151,6 +168,7 @@ class VM:
         """An error caught here left the Python frames of traceback ``tb``:
         count their unwinding (deep recursion is most of its time there),
         for cancel and hooks only, as the catch must not fail otherwise."""
+        self.interrupt_work(0)        # a cancel that landed in the unwind, before the count
         frames = 0
         while tb is not None:
             frames += 1

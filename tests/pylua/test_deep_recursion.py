@@ -64,3 +64,18 @@ def test_a_coroutine_suspended_inside_metamethods_keeps_their_depth():
 def test_a_count_hook_fires_through_recursions_that_fail(name):
     gap = hook_gap(RECURSION_LOOP, args=(RECURSIONS[name].source,))
     assert gap.cpu is not None and gap.cpu < 0.5
+
+
+def test_a_failed_coroutine_keeps_its_own_frames_not_the_resume_holding_it():
+    # The resume's frame holds the coroutine: kept in its traceback, the
+    # cycle left each failed coroutine to Python's full collections, 50 ms
+    # each in a recursion of coroutines, with no check in between.
+    from pylua.runtime import coroutine
+    rt = LuaRuntime()
+    kept = []
+    rt.globals()['keep'] = kept.append
+    rt.execute('local co = coroutine.create(function() local t = nil; return t.x end) '
+               'keep(co) return coroutine.resume(co)')
+    tb = kept[0].failed_at
+    assert tb is not None and tb.tb_frame.f_code is not coroutine.resume.__code__
+    assert 'attempt to index' in kept[0].error

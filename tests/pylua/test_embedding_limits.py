@@ -196,6 +196,60 @@ def test_the_collector_is_on_again_after_an_interrupt_and_stays_off_if_the_host_
         gc.enable()
 
 
+def test_a_stack_overflow_unwinds_without_collections():
+    # Each of the 220,000 frames an overflow leaves makes two objects the
+    # collector tracks; the collections they set off were half the unwind's
+    # time, and a cancel landing there waits for all of it.  While the stack
+    # is deep only the periodic check collects.
+    import gc
+    rt = LuaRuntime()
+    starts = []
+    at_check = []
+
+    def count(phase, info):
+        if phase == 'start':
+            starts.append(info['generation'])
+
+    def check(count):
+        try:
+            sys._getframe(10000)        # the checks of the descent, not the catch's
+        except ValueError:
+            return
+        at_check.append(len(starts))
+    rt.set_hook(check, 1)
+    rt.globals()['caught'] = lambda: len(starts)
+    gc.callbacks.append(count)
+    try:
+        ok, message, collections = rt.execute(
+            'local function f(n) return f(n + 1) + 1 end '
+            'local ok, e = pcall(f, 1) return ok, e, caught()')
+    finally:
+        gc.callbacks.remove(count)
+    assert not ok and message.endswith('stack overflow')
+    # From the last check in the descent (which may collect after its hook)
+    # to the catch: the overflow's unwind.  With the collector on: about 60.
+    assert collections - at_check[-1] <= 1
+
+
+@pytest.mark.parametrize('catch', ['pcall(f, 1)', 'xpcall(f, function(m) return m end, 1)'])
+def test_a_caught_stack_overflow_leaves_no_garbage_for_python_s_collector(catch):
+    # The catching frame kept the settled error, whose traceback holds that
+    # frame: 440,000 frames and traceback entries in one cycle, a collection
+    # of 200 ms with no check in it.
+    import gc
+    rt = LuaRuntime(profile='standalone')
+    rt.execute('return 1')
+    gc.collect()
+    gc.disable()
+    try:
+        ok, message = rt.execute('local function f(n) return f(n + 1) + 1 end return ' + catch)
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert not ok and 'stack overflow' in message
+    assert left < 10000
+
+
 def test_garbage_made_deep_in_a_recursion_is_still_collected():
     # Full collections wait while the stack is deep; young ones still free
     # the cycles a program drops there, and the thresholds come back after.
@@ -209,3 +263,17 @@ def test_garbage_made_deep_in_a_recursion_is_still_collected():
                              'return first, collected() end return deep(30000)')
     assert last - first > 100000
     assert gc.get_threshold() == before
+
+
+def test_the_check_probes_the_stack_depth_every_few_intervals(monkeypatch):
+    # A probe (an exception caught) was half of a check's time: loops of
+    # cheap iterations pay a check every 625 of them.
+    from pylua.runtime import state
+    probes = []
+    monkeypatch.setattr(state, '_stack_shallower', lambda depth: probes.append(depth) or True)
+    rt = LuaRuntime()
+    checks = []
+    rt.set_hook(checks.append, 1)
+    rt.execute('for i = 1, 100000 do end')
+    assert len(checks) > 4 * state.PROBE_EVERY
+    assert len(checks) // state.PROBE_EVERY <= len(probes) <= len(checks) // state.PROBE_EVERY + 1
