@@ -70,3 +70,6 @@ class Proto:
         self.has_goto = False
         self.has_calls = False
         self.locvars = []         # LocVar per declared local, in declaration order
+        # Register -> the class the translated code takes it to hold wherever
+        # it is read (the translator's facts); debug.setlocal keeps to them.
+        self.typed_registers = {}

@@ -414,8 +414,7 @@ def setlocal(*args):
     visible = visible_locals(frame, _event(level))
     if 1 <= n <= len(visible):
         local = visible[n - 1]
-        write_register(frame, local, value)
-        return (local.name,)
+        return (local.name if write_register(frame, local, value) else None,)
     return (None,)
 
 

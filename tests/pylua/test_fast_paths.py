@@ -902,6 +902,16 @@ def test_short_integer_loop_is_a_python_range():
     assert 'range(r1, r2 + 1)' in plain_python('local s = 0 for i = 1, 10 do s = s + i end return s')
 
 
+def test_a_while_counter_is_an_integer_across_the_loop():
+    # i and q hold integers wherever they are read: the comparison, the
+    # index and the increments are bare; the table register keeps its test.
+    code = plain_python('local t, n = ... local i, q = 1, 1 while i <= n do local v = t[q] '
+                        'q = q + 1 if q > 3 then q = 1 end i = i + 1 end return i')
+    assert 'r4 = r2 <= r1' in code and 'if 3 < r3:' in code
+    assert '_a[r3 - 1] if 0 < r3 <= len(_a)' in code
+    assert 'r3.__class__' not in code and 'r2.__class__' not in code
+
+
 def test_append_to_a_sequence_appends_to_the_list():
     code = plain_python('local t = {} t[#t + 1] = 5 return t')
     assert 'if r0.meta is None and (not r0.hash or len(r0.arr) + 2 not in r0.hash):\n' in code

@@ -237,3 +237,50 @@ def returns_integers(p, ints, tables):
         elif result == 'table':
             fresh.add(ins.a)
     return True
+
+
+def integer_registers(p, ints=()):
+    """Registers holding an integer wherever the function reads them, given
+    that parameters ``ints`` do (hoisted guards): every instruction writing
+    one loads an integer constant, copies such a register or computes an
+    integer operation of integer constants and such registers (a local
+    counted in a ``while`` loop, an accumulator of integers), whatever
+    blocks lie between.  A largest fixed point: a register leaves the set
+    when one of its writes reads a register outside it.  Lua reads a
+    register only after writing it, so the other parameters, written by
+    the caller, are never in it."""
+    if p.has_goto:
+        return frozenset()
+    sources = {}                       # register -> the registers its writes read; None: not an integer
+    for r in range(p.numparams):
+        sources[r] = () if r in ints else None
+    for ins in p.code:
+        op = ins.op
+        if op == 'LOADK' and p.consts[-ins.b - 1].__class__ is int:
+            reads = ()
+        elif op == 'MOVE':
+            reads = (ins.b,)
+        elif op in _INTEGER_OPS:
+            operands = (ins.b,) if op in ('UNM', 'BNOT') else (ins.b, ins.c)
+            if any(x < 0 and p.consts[-x - 1].__class__ is not int for x in operands):
+                reads = None
+            else:
+                reads = tuple(x for x in operands if x >= 0)
+        else:
+            reads = None
+        for r in writes(ins, p.maxreg):
+            if r < p.numparams and r in ints:
+                sources[r] = None          # an assigned parameter was never guarded; be safe
+            elif reads is None or sources.get(r, ()) is None:
+                sources[r] = None
+            else:
+                sources[r] = sources.get(r, ()) + reads
+    integers = {r for r, reads in sources.items() if reads is not None}
+    changed = True
+    while changed:
+        changed = False
+        for r in list(integers):
+            if any(x not in integers for x in sources[r]):
+                integers.discard(r)
+                changed = True
+    return frozenset(integers)

@@ -8,13 +8,14 @@ from __future__ import annotations
 import itertools
 
 from ...runtime.state import TRANSLATE_INSTRUCTION, count_instructions
+from ...runtime.table import LuaTable
 from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, has_tail_calls,
-                    new_tables, passes_results, returns_integers, single_result, too_deep_for_python,
-                    writes)
+                    integer_registers, may_read, new_tables, passes_results, returns_integers, single_result,
+                    too_deep_for_python, writes)
 from .ir import Choice, Const, Forms, Line, NodeAsText, Template, Wait, code
 from .layout import hash_of
 from .tables import TableOps
@@ -194,6 +195,10 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.empty.pop()
             return
         ints, tables = self.typed_params()
+        # What the code below takes the registers it reads to hold, whichever body runs.
+        typed = dict.fromkeys(integer_registers(p, ints), int)
+        typed.update(dict.fromkeys(set(tables) | self.new_tables, LuaTable))
+        p.typed_registers = {r: kind for r, kind in typed.items() if any(may_read(ins, r) for ins in p.code)}
         if ints or tables:
             # Guards hoisted once per value: a body specialised for integer
             # and table parameters, and the generic body for everything else.
@@ -208,15 +213,15 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.specialised_body(ints, tables)
             self.int_results = None
             self.out.line(2, 'else:', p.line)
-            self.known = set()
             self.tables = set(self.new_tables)
+        self.known = set(integer_registers(p))
         self.body()
 
     def specialised_body(self, ints, tables):
         """The body where hoisted guards hold: these parameters hold
         integers and tables."""
         self.ind = 3
-        self.known = set(ints)
+        self.known = set(integer_registers(self.p, ints))
         self.tables = set(tables) | self.new_tables
         self.body()
 
