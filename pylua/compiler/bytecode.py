@@ -73,3 +73,4 @@ class Proto:
         # Register -> the class the translated code takes it to hold wherever
         # it is read (the translator's facts); debug.setlocal keeps to them.
         self.typed_registers = {}
+        self.typed_upvalues = {}  # upvalue index -> class, likewise (debug.setupvalue keeps to them)

@@ -504,6 +504,7 @@ class _Upvalue:
         self.is_env = False
         self.cell = None
         self.kind = None
+        self.typed = None
         if fn.__class__ is not FunctionType:
             values = _c_upvalues(fn)
             if 1 <= n <= len(values):
@@ -514,6 +515,7 @@ class _Upvalue:
         if proto is None or not 1 <= n <= len(proto.upvals):
             return
         self.name, _, _, self.kind = proto.upvals[n - 1][:4]
+        self.typed = proto.typed_upvalues.get(n - 1)    # the class translated code takes it to hold
         self.is_env = self.name == '_ENV'
         if is_stripped(fn.__code__):
             self.name = '(no name)'
@@ -531,8 +533,12 @@ class _Upvalue:
         return v[0] if self.kind == 'cell' else v
 
     def set(self, v):
+        """Assign the upvalue; False, changing nothing, for a value of another
+        class than translated code takes it to hold (an integer constant)."""
+        if self.typed is not None and v.__class__ is not self.typed:
+            return False
         if self.cell is None or self.kind in ('self', 'c'):
-            return
+            return True
         if self.kind == 'cell':
             self.cell.cell_contents[0] = v
         else:
@@ -542,6 +548,7 @@ class _Upvalue:
             if self.is_env and 'E0' in names:
                 hashed = v.hash if v.__class__ is LuaTable else {}
                 self.fn.__closure__[names.index('E0')].cell_contents = hashed.get
+        return True
 
     def identity(self):
         if self.cell is None:
@@ -571,8 +578,7 @@ def setupvalue(f=ABSENT, n=ABSENT, v=ABSENT, *_):
     up = _Upvalue(f, i)
     if up.name is None or up.kind == 'c':
         return ()                       # a host function's upvalues are not settable
-    up.set(v)
-    return (up.name,)
+    return (up.name,) if up.set(v) else ()
 
 
 def make_upvalue_ids():

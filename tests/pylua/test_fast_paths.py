@@ -912,6 +912,14 @@ def test_a_while_counter_is_an_integer_across_the_loop():
     assert 'r3.__class__' not in code and 'r2.__class__' not in code
 
 
+def test_an_integer_upvalue_compares_without_class_tests():
+    # FORWARD is never assigned and holds an integer where the closure is made.
+    code = plain_python('local FORWARD = 1 local function f(t, d) return d == FORWARD, t.x ~= FORWARD end '
+                        'return f')
+    assert 'r2 = (r1 == r3 and r1.__class__ is not bool)' in code
+    assert 'r3 = not (r4 == r5 and r4.__class__ is not bool)' in code
+
+
 def test_append_to_a_sequence_appends_to_the_list():
     code = plain_python('local t = {} t[#t + 1] = 5 return t')
     assert 'if r0.meta is None and (not r0.hash or len(r0.arr) + 2 not in r0.hash):\n' in code

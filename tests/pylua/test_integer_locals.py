@@ -115,6 +115,26 @@ local co = coroutine.wrap(function(n)
 end)
 print(co(7), co(), co())
 ''',
+    'integer_upvalues': '''
+local NONE, FORWARD, BACKWARD = 0, 1, 2
+local LIMIT = FORWARD + BACKWARD * 10
+local C = {}
+C.__index = C
+function C.new(d) return setmetatable({direction = d, v1 = "one", v2 = "two"}, C) end
+function C:input()
+  if self.direction == FORWARD then return self.v1 end
+  if self.direction ~= NONE then return self.v2 end
+  return nil
+end
+local function nested()
+  return function(x) return x == BACKWARD, x ~= LIMIT, LIMIT end
+end
+for _, d in ipairs({0, 1, 2, 1.0, 2.5, "1", true, false}) do
+  print(d, C.new(d):input(), nested()(d))
+end
+print(C.new(nil):input(), nested()(21), nested()(21.0), nested()({}))
+print(debug.setupvalue(nested(), 2, 5), nested()(5))
+''',
     'setlocal_keeps_the_type': '''
 local function f(n)
   local i = 1
@@ -171,3 +191,15 @@ local a, y = C.get({x = 1, y = 2})
 return r1, s, i, r2, a, y
 '''
     assert LuaRuntime(profile='standalone').execute(src) == (None, 5, 6, None, 1, 2)
+
+
+def test_setupvalue_refuses_to_change_an_integer_constant_into_another_value():
+    src = '''
+local FORWARD = 1
+local function is_forward(d) return d == FORWARD end
+local name = debug.setupvalue(is_forward, 1, "x")
+local a, b = is_forward(1), is_forward("x")
+local renamed = debug.setupvalue(is_forward, 1, 2)
+return name, a, b, renamed, is_forward(2)
+'''
+    assert LuaRuntime(profile='standalone').execute(src) == (None, True, False, 'FORWARD', True)

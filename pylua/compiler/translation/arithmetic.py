@@ -409,6 +409,16 @@ class ArithmeticOps:
                 expr = code('(%s == %s and %s.__class__ is not bool)', b, c, b)
             self.bool_line(i.a, code('not (%s)', expr) if negate else expr)
             return
+        if self.isint(i.b) or self.isint(i.c):
+            # An integer equals only numbers (Python's True == 1 aside).
+            if not self.isint(i.b):
+                b, c = c, b
+            if self.isint(i.b) and self.isint(i.c):
+                self.bool_line(i.a, code('%s %s %s', b, '!=' if negate else '==', c))
+            else:
+                expr = code('(%s == %s and %s.__class__ is not bool)', c, b, c)
+                self.bool_line(i.a, code('not %s', expr) if negate else expr)
+            return
         # Equal classes among numbers and strings: raw equality decides.
         w('if %s.__class__ is %s.__class__ and (%s.__class__ is int or %s.__class__ is str '
           'or %s.__class__ is float): %s = %s %s %s', b, c, b, b, b, a, b, '!=' if negate else '==', c)

@@ -241,8 +241,9 @@ def returns_integers(p, ints, tables):
 
 def integer_registers(p, ints=()):
     """Registers holding an integer wherever the function reads them, given
-    that parameters ``ints`` do (hoisted guards): every instruction writing
-    one loads an integer constant, copies such a register or computes an
+    that parameters ``ints`` do (hoisted guards) and so do the upvalues of
+    ``p.typed_upvalues``: every instruction writing one loads an integer
+    constant or such an upvalue, copies such a register or computes an
     integer operation of integer constants and such registers (a local
     counted in a ``while`` loop, an accumulator of integers), whatever
     blocks lie between.  A largest fixed point: a register leaves the set
@@ -256,7 +257,8 @@ def integer_registers(p, ints=()):
         sources[r] = () if r in ints else None
     for ins in p.code:
         op = ins.op
-        if op == 'LOADK' and p.consts[-ins.b - 1].__class__ is int:
+        if op == 'LOADK' and p.consts[-ins.b - 1].__class__ is int or \
+                op == 'GETUPVAL' and p.typed_upvalues.get(ins.b) is int:
             reads = ()
         elif op == 'MOVE':
             reads = (ins.b,)
@@ -284,3 +286,16 @@ def integer_registers(p, ints=()):
                 integers.discard(r)
                 changed = True
     return frozenset(integers)
+
+
+def typed_upvalues(child, parent):
+    """The upvalues of ``child`` (by index) that hold an integer, as the
+    ``'value'`` upvalues (never assigned) copied, when ``parent`` makes the
+    closure, from a register of ``parent`` holding one wherever read or from
+    such an upvalue of ``parent``."""
+    registers = integer_registers(parent)
+    typed = {}
+    for n, (_, instack, idx, kind) in enumerate(child.upvals):
+        if kind == 'value' and (idx in registers if instack else parent.typed_upvalues.get(idx) is int):
+            typed[n] = int
+    return typed

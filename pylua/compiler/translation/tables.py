@@ -47,6 +47,8 @@ class TableOps:
         self.w('r%d = %s', i.a, self.upval(i.b))
         if self.p.upvals[i.b][3] == 'self':
             self.declare(i.a, OWN)
+        elif self.p.typed_upvalues.get(i.b) is int:
+            self.declare(i.a, int)
 
     def op_SETUPVAL(self, i):
         assert self.p.upvals[i.b][3] == 'cell', 'an assigned upvalue lives in a cell'
