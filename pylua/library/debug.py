@@ -611,6 +611,8 @@ def make_upvalue_ids():
             arg_error(2, 'upvaluejoin', 'invalid upvalue index')
         if b.name is None:
             arg_error(4, 'upvaluejoin', 'invalid upvalue index')
+        if a.typed is not None and b.get().__class__ is not a.typed:
+            return ()                   # translated code takes a's value to be of its class
         if a.kind == 'cell' and b.kind == 'cell' and a.cell is not None and b.cell is not None:
             a.cell.cell_contents = b.cell.cell_contents
         else:

@@ -918,6 +918,10 @@ def test_an_integer_upvalue_compares_without_class_tests():
                         'return f')
     assert 'r2 = (r1 == r3 and r1.__class__ is not bool)' in code
     assert 'r3 = not (r4 == r5 and r4.__class__ is not bool)' in code
+    # Shared by two closures, it lives in a cell: read from it, still known.
+    code = plain_python('local FORWARD = 1 local function f(d) return d == FORWARD end '
+                        'local function g(d) return d ~= FORWARD end return f, g')
+    assert 'r2 = U0[0]' in code and 'r1 = (r0 == r2 and r0.__class__ is not bool)' in code
 
 
 def test_append_to_a_sequence_appends_to_the_list():

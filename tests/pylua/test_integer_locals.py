@@ -134,6 +134,35 @@ for _, d in ipairs({0, 1, 2, 1.0, 2.5, "1", true, false}) do
 end
 print(C.new(nil):input(), nested()(21), nested()(21.0), nested()({}))
 print(debug.setupvalue(nested(), 2, 5), nested()(5))
+'''
+,
+    'shared_integer_cells': '''
+local A, B = 1, 2
+local S = "s"
+local function f(x) return x == A, x ~= B, x == S end
+local function g(x) return x == A, A + B end
+local function h() local function inner(x) return x == B end return inner end
+print(f(1), f(2), f(1.0), f(true), f("s"))
+print(g(1), g(3), h()(2), h()(2.0), h()("2"))
+local C = 5
+local function setter() C = 6 end
+local function reader(x) return x == C end
+print(reader(5), reader(6)) setter() print(reader(5), reader(6))
+local D = 7
+local function r2(x) return x == D end
+local function deep() return function() D = "d" end end
+print(r2(7)) deep()() print(r2(7), r2("d"))
+for i = 1, 3 do
+  local k = i * 2
+  local function is_k(x) return x == k end
+  local function also(x) return x ~= k end
+  print(is_k(i * 2), also(i), is_k(k + 0.0))
+end
+print(debug.setupvalue(g, 1, 10), g(10), g(1))
+local E = 3
+local function e1(x) return x == E end
+debug.upvaluejoin(e1, 1, g, 2)
+print(e1(3), e1(2))
 ''',
     'setlocal_keeps_the_type': '''
 local function f(n)
@@ -203,3 +232,13 @@ local renamed = debug.setupvalue(is_forward, 1, 2)
 return name, a, b, renamed, is_forward(2)
 '''
     assert LuaRuntime(profile='standalone').execute(src) == (None, True, False, 'FORWARD', True)
+    # A cell shared by two closures; a join to a string upvalue changes nothing.
+    src = '''
+local E, S = 3, "s"
+local function e1(x) return x == E end
+local function e2() return E, S end
+local name = debug.setupvalue(e1, 1, "x")
+debug.upvaluejoin(e1, 1, e2, 2)
+return name, e1(3), e1("s"), e1("x"), e2()
+'''
+    assert LuaRuntime(profile='standalone').execute(src) == (None, True, False, False, 3, 's')

@@ -288,14 +288,69 @@ def integer_registers(p, ints=()):
     return frozenset(integers)
 
 
+
 def typed_upvalues(child, parent):
-    """The upvalues of ``child`` (by index) that hold an integer, as the
-    ``'value'`` upvalues (never assigned) copied, when ``parent`` makes the
-    closure, from a register of ``parent`` holding one wherever read or from
-    such an upvalue of ``parent``."""
+    """The upvalues of ``child`` (by index) holding an integer whenever it
+    reads them: never assigned, and copied or captured, when ``parent``
+    makes the closure, from a register holding one wherever read, a cell
+    every one of which ``parent`` fills with an integer, or such an upvalue
+    of ``parent``."""
     registers = integer_registers(parent)
+    cells = integer_cells(parent, registers)
     typed = {}
     for n, (_, instack, idx, kind) in enumerate(child.upvals):
-        if kind == 'value' and (idx in registers if instack else parent.typed_upvalues.get(idx) is int):
+        if kind == 'value' and instack:
+            held = idx in registers
+        elif kind == 'cell' and instack:
+            held = idx in cells
+        else:
+            held = kind in ('value', 'cell') and parent.typed_upvalues.get(idx) is int
+        if held:
             typed[n] = int
     return typed
+
+
+def integer_cells(p, registers):
+    """Registers of ``p`` whose every cell (``NEWCELL``) is made around an
+    integer and never assigned, by ``p`` or any function nested in it."""
+    made, assigned = set(), set()
+    code = p.code
+    for k, ins in enumerate(code):
+        if ins.op == 'SETCELL':
+            assigned.add(ins.a)
+        elif ins.op == 'NEWCELL':
+            (made if _integer_before(p, k, ins.a, registers) else assigned).add(ins.a)
+    for c in p.protos:
+        for n in assigned_upvalues(c):
+            name, instack, idx, kind = c.upvals[n][:4]
+            if instack:
+                assigned.add(idx)
+    return made - assigned
+
+
+def _integer_before(p, k, reg, registers):
+    """Does straight-line code before instruction ``k`` leave an integer in ``reg``?"""
+    for ins in reversed(p.code[:k]):
+        if ins.op in BLOCK_OPS:
+            return False
+        if reg in writes(ins, p.maxreg):
+            if ins.op == 'LOADK':
+                return p.consts[-ins.b - 1].__class__ is int
+            if ins.op == 'MOVE':
+                return ins.b in registers
+            if ins.op in _INTEGER_OPS:
+                operands = (ins.b,) if ins.op in ('UNM', 'BNOT') else (ins.b, ins.c)
+                return all(x in registers if x >= 0 else p.consts[-x - 1].__class__ is int for x in operands)
+            return False
+    return False
+
+
+def assigned_upvalues(p):
+    """The upvalues of ``p`` that ``p`` or a function nested in it assigns."""
+    assigned = {ins.b for ins in p.code if ins.op == 'SETUPVAL'}
+    for c in p.protos:
+        for n in assigned_upvalues(c):
+            name, instack, idx, kind = c.upvals[n][:4]
+            if not instack:
+                assigned.add(idx)
+    return assigned
