@@ -924,6 +924,12 @@ def test_an_integer_upvalue_compares_without_class_tests():
     assert 'r2 = U0[0]' in code and 'r1 = (r0 == r2 and r0.__class__ is not bool)' in code
 
 
+def test_equality_of_unknown_values_tests_identity_first():
+    code = plain_python('local a, b = ... return a == b')
+    assert 'if r0 is r1: r2 = r0 == r0\n' in code
+    assert 'elif r0.__class__ is r1.__class__ and (r0.__class__ is Table or r0.__class__ is Userdata):' in code
+
+
 def test_append_to_a_sequence_appends_to_the_list():
     code = plain_python('local t = {} t[#t + 1] = 5 return t')
     assert 'if r0.meta is None and (not r0.hash or len(r0.arr) + 2 not in r0.hash):\n' in code

@@ -1,8 +1,9 @@
-"""Locals the translator proves to hold integers across a whole function
-(``facts.integer_registers``): counters of ``while`` and ``repeat`` loops,
-integer accumulators, registers reused for other values, against lua5.4
-and against the general path; and ``debug.setlocal``, which keeps to the
-translator's facts."""
+"""Facts the translator proves for a whole function, against lua5.4:
+locals holding integers (``facts.integer_registers``: counters of
+``while`` and ``repeat`` loops, integer accumulators, registers reused for
+other values), upvalues holding integer constants (``facts.typed_upvalues``),
+the comparisons they make cheaper and ``==`` of values of every kind; and
+``debug.setlocal``/``setupvalue``, which keep to the translator's facts."""
 import io
 import shutil
 import subprocess
@@ -164,6 +165,29 @@ local function e1(x) return x == E end
 debug.upvaluejoin(e1, 1, g, 2)
 print(e1(3), e1(2))
 ''',
+    'equality_of_every_kind': '''
+local nan = 0/0
+local mt = {__eq = function(a, b) return a.id == b.id end}
+local p, q, r = setmetatable({id = 1}, mt), setmetatable({id = 1}, mt), setmetatable({id = 2}, mt)
+local plain1, plain2 = {}, {}
+local co = coroutine.create(function() end)
+local vals = {1, 1.0, 2, 2.5, "1", "a", true, false, nan, p, q, r, plain1, plain2, co, print,
+              math.huge, -0.0, 0, math.mininteger, 2^63, io.stdout}
+local function eq(a, b) return a == b, a ~= b end
+local function row(i)
+  local out = {}
+  for j = 1, #vals do
+    local x, y = eq(vals[i], vals[j])
+    out[#out + 1] = (x and "1" or "0") .. (y and "1" or "0")
+  end
+  return table.concat(out, " ")
+end
+for i = 1, #vals do print(row(i)) end
+print(coroutine.wrap(function() return row(10), row(11), row(9) end)())
+print(eq(nil, nil), eq(nil, false), eq(nil, 0), eq(nan, nan))
+local boom = setmetatable({}, {__eq = function() error("boom") end})
+print(pcall(eq, boom, setmetatable({}, getmetatable(boom))))
+''',
     'setlocal_keeps_the_type': '''
 local function f(n)
   local i = 1
@@ -180,20 +204,20 @@ print(f(20))
 }
 
 
-def pylua_output(src):
+def pylua_output(src, chunkname):
     out = io.BytesIO()
-    LuaRuntime(profile='standalone', stdout=out).execute(src)
+    LuaRuntime(profile='standalone', stdout=out).execute(src, name='@' + chunkname)
     return out.getvalue().decode()
 
 
 @pytest.mark.skipif(LUA is None, reason='needs lua5.4')
 @pytest.mark.parametrize('name', sorted(PROGRAMS))
-def test_integer_locals_agree_with_lua(name, tmp_path):
+def test_function_facts_agree_with_lua(name, tmp_path):
     script = tmp_path / (name + '.lua')
     script.write_text(PROGRAMS[name])
     expected = subprocess.run([LUA, script.name], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert expected.returncode == 0, expected.stderr
-    assert pylua_output(PROGRAMS[name]) == expected.stdout
+    assert pylua_output(PROGRAMS[name], script.name) == expected.stdout
 
 
 def test_setlocal_refuses_to_change_what_the_translator_relies_on():
