@@ -912,7 +912,7 @@ def test_a_while_counter_is_an_integer_across_the_loop():
     assert 'r3.__class__' not in code and 'r2.__class__' not in code
 
 
-def test_an_integer_upvalue_compares_without_class_tests():
+def test_integer_and_table_upvalues_skip_class_tests():
     # FORWARD is never assigned and holds an integer where the closure is made.
     code = plain_python('local FORWARD = 1 local function f(t, d) return d == FORWARD, t.x ~= FORWARD end '
                         'return f')
@@ -922,6 +922,11 @@ def test_an_integer_upvalue_compares_without_class_tests():
     code = plain_python('local FORWARD = 1 local function f(d) return d == FORWARD end '
                         'local function g(d) return d ~= FORWARD end return f, g')
     assert 'r2 = U0[0]' in code and 'r1 = (r0 == r2 and r0.__class__ is not bool)' in code
+    # A table local never assigned is a table in every closure reading it.
+    code = plain_python('local Base = {} local function f(o) return Base.get(o) end '
+                        'local function g() return Base.x end return f, g')
+    assert "r2 = U0[0]\n" in code and "r1 = r2.hash.get('get')" in code
+    assert 'r2.__class__ is Table' not in code
 
 
 def test_equality_of_unknown_values_tests_identity_first():

@@ -188,6 +188,24 @@ print(eq(nil, nil), eq(nil, false), eq(nil, 0), eq(nan, nan))
 local boom = setmetatable({}, {__eq = function() error("boom") end})
 print(pcall(eq, boom, setmetatable({}, getmetatable(boom))))
 ''',
+    'table_upvalues': '''
+local Base = {}
+Base.__index = Base
+function Base.new(name) return setmetatable({name = name}, Base) end
+function Base:greet() return "hi " .. self.name end
+local Derived = setmetatable({}, {__index = Base})
+Derived.__index = Derived
+local registry = {}
+local function register(o) registry[#registry + 1] = o return #registry end
+local function make(name) return setmetatable(Base.new(name), Derived) end
+local function describe(o) return Base.greet(o), Derived.greet(o), registry[1] == o, #registry end
+local a = make("a")
+register(a) register(make("b"))
+print(describe(a))
+setmetatable(Base, {__index = function(t, k) return "missing " .. k end})
+print(Base.nothing, Derived.nothing, rawget(Derived, "nothing"))
+print(debug.setupvalue(describe, 1, {greet = function() return "replaced" end}), pcall(describe, a))
+''',
     'setlocal_keeps_the_type': '''
 local function f(n)
   local i = 1
@@ -266,3 +284,12 @@ debug.upvaluejoin(e1, 1, e2, 2)
 return name, e1(3), e1("s"), e1("x"), e2()
 '''
     assert LuaRuntime(profile='standalone').execute(src) == (None, True, False, False, 3, 's')
+    # A class table shared by closures stays a table.
+    src = '''
+local Base = {}
+function Base.get(o) return o.v end
+local function read(o) return Base.get(o) end
+local function other() return Base end
+return debug.setupvalue(read, 1, "x"), read({v = 4}), other() == Base
+'''
+    assert LuaRuntime(profile='standalone').execute(src) == (None, 4, True)

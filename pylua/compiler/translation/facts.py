@@ -4,6 +4,8 @@ returns and where it counts its instructions.  Shared by the translator's
 modules."""
 from __future__ import annotations
 
+from ...runtime.table import LuaTable
+
 LOOP_COST = 16                     # instructions counted per numeric for iteration
 OPENERS = frozenset(('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'))
 BLOCK_OPS = OPENERS | {'ELSE', 'END', 'BREAK', 'GOTO', 'LABEL', 'TBC', 'CLOSE'}
@@ -289,61 +291,69 @@ def integer_registers(p, ints=()):
 
 
 
+
 def typed_upvalues(child, parent):
-    """The upvalues of ``child`` (by index) holding an integer whenever it
-    reads them: never assigned, and copied or captured, when ``parent``
-    makes the closure, from a register holding one wherever read, a cell
-    every one of which ``parent`` fills with an integer, or such an upvalue
+    """The upvalues of ``child`` (by index) holding one class of value
+    whenever it reads them (``int`` or ``LuaTable``): never assigned, and
+    copied or captured, when ``parent`` makes the closure, from a register
+    holding an integer wherever read or only ever a new table, a cell every
+    one of which ``parent`` makes around such a value, or such an upvalue
     of ``parent``."""
     registers = integer_registers(parent)
-    cells = integer_cells(parent, registers)
+    tables = new_tables(parent)
+    cells = typed_cells(parent, registers, tables)
     typed = {}
     for n, (_, instack, idx, kind) in enumerate(child.upvals):
         if kind == 'value' and instack:
-            held = idx in registers
+            held = int if idx in registers else LuaTable if idx in tables else None
         elif kind == 'cell' and instack:
-            held = idx in cells
+            held = cells.get(idx)
         else:
-            held = kind in ('value', 'cell') and parent.typed_upvalues.get(idx) is int
-        if held:
-            typed[n] = int
+            held = parent.typed_upvalues.get(idx) if kind in ('value', 'cell') else None
+        if held is not None:
+            typed[n] = held
     return typed
 
 
-def integer_cells(p, registers):
-    """Registers of ``p`` whose every cell (``NEWCELL``) is made around an
-    integer and never assigned, by ``p`` or any function nested in it."""
-    made, assigned = set(), set()
-    code = p.code
-    for k, ins in enumerate(code):
+def typed_cells(p, registers, tables):
+    """Registers of ``p`` whose every cell (``NEWCELL``) is made around a
+    value of one class, ``int`` or ``LuaTable`` (see ``typed_upvalues``), and
+    never assigned, by ``p`` or any function nested in it: register -> class."""
+    made, assigned = {}, set()
+    for k, ins in enumerate(p.code):
         if ins.op == 'SETCELL':
             assigned.add(ins.a)
         elif ins.op == 'NEWCELL':
-            (made if _integer_before(p, k, ins.a, registers) else assigned).add(ins.a)
+            held = _class_before(p, k, ins.a, registers, tables)
+            if held is None or made.setdefault(ins.a, held) is not held:
+                assigned.add(ins.a)
     for c in p.protos:
         for n in assigned_upvalues(c):
             name, instack, idx, kind = c.upvals[n][:4]
             if instack:
                 assigned.add(idx)
-    return made - assigned
+    return {r: held for r, held in made.items() if r not in assigned}
 
 
-def _integer_before(p, k, reg, registers):
-    """Does straight-line code before instruction ``k`` leave an integer in ``reg``?"""
+def _class_before(p, k, reg, registers, tables):
+    """The class of what straight-line code before instruction ``k`` leaves
+    in ``reg``, when it is sure to be ``int`` or ``LuaTable``; else None."""
     for ins in reversed(p.code[:k]):
         if ins.op in BLOCK_OPS:
-            return False
+            return None
         if reg in writes(ins, p.maxreg):
             if ins.op == 'LOADK':
-                return p.consts[-ins.b - 1].__class__ is int
+                return int if p.consts[-ins.b - 1].__class__ is int else None
+            if ins.op == 'NEWTABLE':
+                return LuaTable
             if ins.op == 'MOVE':
-                return ins.b in registers
+                return int if ins.b in registers else LuaTable if ins.b in tables else None
             if ins.op in _INTEGER_OPS:
                 operands = (ins.b,) if ins.op in ('UNM', 'BNOT') else (ins.b, ins.c)
-                return all(x in registers if x >= 0 else p.consts[-x - 1].__class__ is int for x in operands)
-            return False
-    return False
-
+                known = all(x in registers if x >= 0 else p.consts[-x - 1].__class__ is int for x in operands)
+                return int if known else None
+            return None
+    return None
 
 def assigned_upvalues(p):
     """The upvalues of ``p`` that ``p`` or a function nested in it assigns."""
