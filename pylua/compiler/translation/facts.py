@@ -4,6 +4,8 @@ returns and where it counts its instructions.  Shared by the translator's
 modules."""
 from __future__ import annotations
 
+import weakref
+
 from ...runtime.table import LuaTable
 
 LOOP_COST = 16                     # instructions counted per numeric for iteration
@@ -254,6 +256,19 @@ def integer_registers(p, ints=()):
     the caller, are never in it."""
     if p.has_goto:
         return frozenset()
+    if not ints:
+        # Asked for a closure's upvalues first, then for the function itself.
+        found = _INTEGERS.get(p)
+        if found is None:
+            found = _INTEGERS[p] = _integer_registers(p, ints)
+        return found
+    return _integer_registers(p, ints)
+
+
+_INTEGERS = weakref.WeakKeyDictionary()      # prototype -> its integer_registers without guards
+
+
+def _integer_registers(p, ints):
     sources = {}                       # register -> the registers its writes read; None: not an integer
     for r in range(p.numparams):
         sources[r] = () if r in ints else None
@@ -292,27 +307,31 @@ def integer_registers(p, ints=()):
 
 
 
-def typed_upvalues(child, parent):
-    """The upvalues of ``child`` (by index) holding one class of value
-    whenever it reads them (``int`` or ``LuaTable``): never assigned, and
-    copied or captured, when ``parent`` makes the closure, from a register
-    holding an integer wherever read or only ever a new table, a cell every
-    one of which ``parent`` makes around such a value, or such an upvalue
-    of ``parent``."""
+def typed_upvalues(parent):
+    """For each function ``parent`` makes a closure of (``parent.protos``),
+    its upvalues (by index) holding one class of value whenever it reads
+    them (``int`` or ``LuaTable``): never assigned, and copied or captured,
+    when ``parent`` makes the closure, from a register holding an integer
+    wherever read or only ever a new table, a cell every one of which
+    ``parent`` makes around such a value, or such an upvalue of
+    ``parent``."""
     registers = integer_registers(parent)
     tables = new_tables(parent)
     cells = typed_cells(parent, registers, tables)
-    typed = {}
-    for n, (_, instack, idx, kind) in enumerate(child.upvals):
-        if kind == 'value' and instack:
-            held = int if idx in registers else LuaTable if idx in tables else None
-        elif kind == 'cell' and instack:
-            held = cells.get(idx)
-        else:
-            held = parent.typed_upvalues.get(idx) if kind in ('value', 'cell') else None
-        if held is not None:
-            typed[n] = held
-    return typed
+    every = []
+    for child in parent.protos:
+        typed = {}
+        for n, (_, instack, idx, kind) in enumerate(child.upvals):
+            if kind == 'value' and instack:
+                held = int if idx in registers else LuaTable if idx in tables else None
+            elif kind == 'cell' and instack:
+                held = cells.get(idx)
+            else:
+                held = parent.typed_upvalues.get(idx) if kind in ('value', 'cell') else None
+            if held is not None:
+                typed[n] = held
+        every.append(typed)
+    return every
 
 
 def typed_cells(p, registers, tables):

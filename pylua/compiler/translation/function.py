@@ -195,8 +195,9 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.empty.pop()
             return
         ints, tables = self.typed_params()
+        integers = integer_registers(p, ints)
         # What the code below takes the registers it reads to hold, whichever body runs.
-        typed = dict.fromkeys(integer_registers(p, ints), int)
+        typed = dict.fromkeys(integers, int)
         typed.update(dict.fromkeys(set(tables) | self.new_tables, LuaTable))
         p.typed_registers = {r: kind for r, kind in typed.items() if any(may_read(ins, r) for ins in p.code)}
         if ints or tables:
@@ -210,18 +211,18 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 # return gives one if they do, so by induction on the depth
                 # of calls they do.
                 self.int_results = (ints, tables)
-            self.specialised_body(ints, tables)
+            self.specialised_body(integers, tables)
             self.int_results = None
             self.out.line(2, 'else:', p.line)
             self.tables = set(self.new_tables)
-        self.known = set(integer_registers(p))
+        self.known = set(integer_registers(p) if ints else integers)
         self.body()
 
-    def specialised_body(self, ints, tables):
-        """The body where hoisted guards hold: these parameters hold
-        integers and tables."""
+    def specialised_body(self, integers, tables):
+        """The body where hoisted guards hold: these parameters hold tables,
+        and these registers integers wherever read."""
         self.ind = 3
-        self.known = set(integer_registers(self.p, ints))
+        self.known = set(integers)
         self.tables = set(tables) | self.new_tables
         self.body()
 
