@@ -262,6 +262,23 @@ local a, y = C.get({x = 1, y = 2})
 return r1, s, i, r2, a, y
 '''
     assert LuaRuntime(profile='standalone').execute(src) == (None, 5, 6, None, 1, 2)
+    # The generator form, inside a coroutine, keeps to the same facts.
+    src = '''
+local function f(n)
+  local i, s = 1, 0
+  while i <= n do
+    if i == 3 then r1 = debug.setlocal(1, 2, "x") coroutine.yield(i) end
+    s = s + 1
+    i = i + 1
+  end
+  return s, i
+end
+local co = coroutine.wrap(f)
+local y = co(5)
+local s, i = co()
+return y, s, i, r1
+'''
+    assert LuaRuntime(profile='standalone').execute(src) == (3, 5, 6, None)
 
 
 def test_setupvalue_refuses_to_change_an_integer_constant_into_another_value():
