@@ -74,3 +74,4 @@ class Proto:
         # it is read (the translator's facts); debug.setlocal keeps to them.
         self.typed_registers = {}
         self.typed_upvalues = {}  # upvalue index -> class, likewise (debug.setupvalue keeps to them)
+        self.source = None        # the chunk's name as load was given it (Lua's ``source``), when known

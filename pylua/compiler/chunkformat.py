@@ -5,12 +5,13 @@ Each value is a tag and its contents: ``n`` nil, ``t``/``f`` booleans,
 ``i<decimal>;`` integers, ``d`` and 8 bytes (an IEEE double), ``s<length>:``
 and the bytes of a string, ``l<count>:`` and the items of a list.  A
 prototype is the list of its fields (``_PROTO_FIELDS``), its instructions,
-constants, upvalue descriptors, locals and child prototypes each a list.
-The chunk name is written once, for the whole tree.  A stripped tree has
+constants, upvalue descriptors, locals and child prototypes each a list;
+an instruction's operation is its number in ``OPS``.  The chunk's source
+(the name ``load`` was given) is written once, for the whole tree.  A stripped tree has
 no line information and no names of locals or upvalues in its error
 descriptions.
 
-Reading checks every field's type and every operation's name, so whatever
+Reading checks every field's type and every operation's number, so whatever
 a chunk holds, the translator gets only well-formed prototypes (a chunk of
 wrong shape raises ``BadFormat``).
 """
@@ -23,7 +24,7 @@ from .bytecode import OPS, Instr, LocVar, Proto
 _PROTO_FIELDS = ('name', 'line', 'end_line', 'numparams', 'is_vararg', 'maxreg', 'has_goto', 'has_calls')
 _FIELD_TYPES = (str, int, int, int, bool, int, bool, bool)
 _UPVALUE_KINDS = frozenset(('cell', 'value', 'self'))
-_OP_NAMES = frozenset(OPS)
+_OP_NUMBERS = {op: n for n, op in enumerate(OPS)}
 _NAMED_TARGETS = frozenset(('GOTO', 'LABEL'))    # their A is the label's name
 
 
@@ -41,8 +42,8 @@ def encode(proto: Proto, chunkname: str, strip: bool) -> str:
 
 def _proto_value(p, strip):
     fields = [getattr(p, name) for name in _PROTO_FIELDS]
-    code = [(i.op, i.a, i.b, i.c, 0, _stripped_note(i.note), i.temp) if strip else
-            (i.op, i.a, i.b, i.c, i.line, i.note, i.temp) for i in p.code]
+    code = [(_OP_NUMBERS[i.op], i.a, i.b, i.c, 0, _stripped_note(i.note), i.temp) if strip else
+            (_OP_NUMBERS[i.op], i.a, i.b, i.c, i.line, i.note, i.temp) for i in p.code]
     # Kept when stripped: the collector reads the scopes' registers (the
     # debug library shows no locals of stripped code).
     locvars = [(v.name, v.reg, v.captured, v.startpc, v.endpc) for v in p.locvars]
@@ -166,8 +167,10 @@ def _proto(value, chunkname):
            and locvars.__class__ is list and children.__class__ is list)
     for ins in code:
         _check(ins.__class__ is list and len(ins) == 7)
-        op, a, b, c, line, note, temp = ins
-        _check(op in _OP_NAMES and b.__class__ is int and c.__class__ is int and line.__class__ is int
+        number, a, b, c, line, note, temp = ins
+        _check(number.__class__ is int and 0 <= number < len(OPS))
+        op = OPS[number]
+        _check(b.__class__ is int and c.__class__ is int and line.__class__ is int
                and (a.__class__ is int or (op in _NAMED_TARGETS and a.__class__ is str))
                and _is_note(note) and (temp is None or temp.__class__ is bool))
         i = Instr(op, a, b, c, line, tuple(note) if note.__class__ is list else note)

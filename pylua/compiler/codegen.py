@@ -600,16 +600,33 @@ class _FuncState:
         if op in _CMP:
             name, swap = _CMP[op]
             # Operands are evaluated left to right; ``a > b`` then tests ``b < a``.
-            b = self.left_operand(e.left, reg, e.line)
+            b = self.operands_left(e, reg)
             c = self.exp_rk(e.right)
             if swap:
                 b, c = c, b
             self.emit(name, reg, b, c, line=e.line)
             return
-        b = self.left_operand(e.left, reg, e.line)
+        b = self.operands_left(e, reg)
         c = self.exp_rk(e.right)
         self.emit(ARITH[op], reg, b, c, line=e.line,
                   note=(self.describe(e.left), self.describe(e.right)))
+
+    def operands_left(self, e, reg):
+        """The left operand of binary operator ``e`` whose result goes to
+        ``reg``.  When the right operand makes a call, a temporary left
+        operand takes ``reg`` itself, as in Lua (whose operands fill the
+        registers from the destination up): the call then sees it where
+        debug.getlocal numbers it.  Without a call no temporary can be
+        seen; and the translator's type tracking follows a register per
+        value best, so a left operand made by a call, or a right operand
+        made by a call beside a local, keeps a register of its own."""
+        if not (reg == self.freereg - 1 and reg >= self._locals_top and _makes_call(e.right)
+                and not _makes_call(e.left)):
+            return self.left_operand(e.left, reg, e.line)
+        self.freereg = reg
+        b = self.left_operand(e.left, reg, e.line)
+        self.freereg = max(self.freereg, reg + 1)
+        return b
 
     def left_operand(self, e, reg, at):
         """The left operand (loaded on line ``at``, the operator's) of a binary operator whose result goes to
@@ -851,6 +868,30 @@ def _left_depth(e):
         e = e.left
         depth += 1
     return depth
+
+
+def _makes_call(e):
+    """Does evaluating ``e`` call a function (not counting metamethods)?"""
+    stack = [e]
+    while stack:
+        e = stack.pop()
+        c = e.__class__
+        if c is A.Call or c is A.MethodCall:
+            return True
+        if c is A.BinOp:
+            stack.append(e.left)
+            stack.append(e.right)
+        elif c is A.UnOp:
+            stack.append(e.operand)
+        elif c is A.Paren:
+            stack.append(e.expr)
+        elif c is A.Index:
+            stack.append(e.obj)
+            stack.append(e.key)
+        elif c is A.Table:
+            stack.extend(f.value for f in e.fields)
+            stack.extend(f.key for f in e.fields if f.__class__ is A.KeyedField)
+    return False
 
 
 _ALWAYS_TRUE = (A.TrueLit, A.Number, A.String)

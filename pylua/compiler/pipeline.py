@@ -10,6 +10,7 @@ from types import FunctionType
 from ..runtime import frames, ops
 from ..runtime.state import count_work
 from .codegen import compile_chunk
+from ..runtime.hooks import untraced
 from ..runtime.python_gc import collector_paused
 from .pycompile import compile_module
 from .translation import translate
@@ -47,18 +48,29 @@ def display_name(chunkname: str) -> str:
     return '[string "%s"]' % first
 
 
-def compile_lua(source: str, chunkname: str) -> Compiled:
-    """Compile Lua source (a byte string) whose messages use ``chunkname`` verbatim."""
-    key = (source, chunkname)
+def compile_lua(source: str, chunkname: str, source_name: str | None = None) -> Compiled:
+    """Compile Lua source (a byte string) whose messages use ``chunkname``
+    verbatim; ``source_name`` is the name ``load`` was given, when known."""
+    key = (source, chunkname, source_name)
     hit = _CACHE.get(key)
     if hit is not None:
         _CACHE.move_to_end(key)
         return hit
     count_work(len(source))       # the cancel check before any stage
     from .parser import parse     # deferred: importing the grammar is the slow part
-    with collector_paused():
+    with collector_paused(), untraced():
         proto = compile_chunk(parse(source, chunkname, from_file=False))
+    name_source(proto, source_name)
     return _translated(key, proto, chunkname, 'main chunk')
+
+
+def name_source(proto, source_name):
+    """Give each prototype of the tree its chunk's ``source``."""
+    stack = [proto]
+    while stack:
+        p = stack.pop()
+        p.source = source_name
+        stack.extend(p.protos)
 
 
 def compile_binary(text: str, proto, chunkname: str) -> Compiled:
@@ -74,7 +86,7 @@ def compile_binary(text: str, proto, chunkname: str) -> Compiled:
 
 
 def _translated(key, proto, chunkname, description):
-    with collector_paused():
+    with collector_paused(), untraced():
         tr = translate(proto, description)
         filenames = []
         code = _compile_python(tr.source, chunkname, tr.main_factory, filenames)
@@ -91,7 +103,7 @@ def _translated(key, proto, chunkname, description):
 def translate_chunk(source: str, chunkname: str):
     """The Translation of a chunk: parsed, compiled to bytecode, translated."""
     from .parser import parse     # deferred: importing the grammar is the slow part
-    with collector_paused():
+    with collector_paused(), untraced():
         return translate(compile_chunk(parse(source, chunkname, from_file=False)))
 
 
@@ -147,7 +159,7 @@ def _link_forms(code, tr, chunkname, filenames):
 def _compile_generator_form(name, translate, proto_names, chunkname, filenames):
     """The code of plain form ``name``'s generator form, translated (by
     ``translate()``) and compiled on first use."""
-    with collector_paused():
+    with collector_paused(), untraced():
         source, lines, calls, tops = translate()
         code = _compile_python(source, chunkname, 'P' + name[1:], filenames)
     _register(code, chunkname, lines, calls, tops, proto_names)

@@ -258,7 +258,7 @@ def load_text(vm, text, chunkname, mode, env):
     if 't' not in mode:
         return (None, "attempt to load a text chunk (mode is '%s')" % mode)
     try:
-        compiled = compile_lua(text, display_name(chunkname))
+        compiled = compile_lua(text, display_name(chunkname), chunkname)
     except LuaSyntaxError as e:
         return (None, e.value)
     return (load_into(vm, compiled, env),)

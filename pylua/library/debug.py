@@ -15,9 +15,10 @@ from ..runtime import coroutine as co_rt
 from ..runtime import ops, state
 from ..runtime.collector import Collector, collector_of
 from ..runtime.coroutine import Coroutine
-from ..runtime.frames import call_note, is_operation_helper, is_tail_called, lua_info, lua_proto
+from ..runtime.frames import call_note, chunk_source, is_operation_helper, is_tail_called, lua_info, lua_proto
 from ..runtime.hooks import Hook, called_by_hook, debug_hooks
-from ..runtime.stack import (active_lines, active_locals, beneath_helpers, c_values, current_line, failed_levels,
+from ..runtime.memory import running_lua_frames
+from ..runtime.stack import (Local, active_lines, active_locals, beneath_helpers, c_values, current_line, failed_levels,
                              function_at, is_stripped, parameter_names, read_register, running_levels,
                              suspended_levels, varargs, visible_locals, write_register, write_varargs)
 from ..runtime.table import LuaTable, meta_changed
@@ -78,13 +79,7 @@ class _Thread:
 
 # ----------------------------------------------------------------- getinfo
 def _source_fields(info, chunk, proto):
-    if chunk.startswith('[string "') and not chunk.endswith('..."]'):
-        source = chunk[len('[string "'):-len('"]')]     # a source chunk's name as load was given it
-    elif chunk.startswith('[string "') or chunk in ('=stdin', 'stdin', '(command line)'):
-        source = chunk if chunk.startswith('[') else '=' + chunk
-    else:
-        source = '@' + chunk
-    info.set_str('source', source)
+    info.set_str('source', chunk_source(chunk, proto))
     info.set_str('short_src', chunk)
     if proto is not None:
         info.set_str('linedefined', proto.line)
@@ -514,7 +509,7 @@ class _Upvalue:
         proto = lua_proto(fn.__code__)
         if proto is None or not 1 <= n <= len(proto.upvals):
             return
-        self.name, _, _, self.kind = proto.upvals[n - 1][:4]
+        self.name, self.in_stack, self.index, self.kind = proto.upvals[n - 1][:4]
         self.typed = proto.typed_upvalues.get(n - 1)    # the class translated code takes it to hold
         self.is_env = self.name == '_ENV'
         if is_stripped(fn.__code__):
@@ -542,13 +537,28 @@ class _Upvalue:
         if self.kind == 'cell':
             self.cell.cell_contents[0] = v
         else:
+            old = self.cell.cell_contents
             self.cell.cell_contents = v
+            if self.in_stack:
+                self._write_through(old, v)
             names = self.fn.__code__.co_freevars
             # A function caches its _ENV's field lookup: it follows the new value.
             if self.is_env and 'E0' in names:
                 hashed = v.hash if v.__class__ is LuaTable else {}
                 self.fn.__closure__[names.index('E0')].cell_contents = hashed.get
         return True
+
+    def _write_through(self, old, v):
+        """A local captured by value (never assigned in its scope) is also
+        a register of the running function that made this closure: Lua's
+        local and upvalue are one variable, so the register follows."""
+        proto = lua_proto(self.fn.__code__)
+        for frame in running_lua_frames(sys._getframe(1)):
+            parent = lua_proto(frame.f_code)
+            if parent is not None and any(child is proto for child in parent.protos):
+                local = Local(self.name, self.index, False)
+                if read_register(frame, local) is old:
+                    write_register(frame, local, v)
 
     def identity(self):
         if self.cell is None:

@@ -6,6 +6,7 @@ cost nothing until an error asks for one.
 """
 from __future__ import annotations
 
+import dis
 import sys
 import weakref
 
@@ -23,6 +24,7 @@ _TOPS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None, tops=None):
     if chunkname in _STRIPPED:
+        _PCS[code] = lines
         lines = [-1] * len(lines)
     _LUA_CODE[code] = (chunkname, lines, what)
     _CALLS[code] = calls or {}
@@ -41,7 +43,9 @@ def dead_registers(frame, values):
     periodic check: Lua keeps the whole frame then)."""
     tops = _TOPS.get(frame.f_code)
     top = tops.get(frame.f_lineno) if tops is not None else None
-    if top is None:
+    if top is None or not _calling(frame):
+        # A hook runs on a call's line before the call is made: its
+        # arguments are still the frame's own.
         return None
     # The results of the last call (``_R``, and ``T`` when their number is
     # open) are read only up to the next call or loop check.
@@ -50,10 +54,26 @@ def dead_registers(frame, values):
 
 
 _RESULTS = frozenset(('_R', 'T'))
+# Where a frame's code waits while what it calls runs (a generator form
+# waits in its ``yield from``).
+_CALLING = frozenset(dis.opmap[name] for name in ('CALL', 'CALL_FUNCTION_EX', 'SEND', 'YIELD_VALUE'))
+_CACHE = dis.opmap['CACHE']
+
+
+def _calling(frame):
+    """Is ``frame`` waiting in a call (its last instruction, whose inline
+    cache entries it may be reading, is one of ``_CALLING``)?"""
+    code = frame.f_code.co_code
+    at = frame.f_lasti
+    while at > 0 and code[at] == _CACHE:
+        at -= 2
+    return code[at] in _CALLING
 
 
 # Chunk names whose code has no line information (stripped binary chunks).
 _STRIPPED = set()
+# code object of a stripped chunk -> instruction number (from 1) per generated line
+_PCS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def strip_debug_info(chunkname, code):
@@ -66,8 +86,32 @@ def strip_debug_info(chunkname, code):
         c = stack.pop()
         info = _LUA_CODE.get(c)
         if info is not None:
+            _PCS[c] = info[1]
             _LUA_CODE[c] = (info[0], [-1] * len(info[1]), info[2])
         stack.extend(k for k in c.co_consts if hasattr(k, 'co_code'))
+
+
+def stripped_pc(frame):
+    """The instruction a frame of stripped code is at (its chunk was
+    translated with instruction numbers for lines), or None for other code."""
+    numbers = _PCS.get(frame.f_code)
+    if numbers is None:
+        return None
+    ln = frame.f_lineno
+    return max(numbers[ln] - 1, 0) if 0 <= ln < len(numbers) else 0
+
+
+def chunk_source(chunkname, proto):
+    """Lua's ``source`` of a function of chunk ``chunkname`` (the name its
+    messages show): the name ``load`` was given when its prototype knows
+    it, else the one that name shows."""
+    if proto is not None and proto.source is not None:
+        return proto.source
+    if chunkname.startswith('[string "') and not chunkname.endswith('..."]'):
+        return chunkname[len('[string "'):-len('"]')]
+    if chunkname.startswith('[string "') or chunkname in ('=stdin', 'stdin', '(command line)'):
+        return chunkname if chunkname.startswith('[') else '=' + chunkname
+    return '@' + chunkname
 
 
 def lua_proto(code):

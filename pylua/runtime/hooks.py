@@ -25,11 +25,12 @@ import dis
 import re
 import sys
 import weakref
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from . import ops, state
 from .frames import is_library_entry, is_replaced, is_tail_called, lua_info, lua_proto
-from .stack import active_lines, beneath_helpers
+from .stack import active_lines, beneath_helpers, is_stripped
 
 _RETURN_VALUE = dis.opmap['RETURN_VALUE']
 _YIELD_VALUE = dis.opmap['YIELD_VALUE']
@@ -38,6 +39,7 @@ _YIELD_VALUE = dis.opmap['YIELD_VALUE']
 _PLUMBING_NAMES = re.compile(r'_c\d+|_n\d+|STEPS')
 _STORES = frozenset(('STORE_FAST', 'STORE_DEREF'))
 _LOOP_JUMPS = frozenset(('JUMP_BACKWARD', 'JUMP_BACKWARD_NO_INTERRUPT', 'NOP'))
+_STRIPPED_LINES = frozenset((-1,))
 
 
 @dataclass(frozen=True)
@@ -69,8 +71,10 @@ def _code_lines(code):
                     budget.add(line)
         proto = lua_proto(code)
         plumbing = {line for line, names in kinds.items() if names <= _LOOP_JUMPS} | budget
+        # Stripped code's instructions are all on line -1.
+        active = frozenset() if proto is None else _STRIPPED_LINES if is_stripped(code) else active_lines(proto)
         known = _CODE_LINES[code] = _CodeLines(
-            lua_info(code)[1], active_lines(proto) if proto is not None else frozenset(),
+            lua_info(code)[1], active,
             frozenset(plumbing), frozenset(line for line, names in kinds.items() if 'FOR_ITER' in names))
     return known
 
@@ -202,7 +206,8 @@ class DebugHooks:
         """Run ``hook`` for ``event`` of ``frame`` (a call made by a tail
         call is Lua's ``tail call`` event)."""
         name = 'tail call' if tail else event
-        args = (name,) if line is None else (name, line)
+        # Code without line information reports its lines as nil.
+        args = (name,) if line is None else (name, line if line >= 0 else None)
         outer, self.hooked = self.hooked, Hooked(frame, event, results)
         try:
             ops.sync(ops.call(hook.fn, args))
@@ -231,7 +236,7 @@ def called_by_hook(caller):
 
 class _FrameTrace:
     """The local trace function of one frame of translated code."""
-    __slots__ = ('hooks', 'code', 'last_py', 'last_lua', 'last_active', 'pending_head')
+    __slots__ = ('hooks', 'code', 'last_py', 'last_lua', 'last_active', 'pending_head', 'pending_back')
 
     def __init__(self, hooks, frame):
         self.hooks = hooks
@@ -239,11 +244,12 @@ class _FrameTrace:
         # The frame's last Python line and Lua line, and whether that Python
         # line holds Lua instructions: a jump back from it is a loop's.
         self.last_py = -1
-        self.last_lua = -1
+        self.last_lua = None
         self.last_active = False
         # A jump back to a ``for`` head on the same Lua line is a new
         # iteration (Lua's event) only if the body follows, not the exit.
         self.pending_head = None
+        self.pending_back = False           # jumped back onto plumbing: the next line's event
 
     def resume_at(self, frame):
         """The frame is being traced from where it is: its line has begun."""
@@ -255,12 +261,18 @@ class _FrameTrace:
     def line(self, hook, frame, py, lua, active):
         """Python line ``py`` (of Lua line ``lua``) is about to run."""
         code = self.code
-        back = py <= self.last_py and self.last_active
+        back = py <= self.last_py and self.last_active or self.pending_back
+        self.pending_back = False
+        if not active:
+            # A jump back onto plumbing (a ``while True:`` holding only its
+            # jump) is the loop's all the same: the next Lua line sees it.
+            self.pending_back = back
+            self.last_py = py
+            self.last_active = False
+            return
         head, self.pending_head = self.pending_head, None
         self.last_py = py
         self.last_active = active
-        if not active:
-            return
         if lua != self.last_lua:
             self.last_lua = lua
             self.hooks.fire(hook, frame, 'line', lua)
@@ -304,6 +316,22 @@ def _replaced_by_tail_call(frame, result) -> bool:
     if result.__class__ is tuple and result and result[0] is ops.TAIL:
         return True        # the marker a runtime loop runs
     return lua_info(frame.f_code) is not None and is_replaced(frame)
+
+
+@contextmanager
+def untraced():
+    """Run a block that runs no Lua code (compiling a chunk) with Python's
+    tracing off: no hook has an event there, and tracing a parser's every
+    call would cost ten times its time."""
+    tracer = sys.gettrace()
+    if tracer is None:
+        yield
+        return
+    sys.settrace(None)
+    try:
+        yield
+    finally:
+        sys.settrace(tracer)
 
 
 def debug_hooks(vm) -> DebugHooks:

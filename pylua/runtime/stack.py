@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from .frames import (is_library_code, is_library_entry, is_operation_helper, is_replaced, lua_info, lua_proto,
-                     raises_errors)
+                     raises_errors, stripped_pc)
 
 _CO_VARARGS = 0x04
 _GENERATOR = type(x for x in ())
@@ -220,6 +220,9 @@ def frame_pc(frame, event=None):
     proto = lua_proto(frame.f_code)
     if event == 'call':
         return 0
+    pc = stripped_pc(frame)
+    if pc is not None:
+        return pc
     line = current_line(frame)
     on_line = [pc for pc, ins in enumerate(proto.code) if ins.line == line]
     if not on_line:

@@ -48,7 +48,9 @@ class CallOps:
 
     def mark_call(self, start, a):
         """Note on the lines written since ``start`` (the call and its
-        results) that the call at register ``a`` runs there (``Line.top``)."""
+        results) that the call at register ``a`` runs there (``Line.top``):
+        the registers above the function's are dead to the caller (its
+        own register is the callee's ``func``, which Lua keeps)."""
         stack = list(self.out.items[start:])
         while stack:
             item = stack.pop()
@@ -56,7 +58,7 @@ class CallOps:
                 stack.extend(item.plain)
                 stack.extend(item.generator)
             elif item.top is None:
-                item.top = a
+                item.top = a + 1
 
     def call_paths(self, i, regs, args, tup, tail):
         """The calls of a Lua function, of a host function and of anything else."""
