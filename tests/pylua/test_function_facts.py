@@ -206,6 +206,15 @@ setmetatable(Base, {__index = function(t, k) return "missing " .. k end})
 print(Base.nothing, Derived.nothing, rawget(Derived, "nothing"))
 print(debug.setupvalue(describe, 1, {greet = function() return "replaced" end}), pcall(describe, a))
 ''',
+    'setlocal_of_an_integer_only_returned': '''
+local co = coroutine.create(function(x)
+  local a = 1
+  coroutine.yield()
+  return a, x
+end)
+coroutine.resume(co, 10)
+print(debug.setlocal(co, 1, 2, "hi"), coroutine.resume(co))
+''',
     'setlocal_keeps_the_type': '''
 local function f(n)
   local i = 1

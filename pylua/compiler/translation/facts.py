@@ -383,3 +383,30 @@ def assigned_upvalues(p):
             if not instack:
                 assigned.add(idx)
     return assigned
+
+
+# Instructions whose translation depends on what their operands hold.
+_TYPED_READS = frozenset('''ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR UNM BNOT EQ NE LT LE
+GETTABLE SETTABLE SELF CONCAT LEN FORPREP'''.split())
+
+
+def relied_on(p, registers):
+    """Those of ``registers`` whose class the translated code relies on: read
+    by an operation translated for it (arithmetic, a comparison, an index),
+    or copied into such a register.  A local only returned or passed on
+    relies on nothing (``debug.setlocal`` may change it freely)."""
+    relied = set()
+    copies = []
+    for ins in p.code:
+        if ins.op in _TYPED_READS:
+            relied.update(r for r in registers if may_read(ins, r))
+        elif ins.op == 'MOVE' and ins.b in registers:
+            copies.append((ins.b, ins.a))
+    changed = True
+    while changed:
+        changed = False
+        for source, target in copies:
+            if target in relied and source not in relied:
+                relied.add(source)
+                changed = True
+    return relied

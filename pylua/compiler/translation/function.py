@@ -14,7 +14,7 @@ from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, has_tail_calls,
-                    integer_registers, may_read, new_tables, passes_results, returns_integers, single_result,
+                    integer_registers, new_tables, relied_on, passes_results, returns_integers, single_result,
                     too_deep_for_python, writes)
 from .ir import Choice, Const, Forms, Line, NodeAsText, Template, Wait, code
 from .layout import hash_of
@@ -199,7 +199,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         # What the code below takes the registers it reads to hold, whichever body runs.
         typed = dict.fromkeys(integers, int)
         typed.update(dict.fromkeys(set(tables) | self.new_tables, LuaTable))
-        p.typed_registers = {r: kind for r, kind in typed.items() if any(may_read(ins, r) for ins in p.code)}
+        p.typed_registers = {r: typed[r] for r in relied_on(p, typed)}
         if ints or tables:
             # Guards hoisted once per value: a body specialised for integer
             # and table parameters, and the generic body for everything else.
