@@ -288,6 +288,17 @@ local s, i = co()
 return y, s, i, r1
 '''
     assert LuaRuntime(profile='standalone').execute(src) == (3, 5, 6, None)
+    # Relied on through a copy that arithmetic reads.
+    src = '''
+local function f()
+  local a = 1
+  local name = debug.setlocal(1, 1, "x")
+  local b = a
+  return name, b + 1, a
+end
+return f()
+'''
+    assert LuaRuntime(profile='standalone').execute(src) == (None, 2, 1)
 
 
 def test_setupvalue_refuses_to_change_an_integer_constant_into_another_value():

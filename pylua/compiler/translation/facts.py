@@ -288,9 +288,7 @@ def _integer_registers(p, ints):
         else:
             reads = None
         for r in writes(ins, p.maxreg):
-            if r < p.numparams and r in ints:
-                sources[r] = None          # an assigned parameter was never guarded; be safe
-            elif reads is None or sources.get(r, ()) is None:
+            if reads is None or sources.get(r, ()) is None:
                 sources[r] = None
             else:
                 sources[r] = sources.get(r, ()) + reads
@@ -303,8 +301,6 @@ def _integer_registers(p, ints):
                 integers.discard(r)
                 changed = True
     return frozenset(integers)
-
-
 
 
 def typed_upvalues(parent):
@@ -357,7 +353,8 @@ def typed_cells(p, registers, tables):
 def _class_before(p, k, reg, registers, tables):
     """The class of what straight-line code before instruction ``k`` leaves
     in ``reg``, when it is sure to be ``int`` or ``LuaTable``; else None."""
-    for ins in reversed(p.code[:k]):
+    for j in range(k - 1, -1, -1):
+        ins = p.code[j]
         if ins.op in BLOCK_OPS:
             return None
         if reg in writes(ins, p.maxreg):
@@ -393,20 +390,26 @@ GETTABLE SETTABLE SELF CONCAT LEN FORPREP'''.split())
 def relied_on(p, registers):
     """Those of ``registers`` whose class the translated code relies on: read
     by an operation translated for it (arithmetic, a comparison, an index),
-    or copied into such a register.  A local only returned or passed on
+    or copied into a register so read.  A local only returned or passed on
     relies on nothing (``debug.setlocal`` may change it freely)."""
-    relied = set()
-    copies = []
-    for ins in p.code:
-        if ins.op in _TYPED_READS:
-            relied.update(r for r in registers if may_read(ins, r))
-        elif ins.op == 'MOVE' and ins.b in registers:
-            copies.append((ins.b, ins.a))
+    copies = [(ins.b, ins.a) for ins in p.code if ins.op == 'MOVE']
+    reach = set(registers)               # the registers and what their copies reach
     changed = True
     while changed:
         changed = False
         for source, target in copies:
-            if target in relied and source not in relied:
+            if source in reach and target not in reach:
+                reach.add(target)
+                changed = True
+    relied = set()
+    for ins in p.code:
+        if ins.op in _TYPED_READS:
+            relied.update(r for r in reach if may_read(ins, r))
+    changed = True
+    while changed:
+        changed = False
+        for source, target in copies:
+            if target in relied and source in reach and source not in relied:
                 relied.add(source)
                 changed = True
-    return relied
+    return relied & set(registers)
