@@ -1,6 +1,6 @@
 """The cost of one model round beyond the server's own time.
 
-    python -m benchmarks.gateway_round [--rounds N] [--cancels N] [--json FILE]
+    python -m benchmarks.gateway_round [--rounds N] [--runs N] [--cancels N] [--json FILE]
     python -m benchmarks.gateway_round --profile [--rounds N]
 
 Starts the scripted gateway on 127.0.0.1, in a process of its own as a real
@@ -20,9 +20,20 @@ few reply shapes:
   request encoding and the send (on the calling thread when a kept-alive
   connection is idle), the loop thread's wake-ups, HTTP, SSE decoding,
   reply assembly and checks, and the wake-up back; the raw client's CPU
-  for the same round (its sends and receives alone) is shown beside it.
+  for the same round (its sends and receives alone) is shown beside it,
+  and so is the *floor*: the same exchange carried the way the client
+  carries it (sent by the calling thread on a duplicate of a kept-alive
+  connection's socket, received by an asyncio loop thread that settles a
+  future the caller waits on) with no work of the client's: what the two
+  threads and the loop cost by themselves.
   Target (issue 19): under 0.5 ms for a typical round (short text, one
-  tool call).
+  tool call).  Each block starts after a full collection, so no block
+  pays for garbage an earlier part of the run left (the collections a
+  round's own objects cause still count), and the text fragments go to a
+  sink that keeps nothing.  ``--runs N`` repeats the CPU blocks N times,
+  each against a fresh gateway process, and reports the median run and
+  the spread with the load average before and after: a single run on a
+  shared machine moves by a tenth or more with what else is running.
 
 It then cancels rounds in flight (sent to a peer that never answers) and
 times each cancel until the peer sees the connection dropped.  ``--profile``
@@ -33,7 +44,11 @@ prints where the client's time goes.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import concurrent.futures
+import collections
 import contextlib
+import gc
 import json
 import os
 import signal
@@ -49,7 +64,7 @@ from runvil.gateway import GatewayClient, GatewayConfig
 
 TARGET_MS = 5.0
 CPU_TARGET_MS = 0.5
-CPU_BLOCKS = 5
+CPU_BLOCKS = 9
 ASK = {"model": "bench", "messages": [
     {"role": "system", "content": "be terse"}, {"role": "user", "content": "ping " * 40}]}
 TOOLS = [{"type": "function", "function": {"name": "search", "parameters": {"type": "object"}}}]
@@ -83,6 +98,53 @@ def raw_round(sock: socket.socket, data: bytes) -> None:
         received += sock.recv(65536)
 
 
+class _FloorProtocol(asyncio.BufferedProtocol):
+    """Reads each reply until the end of its chunked body, then settles the
+    round's future: no parsing, no checks."""
+
+    def __init__(self) -> None:
+        self.buffer = memoryview(bytearray(65536))
+        self.future: concurrent.futures.Future | None = None
+        self.tail = b""
+
+    def get_buffer(self, sizehint: int) -> memoryview:
+        return self.buffer
+
+    def buffer_updated(self, nbytes: int) -> None:
+        received = self.tail + bytes(self.buffer[:nbytes])
+        self.tail = received[-7:]
+        if received.endswith(b"\r\n0\r\n\r\n"):
+            self.future.set_result(None)
+
+
+@contextlib.contextmanager
+def loop_floor(port: int, data: bytes):
+    """A round as the client's threads carry one, doing nothing else: the
+    calling thread sends the request bytes on a duplicate of a kept-alive
+    connection's socket and waits on a future, which an asyncio loop thread
+    settles once the reply has arrived.  Yields the function that runs one
+    such round; its CPU is the floor the client's own work adds to."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    transport, protocol = asyncio.run_coroutine_threadsafe(
+        loop.create_connection(_FloorProtocol, "127.0.0.1", port), loop).result()
+    sock = transport.get_extra_info("socket").dup()
+
+    def round_once() -> None:
+        future = protocol.future = concurrent.futures.Future()
+        sock.send(data)
+        future.result()
+    try:
+        yield round_once
+    finally:
+        sock.close()
+        loop.call_soon_threadsafe(transport.close)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join()
+        loop.close()
+
+
 @contextlib.contextmanager
 def gateway_process(reply: dict):
     """The scripted gateway answering every request with ``reply``; yields its URL."""
@@ -106,6 +168,7 @@ def cpu_per_round(round_once, rounds: int) -> list[float]:
     size = max(1, rounds // CPU_BLOCKS)
     blocks = []
     for _ in range(CPU_BLOCKS):
+        gc.collect()
         start = time.process_time()
         for _ in range(size):
             round_once()
@@ -120,7 +183,7 @@ def measure(reply: dict, request: dict, rounds: int) -> dict:
     with gateway_process(reply) as url:
         port = int(url.split(":")[2].split("/")[0])
         data = request_bytes(url, request)
-        fragments: list[str] = []
+        shown = collections.deque(maxlen=64).append  # a live listener that keeps nothing
         with socket.create_connection(("127.0.0.1", port)) as sock, \
                 GatewayClient(GatewayConfig(url)) as client:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -129,14 +192,18 @@ def measure(reply: dict, request: dict, rounds: int) -> dict:
                 start = time.perf_counter()
                 raw_round(sock, data)
                 middle = time.perf_counter()
-                client.complete(request, on_text=fragments.append)
+                client.complete(request, on_text=shown)
                 end = time.perf_counter()
                 if i >= 20:
                     raw.append((middle - start) * 1e3)
                     full.append((end - middle) * 1e3)
-            client_cpu = cpu_per_round(lambda: client.complete(request, on_text=fragments.append),
+            client_cpu = cpu_per_round(lambda: client.complete(request, on_text=shown),
                                        rounds)
             raw_cpu = cpu_per_round(lambda: raw_round(sock, data), rounds)
+        with loop_floor(port, data) as floor_round:
+            for _ in range(20):
+                floor_round()
+            floor_cpu = cpu_per_round(floor_round, rounds)
     overhead = [f - r for f, r in zip(full, raw, strict=True)]
     return {
         "server_ms": round(statistics.median(raw), 3),
@@ -148,6 +215,7 @@ def measure(reply: dict, request: dict, rounds: int) -> dict:
         "client_cpu_ms": round(statistics.median(client_cpu), 3),
         "client_cpu_best_ms": round(min(client_cpu), 3),
         "raw_cpu_ms": round(statistics.median(raw_cpu), 3),
+        "floor_cpu_ms": round(statistics.median(floor_cpu), 3),
     }
 
 
@@ -236,10 +304,21 @@ def cancel_latency(rounds: int) -> dict:
     return {"median_ms": round(statistics.median(latencies), 3), "max_ms": round(max(latencies), 3)}
 
 
+def combine(runs: list[dict]) -> dict:
+    """One scenario's figures over runs: the median run of each, and the
+    spread of the client CPU."""
+    combined = {key: round(statistics.median(run[key] for run in runs), 3) for key in runs[0]}
+    cpu = [run["client_cpu_ms"] for run in runs]
+    combined["client_cpu_runs_ms"] = cpu
+    return combined
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.gateway_round",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=300)
+    parser.add_argument("--runs", type=int, default=3,
+                        help="measure this many times, each against a fresh gateway (default 3)")
     parser.add_argument("--cancels", type=int, default=30, help="rounds to cancel in flight")
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument("--profile", action="store_true",
@@ -247,18 +326,27 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     if options.rounds < 2:
         parser.error("--rounds must be at least 2")
+    if options.runs < 1:
+        parser.error("--runs must be at least 1")
     if options.profile:
         profile(options.rounds)
         return 0
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    results = {name: measure(reply, request, options.rounds)
-               for name, (reply, request) in SCENARIOS.items()}
+    load_before = os.getloadavg()[0]
+    runs = {name: [] for name in SCENARIOS}
+    for _ in range(options.runs):
+        for name, (reply, request) in SCENARIOS.items():
+            runs[name].append(measure(reply, request, options.rounds))
+    results = {name: combine(measured) for name, measured in runs.items()}
+    print(f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after, "
+          f"on {os.cpu_count()} CPUs; medians of {options.runs} runs")
     print(f"{'scenario (medians)':28} {'server':>9} {'client':>9} {'overhead':>9} "
-          f"{'overhead p90':>13} {'client cpu':>11} {'(best)':>9} {'raw cpu':>9}")
+          f"{'overhead p90':>13} {'client cpu':>11} {'(best)':>9} {'raw cpu':>9} {'floor cpu':>10}  "
+          "client cpu of each run")
     for name, r in results.items():
+        spread = " ".join(f"{cpu:.3f}" for cpu in r["client_cpu_runs_ms"])
         print(f"{name:28} {r['server_ms']:7.3f}ms {r['client_ms']:7.3f}ms "
               f"{r['overhead_ms']:7.3f}ms {r['overhead_p90_ms']:11.3f}ms {r['client_cpu_ms']:9.3f}ms "
-              f"{r['client_cpu_best_ms']:7.3f}ms {r['raw_cpu_ms']:7.3f}ms")
+              f"{r['client_cpu_best_ms']:7.3f}ms {r['raw_cpu_ms']:7.3f}ms {r['floor_cpu_ms']:8.3f}ms  {spread}")
     worst = max(r["overhead_ms"] for r in results.values())
     verdict = "met" if worst < TARGET_MS else "MISSED"
     print(f"worst median overhead {worst:.3f} ms per round: target < {TARGET_MS} ms {verdict}")

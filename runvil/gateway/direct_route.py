@@ -198,6 +198,13 @@ class _Connection(asyncio.BufferedProtocol):
         else:
             round_.received(bytes(self._buffer[:nbytes]))
 
+    def eof_received(self) -> None:
+        # The peer closed its side: no more of a reply can come.  Closing
+        # would wait for a request still being sent to drain, which a peer
+        # that stopped reading never lets happen: the round would hang on
+        # until its timeout.  Aborting drops the rest and ends it now.
+        self.transport.abort()
+
     def connection_lost(self, exc: Exception | None) -> None:
         round_ = self._route.lost(self)
         if round_ is not None:

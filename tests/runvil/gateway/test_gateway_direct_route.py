@@ -256,3 +256,58 @@ def test_threads_submitting_and_cancelling_at_once_share_the_kept_alive_connecti
         assert len(outcomes[t]) == 40
         assert {text for text in outcomes[t] if text != "cancelled"} == {f"reply {t}"}
         assert outcomes[t].count("cancelled") <= 8
+
+
+# ---- a peer that closes while the request is still being sent -----------------
+
+class ClosingPeer:
+    """Answers the first request whole (when ``answer_first``), then reads
+    the head of the next one and closes its sending side without answering
+    or reading the rest: the client is still sending when it sees the end."""
+
+    def __init__(self, answer_first: bool):
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}/v1"
+        self._answer_first = answer_first
+        self._connections = []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        connection, _ = self._listener.accept()
+        self._connections.append(connection)
+        data = b""
+        if self._answer_first:
+            while b"\r\n\r\n" not in data:
+                data += connection.recv(65536)
+            head, _, data = data.partition(b"\r\n\r\n")
+            length = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+            while len(data) < length:
+                data += connection.recv(65536)
+            data = data[length:]
+            connection.sendall(CHUNKED_REPLY)
+        while b"\r\n\r\n" not in data:
+            data += connection.recv(65536)
+        connection.shutdown(socket.SHUT_WR)
+
+    def close(self):
+        self._listener.close()
+        for connection in self._connections:
+            connection.close()
+
+
+@pytest.mark.parametrize("kept_alive", [False, True], ids=["new connection", "kept-alive connection"])
+def test_a_peer_closing_while_the_request_is_sent_fails_the_round_at_once(kept_alive):
+    # Closing the transport would wait for the unsent 8 MiB to drain, which
+    # never happens: the round would end only at its receive timeout.
+    raw = ClosingPeer(answer_first=kept_alive)
+    big = {**ASK, "messages": [{"role": "user", "content": "x" * (8 << 20)}]}
+    try:
+        with GatewayClient(GatewayConfig(raw.url), receive_timeout=60) as client:
+            if kept_alive:
+                assert client.complete(ASK).text == "hello"
+            future = client.submit(big)
+            with pytest.raises(CompletionError) as caught:
+                future.result(timeout=10)
+            assert caught.value.kind == ErrorKind.TRANSPORT
+    finally:
+        raw.close()
