@@ -70,6 +70,7 @@ SHAPES = (
     ('__index chain: index_chain/index_miss call', re.compile(r'index_chain\(|index_miss\(')),
     ('__index chain: class table probe', re.compile(r'^\w+ = _h\d+\.hash\.get\(')),
     ('__index chain: miss test', re.compile(r'is None and \w+\.meta is not None')),
+    ('__index chain: cache probe', re.compile(r'\.lookups\.get\(|= UNCACHED$')),
     ('field write: guard', re.compile(r"\.meta is None or '|__newindex")),
     ('field write: store', re.compile(r"\w+\.hash\[.+\] = |\.hash\.pop\(")),
     ('array read/write', re.compile(r'\.arr\b|\[\w+ - 1\]')),
@@ -214,7 +215,8 @@ def read_samples(raw: str, generated: Generated, functions: dict[int, str]) -> S
         lua = None
         for depth in range(len(frames) - 1, -1, -1):
             frame = frames[depth]
-            if frame and frame['file'].endswith('.lua>'):
+            # Generated code is named "<chunk.lua F0_0>" (chunk, then its translation).
+            if frame and frame['file'].endswith('>') and '.lua' in frame['file']:
                 lua = depth
                 break
         if lua is None:

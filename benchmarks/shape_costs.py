@@ -64,8 +64,8 @@ r1 = obj
 if r1.__class__ is Table:
     r2 = r1.hash.get('m')
     if r2 is None and (_m := r1.meta) is not None:
-        _l = _m.hash
-        r2 = _l.lookups.get('m', UNCACHED) if _l.__class__ is ClassHash else UNCACHED
+        try: r2 = _m.hash.lookups.get('m', UNCACHED)
+        except AttributeError: r2 = UNCACHED
         if r2 is UNCACHED: r2 = index_chain(r1, 'm')'''),
              Way('proposed', '''
 r1 = obj
@@ -82,8 +82,8 @@ r1 = obj3
 if r1.__class__ is Table:
     r2 = r1.hash.get('link')
     if r2 is None and (_m := r1.meta) is not None:
-        _l = _m.hash
-        r2 = _l.lookups.get('link', UNCACHED) if _l.__class__ is ClassHash else UNCACHED
+        try: r2 = _m.hash.lookups.get('link', UNCACHED)
+        except AttributeError: r2 = UNCACHED
         if r2 is UNCACHED: r2 = index_chain(r1, 'link')'''),
              Way('proposed', '''
 r1 = obj3

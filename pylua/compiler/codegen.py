@@ -251,11 +251,14 @@ class _FuncState:
     def s_While(self, s):
         self.emit('LOOP', line=s.line)
         self.loops += 1
-        c = self.exp_reg(s.cond)
-        self.emit('IFNOT', c, line=s.line)
-        self.emit('BREAK', line=s.line)
-        self.emit('END', line=s.line)
-        self.freereg = self._locals_top
+        if not _always_true(s.cond):
+            # A constant true condition has no test, as in Lua (so its line
+            # has no instruction: no line event comes for it).
+            c = self.exp_reg(s.cond)
+            self.emit('IFNOT', c, line=s.line)
+            self.emit('BREAK', line=s.line)
+            self.emit('END', line=s.line)
+            self.freereg = self._locals_top
         self.block_scope(s.body)
         self.loops -= 1
         self.emit('END', line=s.body.end_line)
@@ -896,6 +899,13 @@ def _makes_call(e):
 
 _ALWAYS_TRUE = (A.TrueLit, A.Number, A.String)
 _OPERAND_IN_PLACE = (A.Nil, A.TrueLit, A.FalseLit, A.Number, A.String)   # constants
+
+
+def _always_true(e):
+    """Is ``e`` a constant that tests true (``true``, a number, a string)?"""
+    while e.__class__ is A.Paren:
+        e = e.expr
+    return _decided(e).__class__ in _ALWAYS_TRUE
 
 
 def _decided(e):

@@ -37,6 +37,7 @@ _YIELD_VALUE = dis.opmap['YIELD_VALUE']
 # Names the translator's budget plumbing stores: a numeric for's chunks of
 # iterations, a loop's countdown to its check, the instruction budget.
 _PLUMBING_NAMES = re.compile(r'_c\d+|_n\d+|STEPS')
+_ITERATOR_NAMES = re.compile(r'_i\d+')      # a generic for's fast iterator
 _STORES = frozenset(('STORE_FAST', 'STORE_DEREF'))
 _LOOP_JUMPS = frozenset(('JUMP_BACKWARD', 'JUMP_BACKWARD_NO_INTERRUPT', 'NOP'))
 _STRIPPED_LINES = frozenset((-1,))
@@ -47,12 +48,14 @@ class _CodeLines:
     """What line events need of one code object: the Lua line of each
     Python line, the Lua lines holding instructions, the Python lines of
     the translator's plumbing (only jumping back, making and looping over
-    a numeric for's chunks, counting down the instruction budget) and the
-    heads of Python ``for`` loops."""
+    a numeric for's chunks, counting down the instruction budget), the
+    heads of Python ``for`` loops and those of them that run a generic
+    ``for`` (over an ``_i<n>`` iterator)."""
     lines: list
     active: frozenset
     plumbing: frozenset
     loop_heads: frozenset
+    generic_heads: frozenset
 
 
 _CODE_LINES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -63,19 +66,22 @@ def _code_lines(code):
     if known is None:
         kinds = {}
         budget = set()
+        iterators = set()
         for ins in dis.get_instructions(code):
             line = ins.positions.lineno if ins.positions is not None else None
             if line is not None:
                 kinds.setdefault(line, set()).add(ins.opname)
                 if ins.opname in _STORES and _PLUMBING_NAMES.fullmatch(ins.argval):
                     budget.add(line)
+                elif ins.opname == 'LOAD_FAST' and _ITERATOR_NAMES.fullmatch(ins.argval):
+                    iterators.add(line)
         proto = lua_proto(code)
         plumbing = {line for line, names in kinds.items() if names <= _LOOP_JUMPS} | budget
         # Stripped code's instructions are all on line -1.
         active = frozenset() if proto is None else _STRIPPED_LINES if is_stripped(code) else active_lines(proto)
+        heads = frozenset(line for line, names in kinds.items() if 'FOR_ITER' in names)
         known = _CODE_LINES[code] = _CodeLines(
-            lua_info(code)[1], active,
-            frozenset(plumbing), frozenset(line for line, names in kinds.items() if 'FOR_ITER' in names))
+            lua_info(code)[1], active, frozenset(plumbing), heads, heads & iterators)
     return known
 
 
@@ -249,7 +255,9 @@ class _FrameTrace:
         # A jump back to a ``for`` head on the same Lua line is a new
         # iteration (Lua's event) only if the body follows, not the exit.
         self.pending_head = None
-        self.pending_back = False           # jumped back onto plumbing: the next line's event
+        # A jump back onto plumbing (a ``while`` loop's budget countdown)
+        # is the loop's: its event comes at the next line holding Lua code.
+        self.pending_back = False
 
     def resume_at(self, frame):
         """The frame is being traced from where it is: its line has begun."""
@@ -261,22 +269,23 @@ class _FrameTrace:
     def line(self, hook, frame, py, lua, active):
         """Python line ``py`` (of Lua line ``lua``) is about to run."""
         code = self.code
-        back = py <= self.last_py and self.last_active or self.pending_back
-        self.pending_back = False
-        if not active:
-            # A jump back onto plumbing (a ``while True:`` holding only its
-            # jump) is the loop's all the same: the next Lua line sees it.
-            self.pending_back = back
-            self.last_py = py
-            self.last_active = False
-            return
+        back = py <= self.last_py and self.last_active
         head, self.pending_head = self.pending_head, None
         self.last_py = py
         self.last_active = active
+        if not active:
+            self.pending_back = self.pending_back or back
+            if head is not None and py == head + 1:
+                self.pending_head = py      # the body's budget countdown follows the head
+            return
+        back, self.pending_back = back or self.pending_back, False
         if lua != self.last_lua:
             self.last_lua = lua
             self.hooks.fire(hook, frame, 'line', lua)
-        elif back and py in code.loop_heads:
+        elif back and py in code.loop_heads and py not in code.generic_heads:
+            # A numeric for jumps back only to run its body again; a generic
+            # for's jump back (to call its iterator) is an event even when
+            # the loop then ends.
             self.pending_head = py
         elif back or head is not None and py == head + 1:
             self.hooks.fire(hook, frame, 'line', lua)

@@ -15,7 +15,7 @@ from .errors import LuaError
 from .frames import tail_runner, transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, fmt_float, str2number, tostr, wrap
 from .table import ClassHash, LuaTable as Table, charge_growth, class_hash, drop_nils
-from .values import Builtin, GenBuiltin, NeedsLua, Suspended, Userdata, type_name
+from .values import TYPE_NAMES, Builtin, GenBuiltin, NeedsLua, Suspended, Userdata, type_name
 
 INF = math.inf
 NAN = -math.nan      # x86's default NaN has the sign bit set; Lua prints it '-nan'
@@ -1036,7 +1036,8 @@ def _chain_iter(chunks):
 # global for None).  Never a Lua value until installed.
 INTRINSICS = {'T_INSERT': ('table', 'insert'), 'T_REMOVE': ('table', 'remove'),
               'M_SQRT': ('math', 'sqrt'), 'T_CONCAT': ('table', 'concat'),
-              'IPAIRS': (None, 'ipairs'), 'PAIRS': (None, 'pairs'), 'TOSTRING': (None, 'tostring'), 'SETMETATABLE': (None, 'setmetatable'), 'S_SUB': ('string', 'sub'), 'S_BYTE': ('string', 'byte'), 'S_LEN': ('string', 'len')}
+              'IPAIRS': (None, 'ipairs'), 'PAIRS': (None, 'pairs'), 'TOSTRING': (None, 'tostring'), 'SETMETATABLE': (None, 'setmetatable'), 'S_SUB': ('string', 'sub'), 'S_BYTE': ('string', 'byte'), 'S_LEN': ('string', 'len'),
+              'TYPE': (None, 'type'), 'TONUMBER': (None, 'tonumber')}
 _NOT_INSTALLED = object()
 
 # The names translated code refers to, installed as globals of each VM's namespace.
@@ -1049,8 +1050,9 @@ HELPERS = {
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
     'concat_plain': concat_plain, 'join_small': join_small, 'FLOAT_STR': fmt_float, 'index_chain': index_chain, 'string_field': string_field,
-    'STRING_LOOKUPS': NO_LOOKUPS,
-    'CALL_NEEDED': _CALL_NEEDED, 'UNCACHED': _UNCACHED, 'ClassHash': ClassHash, 'set_plain': set_plain, 'drop_nils': drop_nils,
+    'STRING_LOOKUPS': NO_LOOKUPS, 'charge_growth': charge_growth,
+    'TYPE_NAMES': TYPE_NAMES, 'STR2NUMBER': str2number,
+    'CALL_NEEDED': _CALL_NEEDED, 'UNCACHED': _UNCACHED, 'set_plain': set_plain, 'drop_nils': drop_nils,
     'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit,
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,
     'TAIL': TAIL, 'TAILS': run_tail_calls, 'TAILSG': run_tail_calls_gen, 'tail_call': tail_call,

@@ -69,7 +69,8 @@ def test_math_sqrt_inline_and_fallbacks():
     assert "bad argument #1 to 'sqrt' (number expected, got table)" in error_of('return math.sqrt({})')
 
 
-@pytest.mark.parametrize('append', ['table.insert(t, i)', 't[#t + 1] = i'])
+@pytest.mark.parametrize('append', ['table.insert(t, i)', 't[#t + 1] = i', 't[-i] = i',
+                                    't[i * 2] = true', 'local k = {} t[k] = i'])
 def test_inlined_appends_are_charged_against_the_memory_ceiling(append):
     rt = LuaRuntime(max_memory=2 * 1024 * 1024)
     with pytest.raises(LuaMemoryError):
@@ -885,6 +886,12 @@ def plain_python(src):
     ('local t = {1, 2} return table.remove(t)', ['is T_REMOVE and', '_v = _a.pop()']),
     ('local t = {1, 2} return table.remove(t, 1)', ['is T_REMOVE and', '_a.pop(']),
     ('return math.sqrt(2)', ['is M_SQRT and', 'SQRT(']),
+    ('local x = ... return type(x)', ['is TYPE:', '(TYPE_NAMES[r2.__class__],)']),
+    ('local s = ... return tonumber(s)', ['is TONUMBER and r2.__class__ is str and len(r2) <= 1024:', 'STR2NUMBER(r2)']),
+    ('local t, s = ... table.insert(t, s:sub(1, 2))',
+     ['is T_INSERT and len(T) == 1 and r3.__class__ is Table and r3.meta is None and T[0] is not None:',
+      '.append(T[0])']),
+    ('local s = ... return tonumber(s:sub(2))', ['is TONUMBER and len(T) == 1 and T[0].__class__ is str']),
     ('local s, i = ... return s:sub(i, i)', ['is S_SUB and', '_R = (r3[r4 - 1:r5],)']),
     ('local s, i = ... return s:sub(i)', ['is S_SUB and', '_R = (r3[r4 - 1:],)']),
     ('local s, i = ... return s:byte(i)', ['is S_BYTE and', '_R = (ord(r3[r4 - 1]),)']),
@@ -963,7 +970,8 @@ def test_method_and_field_lookups_probe_the_metatables_cache_inline():
     code = plain_python('local C = {} C.__index = C function C.m(self) return 1 end '
                         'local o = setmetatable({}, C) return o:m(), o.x')
     for key in ('m', 'x'):
-        assert ("_l.lookups.get('%s', UNCACHED) if _l.__class__ is ClassHash else UNCACHED" % key) in code
+        assert re.search(r"try: (r\d+) = _m.hash.lookups.get\('%s', UNCACHED\)\n +except AttributeError: \1 = UNCACHED\n"
+                         % key, code)
         assert "UNCACHED: r" in code and "= index_chain(r" in code
 
 
@@ -1016,6 +1024,23 @@ def test_table_concat_has_a_plain_form():
 def test_table_insert_into_a_table_with_fields_stays_inline():
     code = plain_python('local t = {name = "x"} table.insert(t, 1)')
     assert 'is T_INSERT and' in code and re.search(r'else: (r\d+)\.set_int\(len\(\1\.arr\) \+ 1, ', code)
+
+
+def test_hash_part_keys_are_stored_and_read_inline():
+    code = plain_python('local t, k, v = ... t[k] = v t[k] = 1 return t[k]')
+    # Integer keys outside 1..n+1 and table keys: into the hash part directly.
+    assert re.search(r'elif not 0 < r1 <= _n \+ 1 and r2 is not None: _h = r0.hash; _h\[r1\] = r2; '
+                     r'len\(_h\) & \(len\(_h\) - 1\) or charge_growth\(64 \* len\(_h\)\)', code)
+    assert re.search(r'elif r1.__class__ is Table and r2 is not None: _h = r0.hash; _h\[r1\] = r2;', code)
+    assert re.search(r'elif r1.__class__ is Table: _h = r0.hash; _h\[r1\] = 1;', code)
+    assert 'elif r1.__class__ is str or r1.__class__ is Table: r3 = r0.hash.get(r1)' in code
+
+
+def test_field_reads_test_for_a_table_by_reading_its_hash_part():
+    code = plain_python('local a = ... return a.x, a:m()')
+    assert re.search(r"try: (r\d+) = r0.hash.get\('x'\)\n +except AttributeError: \1 = SYNC\(index\(r0, 'x', "
+                     r"\"local 'a'\"\)\)\n +else:\n", code)
+    assert 'if r0.__class__ is Table:' in code        # a method: strings take their own path
 
 
 def test_table_equality_asks_for_eq_only_through_the_plain_test():

@@ -163,6 +163,19 @@ def test_loops_and_non_table_handlers_still_report_as_lua_does():
     assert LuaRuntime().execute(src)[1].endswith("'__index' chain too long; possible loop")
 
 
+
+def test_fresh_metatables_are_probed_before_their_first_lookup():
+    # Each object its own metatable, read before any lookup went through it
+    # (its hash not yet one that caches), then again.
+    src = ('local n, nils = 0, 0 for i = 1, 50 do '
+           'local o = setmetatable({}, {__index = {v = i}}) '
+           'local p = setmetatable({}, {}) local q = setmetatable({}, {__index = function(t, k) return k end}) '
+           'n = n + o.v + o.v if p.v == nil and o.w == nil then nils = nils + 1 end '
+           'if q.key ~= "key" or q.key ~= "key" then return "bad" end end '
+           'return n, nils')
+    assert LuaRuntime().execute(src) == (2550, 50)
+    assert LuaRuntime().execute('return coroutine.wrap(function() %s end)()' % src) == (2550, 50)
+
 # ------------------------------------------------ methods called on strings
 STRING_CASES = {
     'library methods': ('local s = "hello" return s:sub(2, 3), s:upper(), s:len(), ("%d"):format(7), s.len == string.len',

@@ -40,7 +40,7 @@ class CallOps:
             self.call_self(i, regs, tup, tail)
             self.mark_call(start, a)
             return
-        intrinsic = i.b != -1 and self.intrinsic(i, regs, tail)
+        intrinsic = self.intrinsic(i, regs, tail)
         start = len(self.out.items)       # an inline body works on the arguments: not the call's
         self.w('%s r%d.__class__ is FN:', 'elif' if intrinsic else 'if', a)
         self.call_paths(i, regs, args, tup, tail)
@@ -216,16 +216,20 @@ class CallOps:
         callee's name suggests; an identity check on the function value keeps
         it exact whatever the name says.  False when there is none."""
         name = i.note.split("'")[1] if i.note and "'" in i.note else None
+        # ``f(a, g(x))``: the last argument the one result of a call, when it gave one.
+        pending = bool(regs) and regs[-1] == '*T'
+        if pending:
+            regs = regs[:-1] + ['T[0]']
         emit = INTRINSICS.get((name, len(regs)))
         if emit is None:
             return False
         guard, body, result = emit(self.debt, *regs)
         w = self.w
-        conditions = [guard[0]]
+        conditions = [guard[0], 'len(T) == 1'] if pending else [guard[0]]
         for cond in guard[1:]:
             if cond.__class__ is not Checked:
                 conditions.append(cond)
-            elif not self.holds(cond.check, i.a + 1 + cond.arg):
+            elif (pending and cond.arg == len(regs) - 1) or not self.holds(cond.check, i.a + 1 + cond.arg):
                 conditions.append(render_check(cond.check, regs[cond.arg]))
         w('if r%d is %s:', i.a, ' and '.join(conditions))
         for text in body:

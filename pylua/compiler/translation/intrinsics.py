@@ -148,6 +148,17 @@ def _tostring(debt, x):
     return guard, (), '(str(%s) if %s.__class__ is int else FLOAT_STR(%s))' % (x, x, x)
 
 
+def _type(debt, x):
+    # type(x): the name of the value's class (base.lua_type's table).
+    return ('TYPE',), (), 'TYPE_NAMES[%s.__class__]' % x
+
+
+def _tonumber(debt, s):
+    # tonumber(s) of a string short enough to cost no more than its call.
+    guard = ('TONUMBER', Checked(Check.STR, 0), 'len(%s) <= %d' % (s, SMALL_STRING))
+    return guard, (), 'STR2NUMBER(%s)' % s
+
+
 def _ipairs(debt, t):
     # What ipairs returns (its check is only that there is an argument).
     return ('IPAIRS',), (), ('INEXT', t, '0')
@@ -173,6 +184,8 @@ INTRINSICS = {
     ('byte', 1): _string_first_byte,
     ('len', 1): _string_len,
     ('tostring', 1): _tostring,
+    ('type', 1): _type,
+    ('tonumber', 1): _tonumber,
     ('ipairs', 1): _ipairs,
     ('pairs', 1): _pairs,
     ('setmetatable', 2): _setmetatable,

@@ -83,10 +83,20 @@ class TableOps:
             for text in lines:
                 self.w(text)
             return
+        general = self.wait('index(%s, %s, %r)', obj, k, note)
+        if isk and kv.__class__ is str and not method:
+            # Only tables have a hash part: reading it is the class test
+            # (free in Python unless it fails, which a field of a non-table
+            # seldom does; string methods take the test below).
+            self.w('try: ' + lines[0])
+            self.w('except AttributeError: %s = %s', dst, general)
+            self.w('else:')
+            for text in lines[1:]:
+                self.w('    ' + text)
+            return
         self.w('if %s.__class__ is Table:', obj)
         for text in lines:
             self.w('    ' + text)
-        general = self.wait('index(%s, %s, %r)', obj, k, note)
         if method:
             # ``s:method()``: the string library without the general path's generator.
             self.w('elif %s.__class__ is str:', obj)
@@ -101,8 +111,11 @@ class TableOps:
         probed inline, answers for methods and fields any classes up."""
         return [code('%s = %s.get(%s)', dst, hash_of(obj), k),
                 code('if %s is None and (_m := %s) is not None:', dst, meta_of(obj)),
-                code('    _l = %s', hash_of('_m')),
-                code('    %s = _l.lookups.get(%s, UNCACHED) if _l.__class__ is ClassHash else UNCACHED', dst, k),
+                # Only a ClassHash has lookups; index_chain makes a
+                # metatable's hash one on its first miss, so the handler
+                # runs once per metatable.
+                code('    try: %s = %s.lookups.get(%s, UNCACHED)', dst, hash_of('_m'), k),
+                code('    except AttributeError: %s = UNCACHED', dst),
                 code('    if %s is UNCACHED: %s = index_chain(%s, %s)', dst, dst, obj, k),
                 code('    if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('index_miss(%s, %s)', obj, k))]
 
@@ -123,7 +136,7 @@ class TableOps:
             lines = [code('if %s.__class__ is int:', k),
                      code('    _a = %s', arr_of(obj)),
                      code('    %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.get(%s)', dst, k, k, hash_of(obj), k),
-                     code('elif %s.__class__ is str: %s = %s.get(%s)', k, dst, hash_of(obj), k),
+                     code('elif %s.__class__ is str or %s.__class__ is Table: %s = %s.get(%s)', k, k, dst, hash_of(obj), k),
                      code('else: %s = %s.get(%s)', dst, obj, k)]
         else:
             lines = [code('%s = %s.get(%s)', dst, obj, k)]
@@ -188,6 +201,9 @@ class TableOps:
             # Keys following the list's end in the hash part move with an append.
             w('        elif %s == _n + 1%s and (not %s or %s + 1 not in %s):', k, notnil, hash_of(obj), k, hash_of(obj))
             w('            _a.append(%s); %s', v, self.debt(SLOT_COST))
+            # Keys outside 1..n+1 (sparse, negative, arriving out of order)
+            # live in the hash part: stored there as LuaTable._set_hash does.
+            w('        elif not 0 < %s <= _n + 1%s: %s', k, notnil, self.hash_store(obj, k, v))
             w('        else: %s.set_int(%s, %s)', obj, k, v)
             if not self.isint(key):
                 w('    elif %s.__class__ is str:', k)
@@ -196,9 +212,18 @@ class TableOps:
                     w('        else: %s.pop(%s, None)', hash_of(obj), k)
                 else:
                     w('        %s[%s] = %s', hash_of(obj), k, v)
+                # Tables as keys (sets of objects, maps keyed by nodes).
+                w('    elif %s.__class__ is Table%s: %s', k, notnil, self.hash_store(obj, k, v))
                 w('    else: %s.set(%s, %s)', obj, k, v)
         other = '' if table else code('%s.__class__ is not Table or ', obj)
         w('elif %snot set_plain(%s, %s, %s): %s', other, obj, k, v, self.wait('setindex(%s, %s, %s, %r)', obj, k, v, note))
+
+    @staticmethod
+    def hash_store(obj, k, v):
+        """The statement storing a value known not nil under a key of the
+        hash part that needs no normalising, accounting the dict's growth."""
+        return code('_h = %s; _h[%s] = %s; len(_h) & (len(_h) - 1) or charge_growth(64 * len(_h))',
+                    hash_of(obj), k, v)
 
     def op_SETTABLE(self, i):
         isk, kv = self.const(i.b)

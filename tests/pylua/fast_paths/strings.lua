@@ -81,4 +81,34 @@ local saved_tostring = tostring
 tostring = function(v) return "mine" end
 put(tostring(1))
 tostring = saved_tostring
+-- type and tonumber: every kind of value, strings numbers are read from, errors, replaced
+local co = coroutine.create(function() end)
+put(type(nil), type(false), type(1), type(1.5), type("s"), type({}), type(print), type(put), type(co), type(io.stdout))
+put(pcall(type), select("#", type(1, 2)))
+put(tonumber("10"), tonumber(" 0x1F "), tonumber("1e3"), tonumber(".5"), tonumber("5."), tonumber("- 1"), tonumber("-0x10"))
+put(tonumber(""), tonumber("z"), tonumber("1 2"), tonumber("0x"), tonumber("1e"), tonumber("inf"), tonumber("nan"))
+put(tonumber(42), tonumber(4.5), tonumber(nil), tonumber({}), tonumber(true), pcall(tonumber))
+put(tonumber(("9"):rep(1100)) == tonumber(("9"):rep(1100)), tonumber("9007199254740993"), tonumber("99999999999999999999"))
+local saved_type, saved_tonumber = type, tonumber
+type = function(v) return "my type" end
+tonumber = function(v) return "my number" end
+put(type(1), tonumber("1"))
+type, tonumber = saved_type, saved_tonumber
+-- library calls whose last argument is a call giving one result, none or several
+local function none() end
+local function one(v) return v end
+local function two() return "x", "y" end
+local function args(...) return select("#", ...) end
+local list = {}
+table.insert(list, one("a")) table.insert(list, ("abc"):sub(2, 2)) table.insert(list, 2, one("b"))
+put(table.concat(list, ","), pcall(table.insert, list, none()))
+put(pcall(function() table.insert(list, none()) end))
+put(pcall(function() table.insert(list, two()) end))
+local function at() return 1, "first" end
+table.insert(list, at())
+put(table.concat(list, ","), type(one(list)), tonumber(one("12")), pcall(function() return tonumber(two()) end))
+put(pcall(tonumber, none()), pcall(function() return tonumber(none()) end))
+put(pcall(function() return type(none()) end))
+local function via_varargs(...) return type(...), tonumber(...) end
+put(via_varargs("7"), pcall(via_varargs), args(type(one(1))))
 return transcript()

@@ -57,6 +57,56 @@ keyed[k1] = nil
 put(keyed[k1], keyed[k2], pcall(function() keyed[0 / 0] = 1 end))
 put(pcall(function() keyed[nil] = 1 end))
 
+-- integer keys outside the list (negative, sparse, out of order) and table
+-- keys: stored, overwritten, removed, migrated by later appends, counted
+local sparse = {}
+for i = 10, 1, -3 do sparse[i] = i * 2 end
+sparse[-1] = "minus" sparse[0] = "zero" sparse[math.maxinteger] = "max" sparse[math.mininteger] = "min"
+put(dump(sparse, 10), sparse[-1], sparse[math.maxinteger], sparse[math.mininteger])
+sparse[7] = nil sparse[-1] = nil sparse[4] = "four"
+put(dump(sparse, 10), sparse[-1], sparse[7])
+sparse[2] = 2 sparse[3] = 3 sparse[5] = 5 sparse[6] = 6
+put(dump(sparse, 10))
+local n = 0
+for k, v in pairs(sparse) do n = n + 1 end
+put(n, next({}, nil))
+local set, members = {}, {}
+for i = 1, 40 do members[i] = {i} set[members[i]] = i end
+local sum = 0
+for i = 1, 40, 2 do set[members[i]] = nil end
+for k, v in pairs(set) do sum = sum + v + k[1] end
+put(sum, set[members[2]], set[members[3]], set[{}])
+local nilv
+set[members[2]] = nilv
+put(set[members[2]], pcall(function() local q = {} q[nilv] = 1 end))
+-- field reads of values that are no tables: errors naming them, strings
+-- and numbers through their metatables
+local function field(v) return v.len end
+local function deep(v) return v.a.b end
+local function err(f, v) local ok, e = pcall(f, v) return e end
+put(field("abc") == string.len, err(field, nil), err(field, 5), err(field, true))
+put(err(field, print), err(field, coroutine.create(print)), err(field, io.stdout))
+put(err(deep, {}), err(deep, {a = "s"}), err(deep, {a = {b = 7}}))
+local function reader() local up = nil return function() return up.field end end
+put(pcall(reader()))
+debug.setmetatable(0, {__index = function(n, k) return k .. n end})
+put(field(2), (3).name, pcall(field, false))
+debug.setmetatable(0, nil)
+put(pcall(field, 2))
+-- the same stores once a metatable has a say
+local seen = {}
+local watched = setmetatable({}, {__newindex = function(t, k, v) seen[#seen + 1] = type(k) rawset(t, k, v) end,
+                                  __index = function(t, k) return "default" end})
+watched[-5] = 1 watched[members[1]] = 2 watched[9] = 3 watched[9] = 4
+put(watched[-5], watched[members[1]], watched[9], watched[members[2]], watched[100], table.concat(seen, ","))
+local weakset = setmetatable({}, {__mode = "k"})
+weakset[{}] = 1 weakset[members[1]] = 2 weakset[-3] = 3
+collectgarbage()
+local left = {}
+for k, v in pairs(weakset) do left[#left + 1] = v end
+table.sort(left)
+put(table.concat(left, ","))
+
 -- stores through a metatable without __newindex, then with one added later
 local Class = {}
 Class.__index = Class
