@@ -271,7 +271,7 @@ _INTEGERS = weakref.WeakKeyDictionary()      # prototype -> its integer_register
 def _integer_registers(p, ints):
     sources = {}                       # register -> the registers its writes read; None: not an integer
     for r in range(p.numparams):
-        sources[r] = () if r in ints else None
+        sources[r] = set() if r in ints else None
     for ins in p.code:
         op = ins.op
         if op == 'LOADK' and p.consts[-ins.b - 1].__class__ is int or \
@@ -288,10 +288,12 @@ def _integer_registers(p, ints):
         else:
             reads = None
         for r in writes(ins, p.maxreg):
-            if reads is None or sources.get(r, ()) is None:
+            if reads is None:
                 sources[r] = None
-            else:
-                sources[r] = sources.get(r, ()) + reads
+            elif r not in sources:
+                sources[r] = set(reads)
+            elif sources[r] is not None:
+                sources[r].update(reads)
     integers = {r for r, reads in sources.items() if reads is not None}
     changed = True
     while changed:
@@ -403,8 +405,12 @@ def relied_on(p, registers):
                 changed = True
     relied = set()
     for ins in p.code:
-        if ins.op in _TYPED_READS:
-            relied.update(r for r in reach if may_read(ins, r))
+        op = ins.op
+        if op in _TYPED_READS:
+            # The registers it reads (a constant operand is no register of these).
+            operands = range(ins.a, ins.a + 3) if op == 'FORPREP' else range(ins.a, ins.a + ins.b) \
+                if op == 'CONCAT' else (ins.a, ins.b, ins.c) if op == 'SETTABLE' else (ins.b, ins.c)
+            relied.update(r for r in operands if r in reach)
     changed = True
     while changed:
         changed = False
