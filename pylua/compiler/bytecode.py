@@ -70,4 +70,8 @@ class Proto:
         self.has_goto = False
         self.has_calls = False
         self.locvars = []         # LocVar per declared local, in declaration order
+        # Register -> the class the translated code takes it to hold wherever
+        # it is read (the translator's facts); debug.setlocal keeps to them.
+        self.typed_registers = {}
+        self.typed_upvalues = {}  # upvalue index -> class, likewise (debug.setupvalue keeps to them)
         self.source = None        # the chunk's name as load was given it (Lua's ``source``), when known

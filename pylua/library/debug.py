@@ -409,8 +409,7 @@ def setlocal(*args):
     visible = visible_locals(frame, _event(level))
     if 1 <= n <= len(visible):
         local = visible[n - 1]
-        write_register(frame, local, value)
-        return (local.name,)
+        return (local.name if write_register(frame, local, value) else None,)
     return (None,)
 
 
@@ -500,6 +499,7 @@ class _Upvalue:
         self.is_env = False
         self.cell = None
         self.kind = None
+        self.typed = None
         if fn.__class__ is not FunctionType:
             values = _c_upvalues(fn)
             if 1 <= n <= len(values):
@@ -510,6 +510,7 @@ class _Upvalue:
         if proto is None or not 1 <= n <= len(proto.upvals):
             return
         self.name, self.in_stack, self.index, self.kind = proto.upvals[n - 1][:4]
+        self.typed = proto.typed_upvalues.get(n - 1)    # the class translated code takes it to hold
         self.is_env = self.name == '_ENV'
         if is_stripped(fn.__code__):
             self.name = '(no name)'
@@ -527,8 +528,12 @@ class _Upvalue:
         return v[0] if self.kind == 'cell' else v
 
     def set(self, v):
+        """Assign the upvalue; False, changing nothing, for a value of another
+        class than translated code takes it to hold (an integer constant)."""
+        if self.typed is not None and v.__class__ is not self.typed:
+            return False
         if self.cell is None or self.kind in ('self', 'c'):
-            return
+            return True
         if self.kind == 'cell':
             self.cell.cell_contents[0] = v
         else:
@@ -541,6 +546,7 @@ class _Upvalue:
             if self.is_env and 'E0' in names:
                 hashed = v.hash if v.__class__ is LuaTable else {}
                 self.fn.__closure__[names.index('E0')].cell_contents = hashed.get
+        return True
 
     def _write_through(self, old, v):
         """A local captured by value (never assigned in its scope) is also
@@ -582,8 +588,7 @@ def setupvalue(f=ABSENT, n=ABSENT, v=ABSENT, *_):
     up = _Upvalue(f, i)
     if up.name is None or up.kind == 'c':
         return ()                       # a host function's upvalues are not settable
-    up.set(v)
-    return (up.name,)
+    return (up.name,) if up.set(v) else ()
 
 
 def make_upvalue_ids():
@@ -616,6 +621,8 @@ def make_upvalue_ids():
             arg_error(2, 'upvaluejoin', 'invalid upvalue index')
         if b.name is None:
             arg_error(4, 'upvaluejoin', 'invalid upvalue index')
+        if a.typed is not None and b.get().__class__ is not a.typed:
+            return ()                   # translated code takes a's value to be of its class
         if a.kind == 'cell' and b.kind == 'cell' and a.cell is not None and b.cell is not None:
             a.cell.cell_contents = b.cell.cell_contents
         else:

@@ -288,12 +288,20 @@ def read_register(frame, local):
 
 
 def write_register(frame, local, value):
+    """Set a local; False, changing nothing, when the translated code takes
+    its register to hold another class of value (an integer counter, a
+    guarded ``self``) than ``value``'s."""
+    proto = lua_proto(frame.f_code)
+    typed = proto.typed_registers.get(local.reg) if proto is not None else None
+    if typed is not None and value.__class__ is not typed:
+        return False
     name = 'r%d' % local.reg
     cell = frame.f_locals.get(name)
     if local.captured and cell.__class__ is list:
         cell[0] = value
     else:
         _write_local(frame, name, value)
+    return True
 
 
 def varargs(frame):

@@ -909,6 +909,39 @@ def test_short_integer_loop_is_a_python_range():
     assert 'range(r1, r2 + 1)' in plain_python('local s = 0 for i = 1, 10 do s = s + i end return s')
 
 
+def test_a_while_counter_is_an_integer_across_the_loop():
+    # i and q hold integers wherever they are read: the comparison, the
+    # index and the increments are bare; the table register keeps its test.
+    code = plain_python('local t, n = ... local i, q = 1, 1 while i <= n do local v = t[q] '
+                        'q = q + 1 if q > 3 then q = 1 end i = i + 1 end return i')
+    assert 'r4 = r2 <= r1' in code and 'if 3 < r3:' in code
+    assert '_a[r3 - 1] if 0 < r3 <= len(_a)' in code
+    assert 'r3.__class__' not in code and 'r2.__class__' not in code
+
+
+def test_integer_and_table_upvalues_skip_class_tests():
+    # FORWARD is never assigned and holds an integer where the closure is made.
+    code = plain_python('local FORWARD = 1 local function f(t, d) return d == FORWARD, t.x ~= FORWARD end '
+                        'return f')
+    assert 'r2 = (r1 == r3 and r1.__class__ is not bool)' in code
+    assert 'r3 = not (r4 == r5 and r4.__class__ is not bool)' in code
+    # Shared by two closures, it lives in a cell: read from it, still known.
+    code = plain_python('local FORWARD = 1 local function f(d) return d == FORWARD end '
+                        'local function g(d) return d ~= FORWARD end return f, g')
+    assert 'r2 = U0[0]' in code and 'r1 = (r0 == r2 and r0.__class__ is not bool)' in code
+    # A table local never assigned is a table in every closure reading it.
+    code = plain_python('local Base = {} local function f(o) return Base.get(o) end '
+                        'local function g() return Base.x end return f, g')
+    assert "r2 = U0[0]\n" in code and "r1 = r2.hash.get('get')" in code
+    assert 'r2.__class__ is Table' not in code
+
+
+def test_equality_of_unknown_values_tests_identity_first():
+    code = plain_python('local a, b = ... return a == b')
+    assert 'if r0 is r1: r2 = r0 == r0\n' in code
+    assert 'elif r0.__class__ is r1.__class__ and (r0.__class__ is Table or r0.__class__ is Userdata):' in code
+
+
 def test_append_to_a_sequence_appends_to_the_list():
     code = plain_python('local t = {} t[#t + 1] = 5 return t')
     assert 'if r0.meta is None and (not r0.hash or len(r0.arr) + 2 not in r0.hash):\n' in code

@@ -411,20 +411,32 @@ class ArithmeticOps:
                 expr = code('(%s == %s and %s.__class__ is not bool)', b, c, b)
             self.bool_line(i.a, code('not (%s)', expr) if negate else expr)
             return
+        if self.isint(i.b) or self.isint(i.c):
+            # An integer equals only numbers (Python's True == 1 aside).
+            if not self.isint(i.b):
+                b, c = c, b
+            if self.isint(i.b) and self.isint(i.c):
+                self.bool_line(i.a, code('%s %s %s', b, '!=' if negate else '==', c))
+            else:
+                expr = code('(%s == %s and %s.__class__ is not bool)', c, b, c)
+                self.bool_line(i.a, code('not %s', expr) if negate else expr)
+            return
+        op = '!=' if negate else '=='
+        # One value is equal to itself, a NaN aside (``x == x`` is Python's
+        # answer too), without an ``__eq``.
+        w('if %s is %s: %s = %s %s %s', b, c, a, b, op, b)
         # Equal classes among numbers and strings: raw equality decides.
-        w('if %s.__class__ is %s.__class__ and (%s.__class__ is int or %s.__class__ is str '
-          'or %s.__class__ is float): %s = %s %s %s', b, c, b, b, b, a, b, '!=' if negate else '==', c)
-        w('else:')
-        self.ind += 1
-        self.w('_e = %s == %s and (%s.__class__ is %s.__class__ or (%s.__class__ is int or %s.__class__ is float) '
-          'and (%s.__class__ is int or %s.__class__ is float))', b, c, b, c, b, b, c, c)
-        w('if not _e and %s.__class__ is %s.__class__ and (%s.__class__ is Table or %s.__class__ is Userdata):',
+        w('elif %s.__class__ is %s.__class__ and (%s.__class__ is int or %s.__class__ is str '
+          'or %s.__class__ is float): %s = %s %s %s', b, c, b, b, b, a, b, op, c)
+        # Two objects: the generator only when there is an ``__eq``.
+        w('elif %s.__class__ is %s.__class__ and (%s.__class__ is Table or %s.__class__ is Userdata):',
           b, c, b, b)
-        # Objects compared by identity: the generator only when there is an ``__eq``.
         w('    _e = eq_tables(%s, %s)', b, c)
         w('    if _e is CALL_NEEDED: _e = %s', self.wait('eq_meta(%s, %s)', b, c))
-        w('%s = %s_e', a, 'not ' if negate else '')
-        self.ind -= 1
+        w('    %s = %s_e', a, 'not ' if negate else '')
+        # Else only numbers of two classes can be equal (Python's True == 1 aside).
+        w('else: %s = %s(%s == %s and (%s.__class__ is int or %s.__class__ is float) '
+          'and (%s.__class__ is int or %s.__class__ is float))', a, 'not ' if negate else '', b, c, b, b, c, c)
         self.next_bool = i.a
 
     def op_NE(self, i):

@@ -89,6 +89,7 @@ class ControlOps:
         self.open(code('for r%d in %s:', var, chunk), 'numfor', var if int_loop else None)
         if int_loop:
             self.known.add(var)
+            self.p.typed_registers[var] = int
             start, step = self.loaded_constant(i, a), self.constant_step(i)
             if start.__class__ is int and start >= 1 and step.__class__ is int and step > 0:
                 self.positive.add(var)
@@ -210,6 +211,7 @@ class ControlOps:
             self.w('%s = _kv + (None,) * %d', ', '.join(vars_), n - 2)
         if ipairs:
             self.known.add(a + 4)
+            self.p.typed_registers[a + 4] = int
             self.positive.add(a + 4)
         self.emit_range(k + 1, end)
         if ipairs:

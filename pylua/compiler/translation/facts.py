@@ -4,6 +4,10 @@ returns and where it counts its instructions.  Shared by the translator's
 modules."""
 from __future__ import annotations
 
+import weakref
+
+from ...runtime.table import LuaTable
+
 LOOP_COST = 16                     # instructions counted per numeric for iteration
 OPENERS = frozenset(('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'))
 BLOCK_OPS = OPENERS | {'ELSE', 'END', 'BREAK', 'GOTO', 'LABEL', 'TBC', 'CLOSE'}
@@ -237,3 +241,181 @@ def returns_integers(p, ints, tables):
         elif result == 'table':
             fresh.add(ins.a)
     return True
+
+
+def integer_registers(p, ints=()):
+    """Registers holding an integer wherever the function reads them, given
+    that parameters ``ints`` do (hoisted guards) and so do the upvalues of
+    ``p.typed_upvalues``: every instruction writing one loads an integer
+    constant or such an upvalue, copies such a register or computes an
+    integer operation of integer constants and such registers (a local
+    counted in a ``while`` loop, an accumulator of integers), whatever
+    blocks lie between.  A largest fixed point: a register leaves the set
+    when one of its writes reads a register outside it.  Lua reads a
+    register only after writing it, so the other parameters, written by
+    the caller, are never in it."""
+    if p.has_goto:
+        return frozenset()
+    if not ints:
+        # Asked for a closure's upvalues first, then for the function itself.
+        found = _INTEGERS.get(p)
+        if found is None:
+            found = _INTEGERS[p] = _integer_registers(p, ints)
+        return found
+    return _integer_registers(p, ints)
+
+
+_INTEGERS = weakref.WeakKeyDictionary()      # prototype -> its integer_registers without guards
+
+
+def _integer_registers(p, ints):
+    sources = {}                       # register -> the registers its writes read; None: not an integer
+    for r in range(p.numparams):
+        sources[r] = set() if r in ints else None
+    for ins in p.code:
+        op = ins.op
+        if op == 'LOADK' and p.consts[-ins.b - 1].__class__ is int or \
+                op == 'GETUPVAL' and p.typed_upvalues.get(ins.b) is int:
+            reads = ()
+        elif op == 'MOVE':
+            reads = (ins.b,)
+        elif op in _INTEGER_OPS:
+            operands = (ins.b,) if op in ('UNM', 'BNOT') else (ins.b, ins.c)
+            if any(x < 0 and p.consts[-x - 1].__class__ is not int for x in operands):
+                reads = None
+            else:
+                reads = tuple(x for x in operands if x >= 0)
+        else:
+            reads = None
+        for r in writes(ins, p.maxreg):
+            if reads is None:
+                sources[r] = None
+            elif r not in sources:
+                sources[r] = set(reads)
+            elif sources[r] is not None:
+                sources[r].update(reads)
+    integers = {r for r, reads in sources.items() if reads is not None}
+    changed = True
+    while changed:
+        changed = False
+        for r in list(integers):
+            if any(x not in integers for x in sources[r]):
+                integers.discard(r)
+                changed = True
+    return frozenset(integers)
+
+
+def typed_upvalues(parent):
+    """For each function ``parent`` makes a closure of (``parent.protos``),
+    its upvalues (by index) holding one class of value whenever it reads
+    them (``int`` or ``LuaTable``): never assigned, and copied or captured,
+    when ``parent`` makes the closure, from a register holding an integer
+    wherever read or only ever a new table, a cell every one of which
+    ``parent`` makes around such a value, or such an upvalue of
+    ``parent``."""
+    registers = integer_registers(parent)
+    tables = new_tables(parent)
+    cells = typed_cells(parent, registers, tables)
+    every = []
+    for child in parent.protos:
+        typed = {}
+        for n, (_, instack, idx, kind) in enumerate(child.upvals):
+            if kind == 'value' and instack:
+                held = int if idx in registers else LuaTable if idx in tables else None
+            elif kind == 'cell' and instack:
+                held = cells.get(idx)
+            else:
+                held = parent.typed_upvalues.get(idx) if kind in ('value', 'cell') else None
+            if held is not None:
+                typed[n] = held
+        every.append(typed)
+    return every
+
+
+def typed_cells(p, registers, tables):
+    """Registers of ``p`` whose every cell (``NEWCELL``) is made around a
+    value of one class, ``int`` or ``LuaTable`` (see ``typed_upvalues``), and
+    never assigned, by ``p`` or any function nested in it: register -> class."""
+    made, assigned = {}, set()
+    for k, ins in enumerate(p.code):
+        if ins.op == 'SETCELL':
+            assigned.add(ins.a)
+        elif ins.op == 'NEWCELL':
+            held = _class_before(p, k, ins.a, registers, tables)
+            if held is None or made.setdefault(ins.a, held) is not held:
+                assigned.add(ins.a)
+    for c in p.protos:
+        for n in assigned_upvalues(c):
+            name, instack, idx, kind = c.upvals[n][:4]
+            if instack:
+                assigned.add(idx)
+    return {r: held for r, held in made.items() if r not in assigned}
+
+
+def _class_before(p, k, reg, registers, tables):
+    """The class of what straight-line code before instruction ``k`` leaves
+    in ``reg``, when it is sure to be ``int`` or ``LuaTable``; else None."""
+    for j in range(k - 1, -1, -1):
+        ins = p.code[j]
+        if ins.op in BLOCK_OPS:
+            return None
+        if reg in writes(ins, p.maxreg):
+            if ins.op == 'LOADK':
+                return int if p.consts[-ins.b - 1].__class__ is int else None
+            if ins.op == 'NEWTABLE':
+                return LuaTable
+            if ins.op == 'MOVE':
+                return int if ins.b in registers else LuaTable if ins.b in tables else None
+            if ins.op in _INTEGER_OPS:
+                operands = (ins.b,) if ins.op in ('UNM', 'BNOT') else (ins.b, ins.c)
+                known = all(x in registers if x >= 0 else p.consts[-x - 1].__class__ is int for x in operands)
+                return int if known else None
+            return None
+    return None
+
+def assigned_upvalues(p):
+    """The upvalues of ``p`` that ``p`` or a function nested in it assigns."""
+    assigned = {ins.b for ins in p.code if ins.op == 'SETUPVAL'}
+    for c in p.protos:
+        for n in assigned_upvalues(c):
+            name, instack, idx, kind = c.upvals[n][:4]
+            if not instack:
+                assigned.add(idx)
+    return assigned
+
+
+# Instructions whose translation depends on what their operands hold.
+_TYPED_READS = frozenset('''ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR UNM BNOT EQ NE LT LE
+GETTABLE SETTABLE SELF CONCAT LEN FORPREP'''.split())
+
+
+def relied_on(p, registers):
+    """Those of ``registers`` whose class the translated code relies on: read
+    by an operation translated for it (arithmetic, a comparison, an index),
+    or copied into a register so read.  A local only returned or passed on
+    relies on nothing (``debug.setlocal`` may change it freely)."""
+    copies = [(ins.b, ins.a) for ins in p.code if ins.op == 'MOVE']
+    reach = set(registers)               # the registers and what their copies reach
+    changed = True
+    while changed:
+        changed = False
+        for source, target in copies:
+            if source in reach and target not in reach:
+                reach.add(target)
+                changed = True
+    relied = set()
+    for ins in p.code:
+        op = ins.op
+        if op in _TYPED_READS:
+            # The registers it reads (a constant operand is no register of these).
+            operands = range(ins.a, ins.a + 3) if op == 'FORPREP' else range(ins.a, ins.a + ins.b) \
+                if op == 'CONCAT' else (ins.a, ins.b, ins.c) if op == 'SETTABLE' else (ins.b, ins.c)
+            relied.update(r for r in operands if r in reach)
+    changed = True
+    while changed:
+        changed = False
+        for source, target in copies:
+            if target in relied and source in reach and source not in relied:
+                relied.add(source)
+                changed = True
+    return relied & set(registers)

@@ -8,13 +8,14 @@ from __future__ import annotations
 import itertools
 
 from ...runtime.state import TRANSLATE_INSTRUCTION, count_instructions
+from ...runtime.table import LuaTable
 from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, has_tail_calls,
-                    new_tables, passes_results, returns_integers, single_result, too_deep_for_python,
-                    writes)
+                    integer_registers, new_tables, relied_on, passes_results, returns_integers, single_result,
+                    too_deep_for_python, writes)
 from .ir import NODES, Choice, Const, Forms, Line, Template, Wait, code
 from .layout import hash_of
 from .tables import TableOps
@@ -196,6 +197,11 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.empty.pop()
             return
         ints, tables = self.typed_params()
+        integers = integer_registers(p, ints)
+        # What the code below takes the registers it reads to hold, whichever body runs.
+        typed = dict.fromkeys(integers, int)
+        typed.update(dict.fromkeys(set(tables) | self.new_tables, LuaTable))
+        p.typed_registers = {r: typed[r] for r in relied_on(p, typed)}
         if ints or tables:
             # Guards hoisted once per value: a body specialised for integer
             # and table parameters, and the generic body for everything else.
@@ -207,18 +213,18 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 # return gives one if they do, so by induction on the depth
                 # of calls they do.
                 self.int_results = (ints, tables)
-            self.specialised_body(ints, tables)
+            self.specialised_body(integers, tables)
             self.int_results = None
             self.out.line(2, 'else:', p.line)
-            self.known = set()
             self.tables = set(self.new_tables)
+        self.known = set(integer_registers(p) if ints else integers)
         self.body()
 
-    def specialised_body(self, ints, tables):
-        """The body where hoisted guards hold: these parameters hold
-        integers and tables."""
+    def specialised_body(self, integers, tables):
+        """The body where hoisted guards hold: these parameters hold tables,
+        and these registers integers wherever read."""
         self.ind = 3
-        self.known = set(ints)
+        self.known = set(integers)
         self.tables = set(tables) | self.new_tables
         self.body()
 

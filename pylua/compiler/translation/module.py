@@ -8,7 +8,7 @@ import itertools
 from functools import partial
 
 from ..bytecode import Proto
-from .facts import is_predicate, plain_order
+from .facts import is_predicate, plain_order, typed_upvalues
 from .function import FunctionTranslator
 from .ir import Emitter, Form, Line, Rendered
 
@@ -54,6 +54,8 @@ def translate(main: Proto, description: str = 'main chunk') -> Translation:
         order = plain_order(p)
         if order is not None:
             orders['Q' + pname[1:]] = order
+        for c, typed in zip(p.protos, typed_upvalues(p)):
+            c.typed_upvalues = typed
         child_factories = [walk(c, 'function <%s:%d>' % (c.chunkname, c.line)) for c in p.protos]
         out = Emitter()
         FunctionTranslator(p, out, fname, pname, child_factories).run()

@@ -3,6 +3,7 @@ reads and stores inline on plain tables with the metatable paths behind
 them, and ``t[#t + 1] = v`` as a list append."""
 from __future__ import annotations
 
+from ...runtime.table import LuaTable
 from .facts import FRESH, FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
 from .ir import code
@@ -47,6 +48,10 @@ class TableOps:
         self.w('r%d = %s', i.a, self.upval(i.b))
         if self.p.upvals[i.b][3] == 'self':
             self.declare(i.a, OWN)
+        elif self.p.typed_upvalues.get(i.b) is int:
+            self.declare(i.a, int)
+        elif self.p.typed_upvalues.get(i.b) is LuaTable:
+            self.declare(i.a, TABLE)
 
     def op_SETUPVAL(self, i):
         assert self.p.upvals[i.b][3] == 'cell', 'an assigned upvalue lives in a cell'
