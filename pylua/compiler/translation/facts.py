@@ -187,6 +187,17 @@ def writes(ins, maxreg):
 _INTEGER_OPS = frozenset('ADD SUB MUL MOD IDIV BAND BOR BXOR SHL SHR UNM BNOT'.split())
 
 
+def _integer_operands(ins):
+    """The operands (registers, or constants as negative numbers) of one of
+    ``_INTEGER_OPS``."""
+    return (ins.b,) if ins.op in ('UNM', 'BNOT') else (ins.b, ins.c)
+
+
+def _int_constant(p, x):
+    """Is operand ``x``, a constant (negative), an integer one?"""
+    return p.consts[-x - 1].__class__ is int
+
+
 def returns_integers(p, ints, tables):
     """Under the hoisted guards that parameters ``ints`` hold integers and
     ``tables`` tables (never assigned, see ``typed_params``), does every
@@ -201,7 +212,7 @@ def returns_integers(p, ints, tables):
 
     def isint(x):
         if x < 0:
-            return p.consts[-x - 1].__class__ is int
+            return _int_constant(p, x)
         return x in known or x in numbers
 
     live = returns(p)
@@ -219,8 +230,7 @@ def returns_integers(p, ints, tables):
             result = 'int' if isint(ins.b) else 'table' if op == 'MOVE' and (
                 ins.b in known_tables or ins.b in fresh) else None
         elif op in _INTEGER_OPS:
-            operands = (ins.b,) if op in ('UNM', 'BNOT') else (ins.b, ins.c)
-            result = 'int' if all(isint(x) for x in operands) else None
+            result = 'int' if all(isint(x) for x in _integer_operands(ins)) else None
         elif op == 'NEWTABLE':
             result = 'table'
         elif op == 'GETUPVAL' and p.upvals[ins.b][3] == 'self':
@@ -280,8 +290,8 @@ def _integer_registers(p, ints):
         elif op == 'MOVE':
             reads = (ins.b,)
         elif op in _INTEGER_OPS:
-            operands = (ins.b,) if op in ('UNM', 'BNOT') else (ins.b, ins.c)
-            if any(x < 0 and p.consts[-x - 1].__class__ is not int for x in operands):
+            operands = _integer_operands(ins)
+            if any(x < 0 and not _int_constant(p, x) for x in operands):
                 reads = None
             else:
                 reads = tuple(x for x in operands if x >= 0)
@@ -367,11 +377,11 @@ def _class_before(p, k, reg, registers, tables):
             if ins.op == 'MOVE':
                 return int if ins.b in registers else LuaTable if ins.b in tables else None
             if ins.op in _INTEGER_OPS:
-                operands = (ins.b,) if ins.op in ('UNM', 'BNOT') else (ins.b, ins.c)
-                known = all(x in registers if x >= 0 else p.consts[-x - 1].__class__ is int for x in operands)
+                known = all(x in registers if x >= 0 else _int_constant(p, x) for x in _integer_operands(ins))
                 return int if known else None
             return None
     return None
+
 
 def assigned_upvalues(p):
     """The upvalues of ``p`` that ``p`` or a function nested in it assigns."""
