@@ -107,11 +107,18 @@ class LuaRuntime:
     def call_raw(self, fn, args=(), message_handler=None):
         """Call a raw Lua value with raw arguments; returns the raw result tuple.
 
-        Host effects are refused here: use ``run`` to answer them.  An error
-        leaving the call gives the ``<close>`` variables it left pending the
-        value ``message_handler(exc)`` returns (lua_pcall's message handler,
-        run where the error was raised), by default the error value."""
+        Host effects are refused here: use ``run`` to answer them.  With a
+        ``message_handler`` (lua_pcall's, run where the error was raised,
+        so ``debug.traceback`` there sees the erroring stack), an error Lua
+        could catch leaves as a ``LuaError`` whose value is what
+        ``message_handler(exc)`` returned, and the ``<close>`` variables it
+        left pending are given that value; interrupts and memory errors
+        leave as they are (Lua runs no handler for those).  Without one,
+        the error leaves with its own value."""
         handle = plain if message_handler is None else functools.partial(_handled, message_handler)
+
+        def handled(exc):
+            return has_pending(exc) or message_handler is not None and not _out_of_memory(exc)
 
         def step():
             if fn.__class__ is FunctionType:
@@ -119,10 +126,11 @@ class LuaRuntime:
                 try:
                     return ops.lua_results(fn(*ops.fit_args(fn, args)))
                 except CATCHABLE as exc:
-                    if not has_pending(exc):
+                    if not handled(exc):
                         raise
-                    raise ops.sync(settle(exc, handle)).error from None
-            gen = run_protected(ops.call(fn, args), handle)
+                    raise _reported(ops.sync(settle(exc, handle)), message_handler) from None
+            gen = run_protected(ops.call(fn, args), handle, handled,
+                                functools.partial(_reported, message_handler=message_handler))
             try:
                 effect = gen.send(None)
             except StopIteration as stop:
@@ -404,6 +412,22 @@ def _handled(message_handler, exc):
     """``settle``'s handler (a generator) for a host's ``message_handler``."""
     return message_handler(exc)
     yield
+
+
+def _out_of_memory(exc):
+    return isinstance(exc, (MemoryError, LuaMemoryError))
+
+
+def _reported(settled, message_handler):
+    """The error a host's protected call raises once ``settle`` is done:
+    with a message handler, one carrying the value the handler gave."""
+    error = settled.error
+    if message_handler is None or _out_of_memory(error):
+        return error
+    if isinstance(error, LuaError):
+        error.value = settled.value
+        return error
+    return LuaError(settled.value)        # a stack overflow, the handler's text made
 
 
 def lua_traceback(tb):

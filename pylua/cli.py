@@ -169,20 +169,22 @@ class _Session:
         self.stderr.flush()
 
     def call(self, fn, args=()):
-        """docall: True when ``fn`` ran without error; os.exit ends the session."""
+        """docall: ``fn``'s results, or None when it failed (reported, as
+        lua.c reports it: the message handler's text); os.exit ends the session."""
         from .library.os import ExitRequest
-        from .runtime.errors import LuaError
+        from .runtime.errors import LuaError, LuaInterrupt, LuaMemoryError
         try:
-            self.rt.call_raw(fn, args, message_handler=self.message)
+            return self.rt.call_raw(fn, args, message_handler=self.message)
         except ExitRequest as e:
             self.exit_code = e.code
             if e.close:
                 self.close()
             raise
-        except LuaError as e:
+        except (LuaInterrupt, LuaMemoryError) as e:     # no message handler ran
             self.report(e)
-            return False
-        return True
+        except LuaError as e:
+            self._write_error(('%s: %s\n' % (PROG, e.value)).encode('latin-1', 'replace'))
+        return None
 
     def message(self, exc):
         """lua.c's message handler: the error's message with the traceback
@@ -210,23 +212,20 @@ class _Session:
 
     def do_string(self, source, chunkname):
         fn = self.load(lambda: self.rt.load(source.encode('utf-8', 'surrogateescape'), chunkname))
-        return fn is not None and self.call(fn)
+        return fn is not None and self.call(fn) is not None
 
     def do_file(self, filename, args=()):
         from .library.loadfile import load_file
         fn = self.load(lambda: load_file(self.rt.vm, filename))
-        return fn is not None and self.call(fn, tuple(self.rt.to_lua(a) for a in args))
+        return fn is not None and self.call(fn, tuple(self.rt.to_lua(a) for a in args)) is not None
 
     def do_library(self, spec):
         name, eq, module = spec.partition('=')
         if not eq:
             module = name
         require = self.rt.vm.globals.get('require')
-        from .runtime.errors import LuaError
-        try:
-            value = self.rt.call_raw(require, (self.rt.to_lua(module),))
-        except LuaError as e:
-            self.report(e)
+        value = self.call(require, (self.rt.to_lua(module),))
+        if value is None:
             return False
         self.rt.vm.globals.set(self.rt.to_lua(name), value[0] if value else None)
         return True
@@ -367,7 +366,7 @@ def repl(session):
             continue
         pending = ''
         try:
-            results = rt.call_raw(fn)
+            results = session.call(fn)
             if results:
                 rt.call_raw(rt.vm.globals.get('print'), results)
         except LuaError as e:

@@ -15,7 +15,7 @@ from ..runtime import coroutine as co_rt
 from ..runtime import ops, state
 from ..runtime.collector import Collector, collector_of
 from ..runtime.coroutine import Coroutine
-from ..runtime.frames import call_note, chunk_source, is_operation_helper, is_tail_called, lua_info, lua_proto
+from ..runtime.frames import call_note, chunk_source, is_operation_helper, lua_info, lua_proto, tail_calls_from
 from ..runtime.hooks import Hook, called_by_hook, debug_hooks
 from ..runtime.memory import running_lua_frames
 from ..runtime.stack import (Local, active_lines, active_locals, beneath_helpers, c_values, current_line, failed_levels,
@@ -30,6 +30,7 @@ _OPTIONS = frozenset('SlnrutfL')
 # A long traceback shows its first and last levels, as luaL_traceback does.
 _TRACEBACK_HEAD = 10
 _TRACEBACK_TAIL = 11
+_SKIPPED = object()      # where a long traceback's '...' line stands
 
 
 # ------------------------------------------------------------ threads
@@ -146,6 +147,13 @@ def _call_name(caller):
     return None
 
 
+def _tail_called(level):
+    """Was the Lua function of ``level`` called by a tail call?  Asked of
+    the level's caller as the level knows it: a frame an error left is
+    where the error passed, not where it last ran."""
+    return level.lua and level.caller is not None and tail_calls_from(level.caller)
+
+
 def _level_name(levels, n):
     """(name, namewhat) of level ``n``: a hook, or named by its Lua caller."""
     level = levels[n]
@@ -200,7 +208,7 @@ def _level_info(info, what, levels, n):
         _lua_info(info, what, frame.f_code, current_line(frame))
     else:
         _c_info(info, what)
-    tail = level.lua and is_tail_called(frame)
+    tail = _tail_called(level)
     if 'n' in what:
         # A tail-called function's caller is gone: Lua names it nothing.
         named = None if tail else _level_name(levels, n)
@@ -259,7 +267,7 @@ def _traceback_line(vm, levels, n):
     level = levels[n]
     code = level.frame.f_code
     where = '\t%s:%d: in ' % (lua_info(code)[0], current_line(level.frame)) if level.lua else '\t[C]: in '
-    tail = level.lua and is_tail_called(level.frame)
+    tail = _tail_called(level)
     after = '\n\t(...tail calls...)' if tail else ''
     global_name = _global_name(vm, function_at(level))
     if global_name is not None:
@@ -282,14 +290,24 @@ def traceback(*args):
     levels = thread.levels()
     lines = ['stack traceback:']
     vm = state.running.vm
-    shown = [_traceback_line(vm, levels, n) for n in range(max(first, 0), len(levels))]
+    numbers = list(range(max(first, 0), len(levels)))
     if thread.co is None and vm.coroutine is None:
-        shown.append('\t[C]: in ?')          # the main thread's base: the host's C level
-    if len(shown) > _TRACEBACK_HEAD + _TRACEBACK_TAIL + 1:
+        numbers.append(None)                # the main thread's base: the host's C level, ``[C]: in ?``
+    if len(numbers) > _TRACEBACK_HEAD + _TRACEBACK_TAIL + 1:
+        # Only the levels shown are described: a stack overflow leaves some
+        # 200,000, and naming each one searches the loaded modules.
         # Lua's count leaves out the level its '...' line stands in for.
-        skipped = len(shown) - _TRACEBACK_HEAD - _TRACEBACK_TAIL - 1
-        shown[_TRACEBACK_HEAD:-_TRACEBACK_TAIL] = ['\t...\t(skipping %d levels)' % skipped]
-    lines.extend(shown)
+        skipped = len(numbers) - _TRACEBACK_HEAD - _TRACEBACK_TAIL - 1
+        numbers[_TRACEBACK_HEAD:-_TRACEBACK_TAIL] = [_SKIPPED]
+    else:
+        skipped = 0
+    for n in numbers:
+        if n is _SKIPPED:
+            lines.append('\t...\t(skipping %d levels)' % skipped)
+        elif n is None:
+            lines.append('\t[C]: in ?')
+        else:
+            lines.append(_traceback_line(vm, levels, n))
     text = '\n'.join(lines)
     if msg is None:
         return (text,)

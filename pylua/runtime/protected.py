@@ -61,17 +61,18 @@ def settle(exc, handle=plain):
     return Settled(exc, value)
 
 
-def run_protected(gen, handle=plain):
+def run_protected(gen, handle=plain, handled=has_pending, reported=None):
     """Generator: run ``gen`` as the host's protected call (lua.c's
     ``lua_pcall`` with message handler ``handle``, as ``settle`` takes
-    it): an error leaving it closes its pending variables, then the last
-    error raised leaves."""
+    it): an error for which ``handled(error)`` holds (by default, one
+    leaving pending variables) is settled, then the last error raised
+    leaves, as ``reported(settled)`` makes it (by default, unchanged)."""
     try:
         return (yield from gen)
     except LuaInterrupt:
         raise
     except CATCHABLE as exc:
-        if not has_pending(exc):
+        if not handled(exc):
             raise
         settled = yield from settle(exc, handle)
-    raise settled.error
+    raise settled.error if reported is None else reported(settled)

@@ -128,7 +128,8 @@ def _chain_levels(frames, outer=None):
         code = frame.f_code
         lua = lua_info(code) is not None
         if lua:
-            levels.append(Level(frame, True, outer))
+            if not is_replaced(frame):       # a direct tail call: the frame is gone from Lua's stack
+                levels.append(Level(frame, True, outer))
         elif outer is not None and (lua_info(outer.f_code) is not None or is_operation_helper(outer.f_code)) \
                 and is_library_code(code) and not raises_errors(code):
             levels.append(Level(frame, False, outer))

@@ -79,3 +79,19 @@ def test_a_failed_coroutine_keeps_its_own_frames_not_the_resume_holding_it():
     tb = kept[0].failed_at
     assert tb is not None and tb.tb_frame.f_code is not coroutine.resume.__code__
     assert 'attempt to index' in kept[0].error
+
+
+def test_traceback_of_an_overflow_describes_only_the_levels_it_shows(monkeypatch):
+    # Naming a level searches the loaded modules: describing all ~220,000
+    # levels of an overflow took 8 s where lua5.4 takes 0.2 s.
+    import pylua.library.debug as debug
+    described = []
+    describe = debug._traceback_line
+    monkeypatch.setattr(debug, '_traceback_line', lambda *a: described.append(a[2]) or describe(*a))
+    rt = LuaRuntime(profile='standalone')
+    ok, text = rt.execute('local function f() return 1 + f() end return xpcall(f, debug.traceback)', name='=deep')
+    lines = text.split('\n')
+    assert ok is False and lines[0] == 'deep:1: stack overflow'
+    assert lines[1] == 'stack traceback:' and '(skipping' in lines[12]
+    assert lines[2] == "\tdeep:1: in upvalue 'f'"
+    assert len(described) == 20          # the first ten and last eleven, less the host's base line
