@@ -33,3 +33,25 @@ def test_every_allocator_stays_within_the_factor(name):
     result = measure([KEEPING.get(name) or DROPPING[name]], 16)
     assert result['ends'] == [expected_end(name)]
     assert result['factor'] <= FACTOR
+
+
+def _tracked_frames():
+    import gc
+    import types
+    gc.collect()
+    return sum(1 for o in gc.get_objects() if type(o) in (types.TracebackType, types.FrameType))
+
+
+@pytest.mark.parametrize('call', ['tostring(a)', 'table.concat(a, ",", 1, 3)', 'string.format("%s", a)'])
+def test_library_calls_handing_over_to_lua_keep_no_frames(call):
+    """A library function whose fast form hands over to its generator form
+    (a ``__tostring`` to run) leaves nothing behind: the frames of 5,000
+    calls are not kept."""
+    from pylua import LuaRuntime
+    rt = LuaRuntime()
+    src = ('local a = setmetatable({}, {__tostring = function() return "x" end, __index = function() return 1 end}) '
+           'for i = 1, ... do local s = %s end' % call)
+    rt.execute(src, 10)
+    before = _tracked_frames()
+    rt.execute(src, 5000)
+    assert _tracked_frames() - before < 100
