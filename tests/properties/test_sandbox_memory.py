@@ -55,3 +55,30 @@ def test_library_calls_handing_over_to_lua_keep_no_frames(call):
     before = _tracked_frames()
     rt.execute(src, 5000)
     assert _tracked_frames() - before < 100
+
+
+@pytest.mark.parametrize('ending', ['error("x")', 'while true do end'])
+def test_a_runtime_dropped_after_its_run_failed_is_freed(ending):
+    """Nothing of a run that ended in an error or a cancel outlives the
+    runtime: the Lua thread that ran it holds no reference to its error."""
+    import gc
+    import threading
+    import time
+    import weakref
+    from pylua import LuaError, LuaRuntime
+    rt = LuaRuntime()
+    vm = weakref.ref(rt.vm)
+    timer = threading.Timer(0.2, rt.cancel)
+    timer.start()
+    try:
+        rt.execute('local t = {} for i = 1, 1000 do t[i] = {} end ' + ending)
+    except LuaError:
+        pass
+    timer.join()
+    del rt, timer                 # the timer holds rt.cancel
+    for _ in range(20):           # the Lua thread lets go just after handing the error back
+        gc.collect()
+        if vm() is None:
+            break
+        time.sleep(0.01)
+    assert vm() is None
