@@ -158,6 +158,12 @@ def is_replaced(frame, line=None) -> bool:
     return calls is not None and calls.get(frame.f_lineno if line is None else line).__class__ is TailCallNote
 
 
+def makes_direct_tail_calls(code) -> bool:
+    """May frames of ``code`` be replaced (``is_replaced``) at some line?"""
+    calls = _CALLS.get(code)
+    return calls is not None and any(note.__class__ is TailCallNote for note in calls.values())
+
+
 def tail_calls_from(frame, line=None) -> bool:
     """Does ``frame`` (at ``line``) call the function above it by a tail call?"""
     return frame.f_code in _TAIL_RUNNERS or is_replaced(frame, line)

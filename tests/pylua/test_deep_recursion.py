@@ -8,7 +8,7 @@ import pytest
 
 from benchmarks.cancel_latency import cancel_latency, hook_gap
 from benchmarks.hostile_programs import RECURSION_LOOP, RECURSIONS
-from pylua import LuaRuntime
+from pylua import LuaError, LuaRuntime
 
 C_STACK = [name for name, r in RECURSIONS.items() if r.message.endswith('C stack overflow')]
 
@@ -79,3 +79,30 @@ def test_a_failed_coroutine_keeps_its_own_frames_not_the_resume_holding_it():
     tb = kept[0].failed_at
     assert tb is not None and tb.tb_frame.f_code is not coroutine.resume.__code__
     assert 'attempt to index' in kept[0].error
+
+
+@pytest.mark.parametrize('src', [
+    'local function f(n) return f(n + 1) + 1 end return f(1)',
+    'local mt = {} local a = setmetatable({}, mt) mt.__call = function(self) local r = self() return r end return a()',
+    'local function g(n) if n > 30000 then error("deep") end return g(n + 1) end '
+    'local function f(n) if n > 30000 then return g(1) end local x = f(n + 1) return x end return f(1)',
+])
+def test_a_deep_error_s_traceback_is_cut_to_its_ends_with_the_same_text(src, monkeypatch):
+    """The host's error keeps only the ends of a deep stack's traceback
+    (the frames a collection would walk), and describes it as the whole did."""
+    from pylua import api
+    whole = []
+
+    def compacted(tb):
+        whole.append(api.lua_traceback(tb))
+        return real(tb)
+    real = api.compacted
+    monkeypatch.setattr(api, 'compacted', compacted)
+    with pytest.raises(LuaError) as e:
+        LuaRuntime().execute(src)
+    entries, tb = 0, e.value.__traceback__
+    while tb is not None:
+        entries, tb = entries + 1, tb.tb_next
+    assert entries < 2 * api._ENTRIES_KEPT
+    assert e.value.traceback == whole[0]
+    assert 'skipping' in whole[0]
