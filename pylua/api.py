@@ -16,7 +16,7 @@ from .compiler.pipeline import check_syntax, compile_lua, display_name, load_int
 from .runtime import memory, ops, state
 from .runtime.closing import CATCHABLE, has_pending
 from .runtime.errors import LuaError, LuaMemoryError
-from .runtime.frames import is_replaced, lua_info, makes_direct_tail_calls, overflow_message, tail_calls_from
+from .runtime.frames import direct_tail_lines, lua_info, overflow_message, tail_calls_from
 from .runtime.luathread import on_lua_thread
 from .runtime.python_gc import resume_collector
 from .runtime.numbers import MAXINT, MININT
@@ -415,18 +415,15 @@ class _Levels:
     their codes looked up once each (deep recursion repeats a few codes)."""
 
     def __init__(self):
-        self.infos = {}       # id(code) -> (its Lua info, may its frames be replaced)
+        self.infos = {}       # id(code) -> (its Lua info, the lines at which its frames are replaced)
 
-    def info(self, tb):
+    def is_level(self, tb):
         code = tb.tb_frame.f_code
         known = self.infos.get(id(code))
         if known is None:
-            known = self.infos[id(code)] = (lua_info(code), makes_direct_tail_calls(code))
-        return known
-
-    def is_level(self, tb):
-        info, replaceable = self.info(tb)
-        return info is not None and not (replaceable and is_replaced(tb.tb_frame, tb.tb_lineno))
+            known = self.infos[id(code)] = (lua_info(code), direct_tail_lines(code))
+        info, replaced_at = known
+        return info is not None and not (replaced_at and tb.tb_lineno in replaced_at)
 
 
 def compacted(tb):
@@ -441,8 +438,17 @@ def compacted(tb):
         tb = tb.tb_next
     if len(entries) <= _ENTRIES_KEPT:
         return (entries[0] if entries else None), 0
-    is_level = _Levels().is_level
-    levels = [i for i, entry in enumerate(entries) if is_level(entry)]
+    known = _Levels()
+    infos = known.infos
+    levels = []
+    # ``_Levels.is_level`` inlined: a quarter of a million entries.
+    for i, entry in enumerate(entries):
+        info = infos.get(id(entry.tb_frame.f_code))
+        if info is None:
+            known.is_level(entry)
+            info = infos[id(entry.tb_frame.f_code)]
+        if info[0] is not None and not (info[1] and entry.tb_lineno in info[1]):
+            levels.append(i)
     margin = max(_LEVELS_FIRST, _LEVELS_LAST) + 2
     if len(levels) <= 2 * margin + 1:
         return entries[0], 0

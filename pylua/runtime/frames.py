@@ -158,10 +158,14 @@ def is_replaced(frame, line=None) -> bool:
     return calls is not None and calls.get(frame.f_lineno if line is None else line).__class__ is TailCallNote
 
 
-def makes_direct_tail_calls(code) -> bool:
-    """May frames of ``code`` be replaced (``is_replaced``) at some line?"""
+def direct_tail_lines(code) -> frozenset:
+    """The lines at which frames of ``code`` are replaced (``is_replaced``)."""
     calls = _CALLS.get(code)
-    return calls is not None and any(note.__class__ is TailCallNote for note in calls.values())
+    if calls is None:
+        return frozenset()
+    # The notes are the whole module's: only the lines of ``code`` count.
+    own = {line for _, _, line in code.co_lines()}
+    return frozenset(line for line, note in calls.items() if note.__class__ is TailCallNote and line in own)
 
 
 def tail_calls_from(frame, line=None) -> bool:
