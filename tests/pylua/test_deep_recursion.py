@@ -60,10 +60,13 @@ def test_a_coroutine_suspended_inside_metamethods_keeps_their_depth():
 
 # Each level is little Lua code but much Python work, most of it unwinding
 # the error: counted where pcall catches it, so a count hook keeps firing.
-@pytest.mark.parametrize('name', ['__index', 'coroutine.resume', 'gsub callback'])
+# (Recursion through ``__tostring`` and ``__pairs`` once kept every failed
+# level's frames: full collections over them left gaps of 200-320 ms.)
+@pytest.mark.parametrize('name', ['__index', 'coroutine.resume', 'gsub callback', '__tostring', '__pairs',
+                                  '__index and __tostring'])
 def test_a_count_hook_fires_through_recursions_that_fail(name):
     gap = hook_gap(RECURSION_LOOP, args=(RECURSIONS[name].source,))
-    assert gap.cpu is not None and gap.cpu < 0.5
+    assert gap.cpu is not None and gap.cpu < 0.25     # CPU time: the target with a margin for a loaded machine
 
 
 def test_a_failed_coroutine_keeps_its_own_frames_not_the_resume_holding_it():
