@@ -82,3 +82,17 @@ def test_a_runtime_dropped_after_its_run_failed_is_freed(ending):
             break
         time.sleep(0.01)
     assert vm() is None
+
+
+def test_the_compile_cache_keeps_a_bounded_amount_of_source():
+    """Compiled chunks keep about two collector-tracked objects per source
+    byte, walked by every full collection: the cache keeps at most
+    ``_CACHE_BYTES`` of source, and the newest chunk."""
+    from pylua import LuaRuntime
+    from pylua.compiler import pipeline
+    rt = LuaRuntime()
+    for i in range(8):
+        rt.execute('local f = assert(load(string.rep("x = 1\\n", 4000) .. "return %d"))' % i)
+        kept = sum(len(key[0]) for key in pipeline._CACHE)
+        assert kept <= pipeline._CACHE_BYTES + 24010
+    assert any(key[0].endswith('return 7') for key in pipeline._CACHE)
