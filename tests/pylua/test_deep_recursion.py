@@ -109,3 +109,29 @@ def test_a_deep_error_s_traceback_is_cut_to_its_ends_with_the_same_text(src, mon
     assert entries < 2 * api._ENTRIES_KEPT
     assert e.value.traceback == whole[0]
     assert 'skipping' in whole[0]
+
+
+def test_an_error_leaving_a_collector_pause_frees_what_its_frames_held():
+    """A compile failing in a big chunk leaves its parse tree to the frames
+    of its traceback; they are cleared before the collector comes back,
+    so its first young collection has not a million objects to walk."""
+    import gc
+    import weakref
+    from pylua.runtime.python_gc import collector_paused
+
+    class Structure:
+        pass
+
+    held = []
+
+    def work():
+        structure = Structure()
+        held.append(weakref.ref(structure))
+        raise ValueError('failed')
+
+    assert gc.isenabled()
+    with pytest.raises(ValueError) as e:
+        with collector_paused():
+            work()
+    assert e.value.__traceback__ is not None and gc.isenabled()
+    assert held[0]() is None
