@@ -106,12 +106,13 @@ def _translated(key, proto, chunkname, description):
 
 def _remember(key, compiled):
     """Cache ``compiled`` under ``key`` (whose first item is the source),
-    dropping the least recently used chunks past the cache's bounds (the
-    newest stays, however big: its Python sources leave ``linecache`` with it)."""
+    dropping the least recently used chunks past the cache's bounds; a
+    chunk bigger than them all is not kept.  A chunk leaving the cache
+    takes its Python sources out of ``linecache``."""
     global _cached_bytes
     _CACHE[key] = compiled
     _cached_bytes += len(key[0])
-    while len(_CACHE) > 1 and (len(_CACHE) > _CACHE_SIZE or _cached_bytes > _CACHE_BYTES):
+    while _CACHE and (len(_CACHE) > _CACHE_SIZE or _cached_bytes > _CACHE_BYTES):
         old_key, old = _CACHE.popitem(last=False)
         _cached_bytes -= len(old_key[0])
         for filename in old.filenames:
