@@ -20,6 +20,7 @@ Exit status 1 when a program ended otherwise than interrupted.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -93,10 +94,18 @@ class _ThreadClock:
         return None if self.clock is None else time.clock_gettime(self.clock)
 
 
+def _fresh_heap():
+    """Collect the garbage of the runs before: a dropped runtime is freed by
+    a full collection (its VM is in reference cycles), which would walk its
+    whole heap inside the next program's measurement."""
+    gc.collect()
+
+
 def cancel_latency(src: str, delay: float, args: tuple = ()) -> Stop:
     """Run ``src`` in a fresh runtime, cancel it ``delay`` seconds in.  A
     program that ends before the cancel is reported as ended ``early: ...``."""
     from pylua import LuaRuntime
+    _fresh_heap()
     rt = LuaRuntime()
     lua_thread = _ThreadClock()
     rt.set_hook(lua_thread.note, HOOK_EVERY)
@@ -137,6 +146,7 @@ class Gap:
 def hook_gap(src: str, seconds: float = HOOK_SECONDS, args: tuple = ()) -> Gap:
     """The longest gaps of a count hook while ``src`` runs for about ``seconds``."""
     from pylua import LuaInterrupt, LuaRuntime
+    _fresh_heap()
     rt = LuaRuntime()
     walls, cpus = [], []
     start = time.perf_counter()

@@ -54,7 +54,7 @@ FAMILIES = {
                                       'while true do local n = collectgarbage("count") end',
     'load of fresh sources': 'local i = 0 while true do i = i + 1 '
                              'local f = load(string.rep("local x = 1 ", 5000) .. "return " .. i) end',
-    'one load of a 600 KB source': 'local src = string.rep("local x = 1 + 2 * 3\\n", 30000) return load(src)',
+    'one load of a 1.2 MB source': 'local src = string.rep("local x = 1 + 2 * 3\\n", 60000) return load(src)',
     'pcall recursion': 'local function f() pcall(f) end while true do f() end',
     'stack overflow in pcall': 'local function f(n) return f(n + 1) + 1 end while true do pcall(f, 1) end',
 }

@@ -16,7 +16,7 @@ from .compiler.pipeline import check_syntax, compile_lua, display_name, load_int
 from .runtime import memory, ops, state
 from .runtime.closing import CATCHABLE, has_pending
 from .runtime.errors import LuaError, LuaMemoryError
-from .runtime.frames import is_replaced, lua_info, overflow_message, tail_calls_from
+from .runtime.frames import direct_tail_lines, lua_info, overflow_message, tail_calls_from
 from .runtime.luathread import on_lua_thread
 from .runtime.python_gc import resume_collector
 from .runtime.numbers import MAXINT, MININT
@@ -184,11 +184,11 @@ class LuaRuntime:
         try:
             return fn()
         except LuaError as e:
-            e.describe_stack_later(functools.partial(lua_traceback, e.__traceback__))
+            e.describe_stack_later(functools.partial(lua_traceback, *compacted(e.__traceback__)))
             raise
         except RecursionError as e:
             overflow = LuaError(overflow_message(e))
-            overflow.describe_stack_later(functools.partial(lua_traceback, e.__traceback__))
+            overflow.describe_stack_later(functools.partial(lua_traceback, *compacted(e.__traceback__)))
             raise overflow from None
         except MemoryError:
             raise LuaMemoryError('not enough memory') from None
@@ -430,36 +430,86 @@ def _reported(settled, message_handler):
     return LuaError(settled.value)        # a stack overflow, the handler's text made
 
 
-def lua_traceback(tb):
-    """Lua-style ``stack traceback:`` text from a Python traceback."""
-    infos = {}            # id(code) -> its Lua info: deep recursion repeats a few codes
+# Tracebacks longer than this many entries keep only their ends (``compacted``).
+_ENTRIES_KEPT = 2000
+
+
+class _Levels:
+    """Which traceback entries are levels of Lua's stack, the Lua info of
+    their codes looked up once each (deep recursion repeats a few codes)."""
+
+    def __init__(self):
+        self.infos = {}       # id(code) -> (its Lua info, the lines at which its frames are replaced)
+
+    def is_level(self, tb):
+        code = tb.tb_frame.f_code
+        known = self.infos.get(id(code))
+        if known is None:
+            known = self.infos[id(code)] = (lua_info(code), direct_tail_lines(code))
+        info, replaced_at = known
+        return info is not None and not (replaced_at and tb.tb_lineno in replaced_at)
+
+
+def compacted(tb):
+    """``tb`` with the middle of a deep stack cut out, and how many Lua
+    levels the cut took.  A stack overflow's traceback has hundreds of
+    thousands of entries, each holding a frame: while the error lives,
+    every collection of Python's walks them all (100-300 ms each, before
+    the host even has the error); Lua's traceback shows only the ends."""
+    entries = []
+    while tb is not None:
+        entries.append(tb)
+        tb = tb.tb_next
+    if len(entries) <= _ENTRIES_KEPT:
+        return (entries[0] if entries else None), 0
+    known = _Levels()
+    infos = known.infos
+    levels = []
+    # ``_Levels.is_level`` inlined: a quarter of a million entries.
+    for i, entry in enumerate(entries):
+        info = infos.get(id(entry.tb_frame.f_code))
+        if info is None:
+            known.is_level(entry)
+            info = infos[id(entry.tb_frame.f_code)]
+        if info[0] is not None and not (info[1] and entry.tb_lineno in info[1]):
+            levels.append(i)
+    margin = max(_LEVELS_FIRST, _LEVELS_LAST) + 2
+    if len(levels) <= 2 * margin + 1:
+        return entries[0], 0
+    head_end = levels[margin - 1]          # the outermost levels kept
+    tail_start = levels[-margin] - 1       # the innermost, with the caller of the first
+    entries[head_end].tb_next = entries[tail_start]
+    cut = sum(1 for i in levels if head_end < i < tail_start)
+    return entries[0], cut
+
+
+def lua_traceback(tb, cut=0):
+    """Lua-style ``stack traceback:`` text from a Python traceback, from
+    which ``compacted`` cut ``cut`` levels."""
+    is_level = _Levels().is_level
     levels = []           # (traceback entry, is it called through tail calls)
     caller = None         # the entry before, calling this one
     while tb is not None:
-        code = tb.tb_frame.f_code
-        key = id(code)
-        if key not in infos:
-            infos[key] = lua_info(code)
-        if infos[key] is not None and not is_replaced(tb.tb_frame, tb.tb_lineno):
+        if is_level(tb):
             tailed = caller is not None and tail_calls_from(caller.tb_frame, caller.tb_lineno)
             levels.append((tb, tailed))
         caller = tb
         tb = tb.tb_next
     levels.reverse()
-    shown = len(levels) + 1               # and the host's call, ``[C]: in ?``
+    shown = len(levels) + 1 + cut         # and the host's call, ``[C]: in ?``
     if shown > _LEVELS_FIRST + _LEVELS_LAST + 1:
         skipped = shown - _LEVELS_FIRST - _LEVELS_LAST - 1     # as Lua counts them
-        text = [_level(infos, level) for level in levels[:_LEVELS_FIRST]]
+        text = [_level(level) for level in levels[:_LEVELS_FIRST]]
         text.append('\t...\t(skipping %d levels)' % skipped)
-        text.extend(_level(infos, level) for level in levels[len(levels) - _LEVELS_LAST + 1:])
+        text.extend(_level(level) for level in levels[len(levels) - _LEVELS_LAST + 1:])
     else:
-        text = [_level(infos, level) for level in levels]
+        text = [_level(level) for level in levels]
     return 'stack traceback:\n' + '\n'.join(text + ['\t[C]: in ?'])
 
 
-def _level(infos, level):
+def _level(level):
     tb, tailed = level
-    chunk, lines, what = infos[id(tb.tb_frame.f_code)]
+    chunk, lines, what = lua_info(tb.tb_frame.f_code)
     ln = tb.tb_lineno
     text = '\t%s:%d: in %s' % (chunk, lines[ln] if ln < len(lines) else 0, what)
     return text + '\n\t(...tail calls...)' if tailed else text

@@ -17,6 +17,13 @@ from .translation import translate
 
 _CACHE: "OrderedDict" = OrderedDict()
 _CACHE_SIZE = 256
+# The most source the cache keeps compiled, in bytes: a compiled chunk keeps
+# about two objects Python's collector tracks per source byte (prototypes,
+# and the structure its generator forms are rendered from when first
+# needed), and every full collection walks them, about 0.25 us each, in
+# every runtime of the process: 64 KiB of source is about 30 ms.
+_CACHE_BYTES = 64 * 1024
+_cached_bytes = 0
 LUA_IDSIZE = 60
 
 
@@ -93,11 +100,23 @@ def _translated(key, proto, chunkname, description):
     _register(code, chunkname, tr.lines, tr.calls, tr.tops, tr.proto_names)
     _link_forms(code, tr, chunkname, filenames)
     result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, tr.main, filenames)
-    _CACHE[key] = result
-    if len(_CACHE) > _CACHE_SIZE:
-        for filename in _CACHE.popitem(last=False)[1].filenames:
-            linecache.cache.pop(filename, None)
+    _remember(key, result)
     return result
+
+
+def _remember(key, compiled):
+    """Cache ``compiled`` under ``key`` (whose first item is the source),
+    dropping the least recently used chunks past the cache's bounds; a
+    chunk bigger than them all is not kept.  A chunk leaving the cache
+    takes its Python sources out of ``linecache``."""
+    global _cached_bytes
+    _CACHE[key] = compiled
+    _cached_bytes += len(key[0])
+    while _CACHE and (len(_CACHE) > _CACHE_SIZE or _cached_bytes > _CACHE_BYTES):
+        old_key, old = _CACHE.popitem(last=False)
+        _cached_bytes -= len(old_key[0])
+        for filename in old.filenames:
+            linecache.cache.pop(filename, None)
 
 
 def translate_chunk(source: str, chunkname: str):

@@ -10,6 +10,8 @@ not known here.
 """
 from __future__ import annotations
 
+from ..runtime.state import analysis_pass
+
 # Instructions whose every run saves the position.
 _ALWAYS = frozenset('CALL CONCAT LEN CLOSURE VARARG FORPREP TFORPREP TBC CLOSE'.split())
 # Assignments to a table field save it when the key is new: taken as the
@@ -20,6 +22,7 @@ _OPERATORS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR LT LE
 _DIVISIONS = frozenset(('IDIV', 'MOD'))
 
 
+@analysis_pass
 def mark_zero_division_lines(proto):
     """Add to the note of each IDIV and MOD of ``proto`` (a (left, right)
     description) the line its division by zero is reported at."""

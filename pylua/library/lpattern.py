@@ -40,11 +40,25 @@ _RE_ITEMS_MAX = 4096
 # left to the own matcher, which checks for cancel as it goes.
 _RE_BUDGET = 2 * 10 ** 7
 
-_ALL = frozenset(map(chr, range(256)))
+# A character set is the string of its member bytes in order: ``c in cs``
+# tests a byte, and an item holding only strings is no object Python's
+# collector tracks, so a pattern of millions of items costs its full
+# collections nothing (a frozenset per item made a 2 MB pattern's parse
+# two million objects, walked in collections of 100 ms and more).
+_ALL = ''.join(map(chr, range(256)))
 
 
-def _ctype(pred) -> frozenset:
-    return frozenset(chr(c) for c in range(256) if pred(c))
+def _charset(members) -> str:
+    """The set of the bytes in ``members`` (any iterable of bytes)."""
+    return ''.join(sorted(set(members)))
+
+
+def _complement(cs: str) -> str:
+    return ''.join(c for c in _ALL if c not in cs)
+
+
+def _ctype(pred) -> str:
+    return ''.join(chr(c) for c in range(256) if pred(c))
 
 
 def _isalpha(c):
@@ -71,16 +85,19 @@ _CLASSES = {
     'u': _ctype(lambda c: 65 <= c <= 90),
     'w': _ctype(lambda c: _isalpha(c) or _isdigit(c)),
     'x': _ctype(lambda c: _isdigit(c) or 65 <= c <= 70 or 97 <= c <= 102),
-    'z': frozenset('\0'),   # deprecated in Lua 5.2 but still accepted
+    'z': '\0',             # deprecated in Lua 5.2 but still accepted
 }
 
 
-def class_set(cl: str) -> frozenset:
+def class_set(cl: str) -> str:
     """The bytes ``%cl`` matches (lstrlib's match_class)."""
     s = _CLASSES.get(cl.lower())
     if s is None:
-        return frozenset(cl)          # an escaped literal such as '%.'
-    return s if 'a' <= cl <= 'z' else _ALL - s
+        return cl                     # an escaped literal such as '%.'
+    return s if 'a' <= cl <= 'z' else _COMPLEMENTS[cl.lower()]
+
+
+_COMPLEMENTS = {k: _complement(v) for k, v in _CLASSES.items()}
 
 
 # ----------------------------------------------------------------- parsing
@@ -122,7 +139,7 @@ def _classend(p: str, i: int):
     return i
 
 
-def _bracket_set(p: str, i: int, ec: int) -> frozenset:
+def _bracket_set(p: str, i: int, ec: int) -> str:
     """The bytes the set ``p[i:ec+1]`` ('[' ... ']') matches (matchbracketclass)."""
     members = set()
     positive = True
@@ -134,17 +151,17 @@ def _bracket_set(p: str, i: int, ec: int) -> frozenset:
         c = p[i]
         if c == '%':
             i += 1
-            members |= class_set(p[i])
+            members.update(class_set(p[i]))
         elif p[i + 1] == '-' and i + 2 < ec:
             members.update(map(chr, range(ord(c), ord(p[i + 2]) + 1)))
             i += 2
         else:
             members.add(c)
         i += 1
-    return frozenset(members) if positive else _ALL - members
+    return _charset(members) if positive else _complement(members)
 
 
-def _single_set(p: str, i: int, ep: int) -> frozenset:
+def _single_set(p: str, i: int, ep: int) -> str:
     c = p[i]
     if c == '.':
         return _ALL
@@ -152,7 +169,7 @@ def _single_set(p: str, i: int, ep: int) -> frozenset:
         return class_set(p[i + 1])
     if c == '[':
         return _bracket_set(p, i, ep - 1)
-    return frozenset(c)
+    return c
 
 
 def parse(p: str, i: int = 0) -> list:
@@ -238,7 +255,7 @@ def parse(p: str, i: int = 0) -> list:
 
 
 # ----------------------------------------------------------- re translation
-def charset_re(cs: frozenset) -> str:
+def charset_re(cs: str) -> str:
     """A regex character class matching exactly the bytes in ``cs``."""
     if len(cs) == 256:
         return '.'                                   # compiled with DOTALL
@@ -246,7 +263,7 @@ def charset_re(cs: frozenset) -> str:
         (c,) = cs
         return c if c.isalnum() and c < '\x80' else '\\x%02x' % ord(c)
     negate = len(cs) > 128
-    codes = sorted(ord(c) for c in (_ALL - cs if negate else cs))
+    codes = [ord(c) for c in (_complement(cs) if negate else cs)]
     out = []
     j = 0
     while j < len(codes):
@@ -260,10 +277,10 @@ def charset_re(cs: frozenset) -> str:
     return ('[^' if negate else '[') + ''.join(out) + ']'
 
 
-def _frontier_re(cs: frozenset) -> str:
+def _frontier_re(cs: str) -> str:
     # Lua sees '\0' before the subject and after its end.
     inside = charset_re(cs)
-    outside = charset_re(_ALL - cs)
+    outside = charset_re(_complement(cs))
     before = '(?<=%s)' % outside if '\0' in cs else '(?<!%s)' % inside
     after = '(?!%s)' % outside if '\0' in cs else '(?=%s)' % inside
     return before + after
@@ -321,15 +338,15 @@ def _chains(items: list, j: int) -> bool:
     item outside ``j``'s class in between fixes where ``j``'s run ends."""
     if _universal(items, j + 1):
         return False             # what follows never fails: no backtracking
-    cs = items[j][1]
+    cs_set = frozenset(items[j][1])
     for i in range(j + 1, len(items)):
         it = items[i]
         k = it[0]
         if k == CHAR:
             if it[2]:
-                if cs & it[1] and not _universal(items, i + 1):
+                if not cs_set.isdisjoint(it[1]) and not _universal(items, i + 1):
                     return True
-            elif not cs & it[1]:
+            elif cs_set.isdisjoint(it[1]):
                 return False
         elif k in (BALANCE, BACKREF):
             return True
@@ -589,11 +606,13 @@ class Pattern:
         # Per item, a regex doing its scan in one C call: the longest run
         # for '*' and '+', the next delimiter for '%b'.
         runs = []
-        for it in self.items:
+        for k, it in enumerate(self.items, 1):
+            if k & 4095 == 0:
+                state.count_work(4096 * state.WORK_BYTES)
             if it[0] == CHAR and it[2] in ('*', '+'):
                 runs.append(re.compile(charset_re(it[1]) + '*', re.S).match)
             elif it[0] == BALANCE:
-                runs.append(re.compile(charset_re(frozenset(it[1:3])), re.S).search)
+                runs.append(re.compile(charset_re(_charset(it[1:3])), re.S).search)
             else:
                 runs.append(None)
                 continue
@@ -611,7 +630,7 @@ class Pattern:
             if k == CHAR and it[2] in ('', '+'):
                 return re.compile(charset_re(it[1]), re.S).search
             if k == BALANCE:
-                return re.compile(charset_re(frozenset(it[1])), re.S).search
+                return re.compile(charset_re(it[1]), re.S).search
             return None
         return None
 

@@ -158,6 +158,16 @@ def is_replaced(frame, line=None) -> bool:
     return calls is not None and calls.get(frame.f_lineno if line is None else line).__class__ is TailCallNote
 
 
+def direct_tail_lines(code) -> frozenset:
+    """The lines at which frames of ``code`` are replaced (``is_replaced``)."""
+    calls = _CALLS.get(code)
+    if calls is None:
+        return frozenset()
+    # The notes are the whole module's: only the lines of ``code`` count.
+    own = {line for _, _, line in code.co_lines()}
+    return frozenset(line for line, note in calls.items() if note.__class__ is TailCallNote and line in own)
+
+
 def tail_calls_from(frame, line=None) -> bool:
     """Does ``frame`` (at ``line``) call the function above it by a tail call?"""
     return frame.f_code in _TAIL_RUNNERS or is_replaced(frame, line)

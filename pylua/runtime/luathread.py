@@ -58,6 +58,9 @@ class _LuaThread:
                 if keep:
                     _idle.append(self)
             done.set()
+            # Waiting for the next job, hold nothing of this one: its error's
+            # traceback reaches the runtime and all its heap.
+            done = None
             if not keep:
                 return
 

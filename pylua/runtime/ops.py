@@ -315,6 +315,10 @@ def gen_form(f):
 def finish(exc, f, args):
     """Complete a Builtin call whose fast form raised NeedsLua: run its generator
     form, or take over the generator a hybrid already started."""
+    # ``NEEDS_LUA`` is one instance raised again and again: each raise would
+    # add its frames to the traceback it kept from the last, a chain of
+    # frames (and the values in them) that grows without end.
+    exc.__traceback__ = None
     g = getattr(exc, 'generator', None)
     if g is None:
         return (yield from f.gen(*args))
@@ -350,8 +354,8 @@ def call_noyield(f, args):
         except Suspended as exc:
             exc.generator.close()
             raise LuaError(_YIELD_ACROSS)
-        except NeedsLua:
-            pass
+        except NeedsLua as exc:
+            exc.__traceback__ = None      # as in ``finish``
     if f.__class__ is FN:
         return lua_results(f(*fit_args(f, args)))
     g = call(f, args)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import gc
 import threading
+import traceback
 from contextlib import contextmanager
 
 _lock = threading.Lock()
@@ -111,5 +112,11 @@ def collector_paused():
     gc.disable()
     try:
         yield
+    except BaseException as e:
+        # The block's structures (a parse tree of a big chunk: a million
+        # objects) are held by the frames the error left: freed now, not
+        # walked by the first young collection once the collector is back.
+        traceback.clear_frames(e.__traceback__)
+        raise
     finally:
         gc.enable()

@@ -10,6 +10,7 @@ check (cancel, hooks, the memory pacing) comes after at most
 """
 from __future__ import annotations
 
+import functools
 import sys
 import threading
 import weakref
@@ -27,6 +28,7 @@ PARSE_TOKEN = 10
 RESOLVE_STATEMENT = 25
 GENERATE_STATEMENT = 25
 TRANSLATE_INSTRUCTION = 300
+ANALYSE_INSTRUCTION = 10      # one pass of the translator's analyses over an instruction
 RENDER_LINE = 10
 # What unwinding one Python frame on an error costs, about: Python builds a
 # frame object and a traceback entry for it.
@@ -250,6 +252,17 @@ def count_instructions(n):
     vm = running.vm
     if vm is not None:
         vm.tickn(n)
+
+
+def analysis_pass(fn):
+    """A compiler pass over the instructions of a prototype (its first
+    argument), counted before it runs: a long function's passes, each
+    tens of milliseconds, then each start with a check."""
+    @functools.wraps(fn)
+    def counted(p, *args):
+        count_instructions(len(p.code) * ANALYSE_INSTRUCTION)
+        return fn(p, *args)
+    return counted
 
 
 def count_work(nbytes):

@@ -348,3 +348,16 @@ def test_backtracking_agrees_on_runs(p, n):
     pat = lpattern.Pattern(p + 'b', True)
     if pat.regex is not None:
         assert _results(pat, s) == _results(own(p + 'b'), s)
+
+
+@pytest.mark.parametrize('pattern', ['a' * 50000 + 'b', '[a%d]' * 50000, '%a' * 50000, '[^x]-' * 50000])
+def test_a_big_pattern_adds_nothing_python_s_collector_walks(pattern):
+    """Items hold strings only, so the collector untracks them: a pattern
+    of millions of items costs a full collection nothing."""
+    import gc
+    gc.collect()
+    before = len(gc.get_objects())
+    pat = lpattern.Pattern(pattern, True)
+    gc.collect()
+    assert len(pat.items) > 50000
+    assert len(gc.get_objects()) - before < 1000

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import weakref
 
+from ...runtime.state import analysis_pass
 from ...runtime.table import LuaTable
 
 LOOP_COST = 16                     # instructions counted per numeric for iteration
@@ -33,6 +34,7 @@ _MAX_LOOP_BLOCKS = 14
 _MAX_NESTING = 40
 
 
+@analysis_pass
 def too_deep_for_python(p):
     """Does ``p`` nest blocks deeper than structured Python can hold?"""
     depth = blocks = 0
@@ -96,6 +98,7 @@ def with_depth(code):
             depth -= 1
 
 
+@analysis_pass
 def plain_order(p):
     """'lt' for a function that is exactly ``return a < b`` of its two
     parameters, 'gt' for ``return a > b``, else None.  As a sort comparator
@@ -108,6 +111,7 @@ def plain_order(p):
     return {(0, 1): 'lt', (1, 0): 'gt'}.get((cmp.b, cmp.c))
 
 
+@analysis_pass
 def charge_point(p):
     """Where a function that calls counts its instructions: before its first
     call when every call comes after that one at the top level, so that
@@ -134,6 +138,7 @@ def is_predicate(p):
     return not p.has_goto
 
 
+@analysis_pass
 def new_tables(p):
     """Registers whose one assignment in ``p`` is a NEWTABLE: Lua reads a
     local only after its declaration, so every read finds a table."""
@@ -198,6 +203,7 @@ def _int_constant(p, x):
     return p.consts[-x - 1].__class__ is int
 
 
+@analysis_pass
 def returns_integers(p, ints, tables):
     """Under the hoisted guards that parameters ``ints`` hold integers and
     ``tables`` tables (never assigned, see ``typed_params``), does every
@@ -278,6 +284,7 @@ def integer_registers(p, ints=()):
 _INTEGERS = weakref.WeakKeyDictionary()      # prototype -> its integer_registers without guards
 
 
+@analysis_pass
 def _integer_registers(p, ints):
     sources = {}                       # register -> the registers its writes read; None: not an integer
     for r in range(p.numparams):
@@ -342,6 +349,7 @@ def typed_upvalues(parent):
     return every
 
 
+@analysis_pass
 def typed_cells(p, registers, tables):
     """Registers of ``p`` whose every cell (``NEWCELL``) is made around a
     value of one class, ``int`` or ``LuaTable`` (see ``typed_upvalues``), and
@@ -383,6 +391,7 @@ def _class_before(p, k, reg, registers, tables):
     return None
 
 
+@analysis_pass
 def assigned_upvalues(p):
     """The upvalues of ``p`` that ``p`` or a function nested in it assigns."""
     assigned = {ins.b for ins in p.code if ins.op == 'SETUPVAL'}
@@ -399,6 +408,7 @@ _TYPED_READS = frozenset('''ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR U
 GETTABLE SETTABLE SELF CONCAT LEN FORPREP'''.split())
 
 
+@analysis_pass
 def relied_on(p, registers):
     """Those of ``registers`` whose class the translated code relies on: read
     by an operation translated for it (arithmetic, a comparison, an index),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 
-from ...runtime.state import TRANSLATE_INSTRUCTION, count_instructions
+from ...runtime.state import ANALYSE_INSTRUCTION, TRANSLATE_INSTRUCTION, count_instructions
 from ...runtime.table import LuaTable
 from .arithmetic import ArithmeticOps
 from .calls import CallOps
@@ -447,6 +447,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         """Parameters never assigned and used as numbers or indexed as tables
         (``self.x``, ``t[i]``): each worth one hoisted guard."""
         p = self.p
+        count_instructions(len(p.code) * ANALYSE_INSTRUCTION)      # the cancel check
         written = set()
         numbers = set()
         tables = set()
