@@ -418,9 +418,7 @@ class _FuncState:
         """Lua's variable description of an expression, for error messages
         (names are C strings there: they end at a NUL).  Parentheses leave
         no trace in Lua's bytecode, so they change no description."""
-        e = _decided(e, self.res.names)
-        while e.__class__ is A.Paren:
-            e = _decided(e.expr, self.res.names)
+        e = self.key_value(e)
         c = e.__class__
         if c is A.Name:
             b = self.res.names.get(id(e))
@@ -432,7 +430,7 @@ class _FuncState:
                 return "constant '%s'" % _c_string(v) if isinstance(v, str) else None
             return "%s '%s'" % ({'local': 'local', 'upval': 'upvalue', 'global': 'global'}[kind], e.name)
         if c is A.Index:
-            k = e.key
+            k = self.key_value(e.key)
             if k.__class__ is A.String:
                 return "field '%s'" % _c_string(k.value)
             if k.__class__ is A.Number and k.value.__class__ is int and 0 <= k.value <= 255:
@@ -441,6 +439,14 @@ class _FuncState:
         if c is A.String:
             return "constant '%s'" % _c_string(e.value)
         return None
+
+    def key_value(self, e):
+        """``e`` as Lua's code generator sees its value: without parentheses
+        and ``and``/``or`` decided by a constant left operand."""
+        e = _decided(e, self.res.names)
+        while e.__class__ is A.Paren:
+            e = _decided(e.expr, self.res.names)
+        return e
 
     def index_note(self, e):
         """The description of the table indexed by ``e`` (an Index).  Lua
