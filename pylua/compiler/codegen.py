@@ -165,7 +165,7 @@ class _FuncState:
             obj = self.exp_reg(t.obj)
             key = self.exp_rk(t.key)
             val = self.exp_rk(s.exprs[0], end)
-            self.emit('SETTABLE', obj, key, val, line=end, note=self.describe(t.obj))
+            self.emit('SETTABLE', obj, key, val, line=end, note=self.index_note(t))
             return
         # General case: evaluate table/key operands, then all values, then store.
         prepared = []
@@ -193,7 +193,7 @@ class _FuncState:
             if obj is None:
                 self.store_name(t, src, end)
             else:
-                self.emit('SETTABLE', obj, key, src, line=end, note=self.describe(t.obj))
+                self.emit('SETTABLE', obj, key, src, line=end, note=self.index_note(t))
 
     def assign_name(self, name, e, line):
         b = self.res.names[id(name)]
@@ -366,7 +366,7 @@ class _FuncState:
         key = self.exp_rk(t.key)
         r = self.alloc()
         self.closure(s.func, r)
-        self.emit('SETTABLE', obj, key, r, line=s.line, note=self.describe(t.obj))
+        self.emit('SETTABLE', obj, key, r, line=s.line, note=self.index_note(t))
 
     def s_Return(self, s):
         exprs = s.exprs
@@ -418,9 +418,7 @@ class _FuncState:
         """Lua's variable description of an expression, for error messages
         (names are C strings there: they end at a NUL).  Parentheses leave
         no trace in Lua's bytecode, so they change no description."""
-        e = _decided(e, self.res.names)
-        while e.__class__ is A.Paren:
-            e = _decided(e.expr, self.res.names)
+        e = self.key_value(e)
         c = e.__class__
         if c is A.Name:
             b = self.res.names.get(id(e))
@@ -432,7 +430,7 @@ class _FuncState:
                 return "constant '%s'" % _c_string(v) if isinstance(v, str) else None
             return "%s '%s'" % ({'local': 'local', 'upval': 'upvalue', 'global': 'global'}[kind], e.name)
         if c is A.Index:
-            k = e.key
+            k = self.key_value(e.key)
             if k.__class__ is A.String:
                 return "field '%s'" % _c_string(k.value)
             if k.__class__ is A.Number and k.value.__class__ is int and 0 <= k.value <= 255:
@@ -441,6 +439,24 @@ class _FuncState:
         if c is A.String:
             return "constant '%s'" % _c_string(e.value)
         return None
+
+    def key_value(self, e):
+        """``e`` as Lua's code generator sees its value: without parentheses
+        and ``and``/``or`` decided by a constant left operand."""
+        e = _decided(e, self.res.names)
+        while e.__class__ is A.Paren:
+            e = _decided(e.expr, self.res.names)
+        return e
+
+    def index_note(self, e):
+        """The description of the table indexed by ``e`` (an Index).  Lua
+        loads an upvalue indexed by a comparison only after the comparison's
+        jump, and findsetreg's filterpc then names nothing."""
+        obj = e.obj
+        if obj.__class__ is A.Name and self.res.names.get(id(obj), ('',))[0] == 'upval' \
+                and _pending_jump(e.key, self.res.names):
+            return None
+        return self.describe(obj)
 
     def binding_reg(self, b, line):
         """Register holding the value of a local/upvalue binding."""
@@ -538,7 +554,7 @@ class _FuncState:
         elif c is A.Index:
             obj = self.exp_reg(e.obj)
             key = self.exp_rk(e.key)
-            self.emit('GETTABLE', reg, obj, key, line=load_line, note=self.describe(e.obj))
+            self.emit('GETTABLE', reg, obj, key, line=load_line, note=self.index_note(e))
         elif c is A.Call or c is A.MethodCall:
             if reg < saved - 1 or reg < self._locals_top:
                 # Calls need the top of the stack, and the target is a live
@@ -907,6 +923,25 @@ _OPERAND_IN_PLACE = (A.Nil, A.TrueLit, A.FalseLit, A.Number, A.String)   # const
 def _always_true(e, names):
     """Is ``e`` a constant that tests true (``_constant_truth``)?"""
     return _constant_truth(e, names) is True
+
+
+def _pending_jump(e, names):
+    """Whether Lua's code generator leaves ``e`` a bare jump (VJMP, no true
+    or false lists), which an index key keeps undischarged until after the
+    indexed table is loaded: a comparison, ``not`` of one, or one decided by
+    a constant ``and``/``or`` left operand."""
+    while True:
+        while e.__class__ is A.Paren:
+            e = e.expr
+        c = e.__class__
+        if c is A.UnOp and e.op == 'not':
+            e = e.operand
+        elif c is A.BinOp and e.op in _CMP:
+            return True
+        elif c is A.BinOp and e.op in ('and', 'or') and _constant_truth(e.left, names) is (e.op == 'and'):
+            e = e.right
+        else:
+            return False
 
 
 def _decided(e, names):

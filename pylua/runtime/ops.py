@@ -958,8 +958,8 @@ def _for_limit(stop, step):
     stop = _for_number(stop, 'limit')
     if stop.__class__ is int:
         return stop
-    if stop != stop:
-        return None
+    if stop != stop:              # forlimit: a NaN is not above 0, so it counts as below every integer
+        return None if step > 0 else MININT
     if step > 0:
         if stop < -9.3e18:
             return None

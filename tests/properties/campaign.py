@@ -160,6 +160,8 @@ class Campaign:
             theirs = run_batch(self.lua, directory, files, LUA_SECONDS).outcomes
             self.unfinished += len(cases) - len(theirs)
             cases = cases[:len(theirs)]
+            if not cases:             # lua5.4 finished none of them
+                return
             jobs = self.jobs if self.jobs > 1 and os.getloadavg()[0] < IDLE_LOAD else 1
             share = -(-len(cases) // jobs)
             parts = [range(lo, min(lo + share, len(cases))) for lo in range(0, len(cases), share)]

@@ -63,3 +63,9 @@ def test_most_seeds_give_small_programs_and_the_rest_big_ones():
     big = [len(plain.source) for plain, _ in picked if not plain.small]
     assert 160 <= len(small) < 200
     assert sum(small) / len(small) * 4 < sum(big) / len(big)
+
+
+def test_a_batch_the_reference_finishes_none_of_is_left_out(tmp_path):
+    silent = Campaign(str(tmp_path), PYLUA, [sys.executable, '-c', 'pass'])
+    silent.run(CASES)
+    assert (silent.programs, silent.unfinished, silent.differences) == (0, len(CASES), 0)

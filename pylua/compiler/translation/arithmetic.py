@@ -390,8 +390,9 @@ class ArithmeticOps:
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
         bk, bv = self.const(i.b)
         ck, cv = self.const(i.c)
+        rb = i.b                       # the operand ``b`` names, after the swap
         if bk and not ck:
-            b, c, bk, bv, ck, cv = c, b, ck, cv, bk, bv
+            b, c, bk, bv, ck, cv, rb = c, b, ck, cv, bk, bv, i.c
         w = self.w
         if bk and ck:
             # Two constants: equal exactly when the same Lua value.
@@ -399,7 +400,7 @@ class ArithmeticOps:
                                                                   and cv.__class__ in (int, float)))
             self.bool_line(i.a, repr(same != negate))
             return
-        if ck and self.isint(i.b) and cv.__class__ in (int, float):
+        if ck and self.isint(rb) and cv.__class__ in (int, float):
             self.bool_line(i.a, code('%s %s %s', b, '!=' if negate else '==', c))
             return
         if ck:
