@@ -248,8 +248,12 @@ class CallOps:
         elif n > 1:
             # Exactly n values, as the unpacking after the call expects.
             w('    _R = (%s,)', ', '.join((results + ('None',) * n)[:n]))
+        elif tail:
+            # Returned as a Lua function's return gives them: one value bare,
+            # so the caller needs no tuple to build or unpack.
+            w('    return %s', results[0] if len(results) == 1 else '(%s,)' % ', '.join(results) if results else '()')
         elif n == -1:
-            w('    %s = %s', 'T' if not tail else '_R', '(%s,)' % ', '.join(results) if results else '()')
+            w('    T = %s', '(%s,)' % ', '.join(results) if results else '()')
         elif not body:
             w('    pass')      # the guard did the work; the result is not wanted
         return True
