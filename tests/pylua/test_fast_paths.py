@@ -906,6 +906,10 @@ def test_intrinsics_are_inlined(src, emitted):
         assert text in code
 
 
+def test_host_function_tail_call_returns_one_result_bare():
+    assert 'return _R[0] if len(_R) == 1 else _R if' in plain_python('local s = ... return string.upper(s)')
+
+
 def test_short_integer_loop_is_a_python_range():
     assert 'range(r1, r2 + 1)' in plain_python('local s = 0 for i = 1, 10 do s = s + i end return s')
 

@@ -101,7 +101,9 @@ class CallOps:
         if n == 1:
             w('    r%d = _R[0] if _R else None', a)
         elif tail:
-            w('return _R if _R.__class__ is tuple else tuple(_R)')
+            # A host function's one result returned bare, as a Lua function's
+            # is: the caller then has no tuple to unpack.
+            w('return _R[0] if len(_R) == 1 else _R if _R.__class__ is tuple else tuple(_R)')
         elif n == -1:
             w('    T = _R if _R.__class__ is tuple else tuple(_R)')
             self.tbase = a

@@ -1,5 +1,6 @@
--- Library calls in tail position (`return f(...)`), which return their
--- inline result as a Lua function's return does: one value bare.  Counted
+-- Library calls in tail position (`return f(...)`), inline forms and host
+-- functions, which return one result as a Lua function's return does:
+-- bare.  Counted
 -- with select('#'), used as one value and as all of a call's arguments,
 -- with arguments the inline forms leave to the library, and after the
 -- library functions are replaced.
@@ -50,5 +51,17 @@ put(kind(1))
 put(part("hello", 1, 2))
 put(Point.new(5))
 type, string.sub, setmetatable = saved_type, saved_sub, saved_smt
+-- host functions without an inline form: none, one and several results
+local function upper(s) return string.upper(s) end
+local function subst(s) return s:gsub("a", "b") end
+local function unpacked(t) return table.unpack(t) end
+local function picked(...) return select(2, ...) end
+put(upper("ab"), select('#', upper("ab")), subst("aab"), select('#', subst("x")))
+put(select('#', unpacked({})), unpacked({1, 2, 3}), select('#', unpacked({nil})), unpacked({"one"}))
+put(select('#', picked("a")), picked("a", "b"), select('#', picked("a", nil)))
+put(pcall(upper, {}))
+local yields = coroutine.wrap(function(v) return coroutine.yield(upper(v)) end)
+put(yields("up"))
+put(yields("back", 2))
 put(kind(1), part("hello", 1, 2), Point.new(5).x)
 return transcript()
