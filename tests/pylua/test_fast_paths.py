@@ -879,23 +879,24 @@ def plain_python(src):
     ('local t = {} table.insert(t, 1)', ['is T_INSERT and', '.arr.append(']),
     ('local n = ... return tostring(n)', ['is TOSTRING and', 'not TYPE_METAS', 'FLOAT_STR(r2)']),
     ('local t = ... for k, v in pairs(t) do end', ['is PAIRS and', '_R = (NEXT, r2, None, None,)']),
-    ('local C = ... return setmetatable({}, C)', ['is SETMETATABLE and', '.meta = r']),
+    ('local C = ... return setmetatable({}, C)', ['is SETMETATABLE and', 'r2.meta = r3\n', 'return r2\n']),
     ('local t = ... for i, v in ipairs(t) do end', ['is IPAIRS:', '_R = (INEXT, r2, 0, None,)',
                                                     'is INEXT and r2.__class__ is Table and r2.meta is None and r3 == 0: _i0 = ENUMERATE(r2.arr, 1)']),
     ('local t = {1, 2} table.insert(t, 1, 0)', ['is T_INSERT and', '_a.insert(']),
     ('local t = {1, 2} return table.remove(t)', ['is T_REMOVE and', '_v = _a.pop()']),
     ('local t = {1, 2} return table.remove(t, 1)', ['is T_REMOVE and', '_a.pop(']),
     ('return math.sqrt(2)', ['is M_SQRT and', 'SQRT(']),
-    ('local x = ... return type(x)', ['is TYPE:', '(TYPE_NAMES[r2.__class__],)']),
+    ('local x = ... return 1, type(x)', ['is TYPE:', 'T = (TYPE_NAMES[r3.__class__],)']),
+    ('local x = ... return type(x)', ['is TYPE:', 'return TYPE_NAMES[r2.__class__]\n']),
     ('local s = ... return tonumber(s)', ['is TONUMBER and r2.__class__ is str and len(r2) <= 1024:', 'STR2NUMBER(r2)']),
     ('local t, s = ... table.insert(t, s:sub(1, 2))',
      ['is T_INSERT and len(T) == 1 and r3.__class__ is Table and r3.meta is None and T[0] is not None:',
       '.append(T[0])']),
     ('local s = ... return tonumber(s:sub(2))', ['is TONUMBER and len(T) == 1 and T[0].__class__ is str']),
-    ('local s, i = ... return s:sub(i, i)', ['is S_SUB and', '_R = (r3[r4 - 1:r5],)']),
-    ('local s, i = ... return s:sub(i)', ['is S_SUB and', '_R = (r3[r4 - 1:],)']),
-    ('local s, i = ... return s:byte(i)', ['is S_BYTE and', '_R = (ord(r3[r4 - 1]),)']),
-    ('local s = ... return string.len(s)', ['is S_LEN and', '_R = (len(r2),)']),
+    ('local s, i = ... return s:sub(i, i)', ['is S_SUB and', 'return r3[r4 - 1:r5]\n']),
+    ('local s, i = ... return s:sub(i)', ['is S_SUB and', 'return r3[r4 - 1:]\n']),
+    ('local s, i = ... return s:byte(i)', ['is S_BYTE and', 'return ord(r3[r4 - 1])\n']),
+    ('local s = ... return string.len(s)', ['is S_LEN and', 'return len(r2)\n']),
     ('local t = ... return table.concat(t)', ['is T_CONCAT and', '(_v := join_small(r2.arr)) is not None']),
     ('local t = ... return table.concat(t, ",")', ['is T_CONCAT and', '(_v := join_small(r2.arr, r3)) is not None']),
 ])
@@ -903,6 +904,10 @@ def test_intrinsics_are_inlined(src, emitted):
     code = plain_python(src)
     for text in emitted:
         assert text in code
+
+
+def test_host_function_tail_call_returns_one_result_bare():
+    assert 'return _R[0] if len(_R) == 1 else _R if' in plain_python('local s = ... return string.upper(s)')
 
 
 def test_short_integer_loop_is_a_python_range():

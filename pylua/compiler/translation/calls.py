@@ -101,7 +101,9 @@ class CallOps:
         if n == 1:
             w('    r%d = _R[0] if _R else None', a)
         elif tail:
-            w('return _R if _R.__class__ is tuple else tuple(_R)')
+            # A host function's one result returned bare, as a Lua function's
+            # is: the caller then has no tuple to unpack.
+            w('return _R[0] if len(_R) == 1 else _R if _R.__class__ is tuple else tuple(_R)')
         elif n == -1:
             w('    T = _R if _R.__class__ is tuple else tuple(_R)')
             self.tbase = a
@@ -248,8 +250,12 @@ class CallOps:
         elif n > 1:
             # Exactly n values, as the unpacking after the call expects.
             w('    _R = (%s,)', ', '.join((results + ('None',) * n)[:n]))
+        elif tail:
+            # Returned as a Lua function's return gives them: one value bare,
+            # so the caller needs no tuple to build or unpack.
+            w('    return %s', results[0] if len(results) == 1 else '(%s,)' % ', '.join(results) if results else '()')
         elif n == -1:
-            w('    %s = %s', 'T' if not tail else '_R', '(%s,)' % ', '.join(results) if results else '()')
+            w('    T = %s', '(%s,)' % ', '.join(results) if results else '()')
         elif not body:
             w('    pass')      # the guard did the work; the result is not wanted
         return True
