@@ -1,7 +1,7 @@
 """The cost of one model round beyond the server's own time.
 
     python -m benchmarks.gateway_round [--rounds N] [--runs N] [--cancels N] [--json FILE]
-    python -m benchmarks.gateway_round --profile [--rounds N]
+    python -m benchmarks.gateway_round --profile [--scenario NAME] [--rounds N]
 
 Starts the scripted gateway on 127.0.0.1, in a process of its own as a real
 gateway would be (in this process its threads would compete for the GIL with
@@ -37,8 +37,9 @@ few reply shapes:
 
 It then cancels rounds in flight (sent to a peer that never answers) and
 times each cancel until the peer sees the connection dropped.  ``--profile``
-instead runs short-text rounds under cProfile (CPU clock, both threads) and
-prints where the client's time goes.
+instead runs one scenario's rounds (``--scenario``: short text unless named)
+under cProfile (CPU clock, both threads) and prints where the client's time
+goes.
 """
 
 from __future__ import annotations
@@ -219,12 +220,12 @@ def measure(reply: dict, request: dict, rounds: int) -> dict:
     }
 
 
-def profile(rounds: int, top: int = 30) -> None:
-    """Short-text rounds under cProfile on the CPU clock, one profiler per
-    thread (the caller's and the gateway loop's)."""
+def profile(scenario: str, rounds: int, top: int = 30) -> None:
+    """One scenario's rounds under cProfile on the CPU clock, one profiler
+    per thread (the caller's and the gateway loop's)."""
     import cProfile
     import pstats
-    reply, request = SCENARIOS[TYPICAL[0]]
+    reply, request = SCENARIOS[scenario]
     with gateway_process(reply) as url, GatewayClient(GatewayConfig(url)) as client:
         for _ in range(20):
             client.complete(request)
@@ -243,7 +244,8 @@ def profile(rounds: int, top: int = 30) -> None:
         caller_profile.disable()
         on_loop(loop_profile.disable)
     for name, measured in (("gateway loop thread", loop_profile), ("calling thread", caller_profile)):
-        print(f"==== {name}, {rounds} rounds (profiled times are inflated; read the shares)")
+        print(f"==== {name}, {rounds} rounds of {scenario} "
+              "(profiled times are inflated; read the shares)")
         pstats.Stats(measured).sort_stats("cumulative").print_stats(top)
 
 
@@ -322,14 +324,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cancels", type=int, default=30, help="rounds to cancel in flight")
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument("--profile", action="store_true",
-                        help="profile short-text rounds instead of measuring")
+                        help="profile one scenario's rounds instead of measuring")
+    parser.add_argument("--scenario", choices=[name.split(" (")[0] for name in SCENARIOS],
+                        default=TYPICAL[0].split(" (")[0], help="the rounds --profile runs")
     options = parser.parse_args(argv)
     if options.rounds < 2:
         parser.error("--rounds must be at least 2")
     if options.runs < 1:
         parser.error("--runs must be at least 1")
     if options.profile:
-        profile(options.rounds)
+        profile(next(name for name in SCENARIOS if name.startswith(options.scenario + " (")),
+                options.rounds)
         return 0
     load_before = os.getloadavg()[0]
     runs = {name: [] for name in SCENARIOS}

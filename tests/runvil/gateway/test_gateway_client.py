@@ -230,6 +230,13 @@ def test_the_round_benchmark_runs(tmp_path):
     assert "per round: target < 5.0 ms" in done.stdout
 
 
+def test_the_round_benchmark_profiles_the_scenario_named():
+    done = subprocess.run([sys.executable, "-m", "benchmarks.gateway_round", "--profile",
+                           "--scenario", "tool call", "--rounds", "3"], cwd=REPO,
+                          capture_output=True, text=True, check=True)
+    assert "3 rounds of tool call (10 frames)" in done.stdout
+
+
 # ---- the model list ---------------------------------------------------------
 
 def test_list_models_reads_the_gateways_list(gateway, gateway_client):
