@@ -89,6 +89,24 @@ def call(f, args, note=None):
         f, args = h, (f,) + tuple(args)      # a failure names the slot called, as Lua's
 
 
+def call_plain(f, args, note=None):
+    """``call`` from a plain form: a ``__call`` chain ends in the handler's
+    plain form, as a call of a function does there.  Run as ``call``'s
+    generator, every level of a recursion through ``__call`` was two
+    generator frames, whose unwinding (220,000 of them at a stack
+    overflow) no check can interrupt."""
+    while True:
+        c = f.__class__
+        if c is FN:
+            return lua_results(f(*fit_args(f, args)))
+        if c is Builtin or c is GenBuiltin:
+            return sync(call(f, args, note))
+        h = metamethod(f, '__call')
+        if h is None:
+            rt_error('attempt to call a %s value%s' % (objtypename(f), _desc(note)))
+        f, args = h, (f,) + tuple(args)      # a failure names the slot called, as Lua's
+
+
 def lua_results(r):
     """What a Lua function's plain form returned, as a tuple of results."""
     if r.__class__ is not tuple:
@@ -1069,7 +1087,7 @@ _NOT_INSTALLED = object()
 HELPERS = {
     'Table': Table, 'FN': FN, 'Builtin': Builtin, 'Userdata': Userdata,
     'NAN': NAN, 'INF': INF, 'wrap': wrap, 'index': index, 'index_miss': index_miss,
-    'setindex': setindex, 'call': call, 'arith': arith, 'concat': concat,
+    'setindex': setindex, 'call': call, 'call_plain': call_plain, 'arith': arith, 'concat': concat,
     'eq_meta': eq_meta, 'eq_tables': eq_tables, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
     'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,

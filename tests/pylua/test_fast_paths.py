@@ -910,6 +910,17 @@ def test_host_function_tail_call_returns_one_result_bare():
     assert 'return _R[0] if len(_R) == 1 else _R if' in plain_python('local s = ... return string.upper(s)')
 
 
+def test_a_call_of_a_callable_object_from_a_plain_form_stays_plain():
+    # Through ``call``'s generator every level of a __call recursion was
+    # two generator frames: an unwind of 220,000 no check could interrupt.
+    src = 'local o = ... local r = o(1) return r'
+    assert '_R = call_plain(r1, (r2,), "local \'o\'")' in plain_python(src)
+    from pylua.compiler.pipeline import translate_chunk
+    tr = translate_chunk(src, 'fast.lua')
+    generator_source = next(iter(tr.generator_forms.values()))()[0]
+    assert '_R = yield from call(r1, (r2,), "local \'o\'")' in generator_source
+
+
 def test_short_integer_loop_is_a_python_range():
     assert 'range(r1, r2 + 1)' in plain_python('local s = 0 for i = 1, 10 do s = s + i end return s')
 

@@ -96,8 +96,19 @@ class CallOps:
         elif n == -1 and not tail:
             w('    T = _R if _R.__class__ is tuple else tuple(_R)')
         w('else:')
-        w('    _R = %s', self.wait('%s(%s, %s, %r)', 'tail_call' if tail else 'call', f, tup, i.note))
-        self.note_call(i.note)
+        if tail:
+            w('    _R = %s', self.wait('tail_call(%s, %s, %r)', f, tup, i.note))
+            self.note_call(i.note)
+        else:
+            def plain():
+                # A __call handler runs in its plain form, as a function would.
+                w('    _R = call_plain(%s, %s, %r)', f, tup, i.note)
+                self.note_call(i.note)
+
+            def generator():
+                w('    _R = %s', self.wait('call(%s, %s, %r)', f, tup, i.note))
+                self.note_call(i.note)
+            self.out.forms(plain, generator)
         if n == 1:
             w('    r%d = _R[0] if _R else None', a)
         elif tail:
