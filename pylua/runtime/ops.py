@@ -61,32 +61,41 @@ def objtypename(v):
 
 # ------------------------------------------------------------------ calling
 def call(f, args, note=None):
-    """Call any Lua value; always returns a sequence of results.  A chain of
-    ``__call`` metamethods is followed in this frame."""
-    while True:
+    """Call any Lua value; always returns a sequence of results."""
+    c = f.__class__
+    if c is not FN and c is not Builtin and c is not GenBuiltin:
+        f, args = call_target(f, args, note)
         c = f.__class__
-        if c is FN:
-            try:
-                g = f.gen
-            except AttributeError:
-                g = gen_form(f)
-            r = yield from g(*fit_args(f, args))
-            if r.__class__ is not tuple:
-                return (r,)
-            if r and r[0] is TAIL:
-                return (yield from run_tail_calls_gen(r, False))
-            return r
-        if c is Builtin:
-            try:
-                return f.fn(*args)
-            except NeedsLua as exc:
-                return (yield from finish(exc, f, args))
-        if c is GenBuiltin:
-            return (yield from f.fn(*args))
+    if c is FN:
+        try:
+            g = f.gen
+        except AttributeError:
+            g = gen_form(f)
+        r = yield from g(*fit_args(f, args))
+        if r.__class__ is not tuple:
+            return (r,)
+        if r and r[0] is TAIL:
+            return (yield from run_tail_calls_gen(r, False))
+        return r
+    if c is Builtin:
+        try:
+            return f.fn(*args)
+        except NeedsLua as exc:
+            return (yield from finish(exc, f, args))
+    return (yield from f.fn(*args))
+
+
+def call_target(f, args, note=None):
+    """What a call of ``f`` with ``args`` calls, and with what: ``f`` when it
+    is a function (Lua's or a host's), else the function its chain of
+    ``__call`` metamethods ends in, each given the value it was found on
+    before the arguments.  A value that cannot be called is an error."""
+    while not (f.__class__ is FN or f.__class__ is Builtin or f.__class__ is GenBuiltin):
         h = metamethod(f, '__call')
         if h is None:
             rt_error('attempt to call a %s value%s' % (objtypename(f), _desc(note)))
         f, args = h, (f,) + tuple(args)      # a failure names the slot called, as Lua's
+    return f, args
 
 
 def call_plain(f, args, note=None):
@@ -95,16 +104,10 @@ def call_plain(f, args, note=None):
     generator, every level of a recursion through ``__call`` was two
     generator frames, whose unwinding (220,000 of them at a stack
     overflow) no check can interrupt."""
-    while True:
-        c = f.__class__
-        if c is FN:
-            return lua_results(f(*fit_args(f, args)))
-        if c is Builtin or c is GenBuiltin:
-            return sync(call(f, args, note))
-        h = metamethod(f, '__call')
-        if h is None:
-            rt_error('attempt to call a %s value%s' % (objtypename(f), _desc(note)))
-        f, args = h, (f,) + tuple(args)      # a failure names the slot called, as Lua's
+    f, args = call_target(f, args, note)
+    if f.__class__ is FN:
+        return lua_results(f(*fit_args(f, args)))
+    return sync(call(f, args, note))
 
 
 def lua_results(r):
@@ -189,17 +192,11 @@ def tail_call(f, args, note):
     in Lua), a ``__call`` chain is followed to the function it ends in, and
     a value that cannot be called is an error at the caller's line.  The
     results as a tuple, or the marker of a Lua function's tail call."""
-    while True:
-        c = f.__class__
-        if c is FN:
-            return (TAIL, f, args)
-        if c is Builtin or c is GenBuiltin:
-            r = yield from call(f, args)
-            return r if r.__class__ is tuple else tuple(r)
-        h = metamethod(f, '__call')
-        if h is None:
-            rt_error('attempt to call a %s value%s' % (objtypename(f), _desc(note)))
-        f, args = h, (f,) + tuple(args)      # a failure names the slot called, as Lua's
+    f, args = call_target(f, args, note)
+    if f.__class__ is FN:
+        return (TAIL, f, args)
+    r = yield from call(f, args)
+    return r if r.__class__ is tuple else tuple(r)
 
 
 def enter_c_call(vm, positioned):
