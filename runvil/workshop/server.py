@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 import threading
-import time
 import webbrowser
 
 import uvicorn
@@ -20,9 +19,9 @@ def serve(args, environ) -> int:
         sys.stderr.write('runvil workshop: error: not a directory: %s\n' % args.dir)
         return SETUP_ERROR
     app = build_app(args.dir, args, environ)
-    server = uvicorn.Server(uvicorn.Config(app, host=HOST, port=args.port, log_level='warning',
-                                              timeout_graceful_shutdown=2))
-    threading.Thread(target=_announce, args=(server, not args.no_browser), daemon=True).start()
+    config = uvicorn.Config(app, host=HOST, port=args.port, log_level='warning',
+                            timeout_graceful_shutdown=2)
+    server = _AnnouncingServer(config, open_browser=not args.no_browser)
     try:
         server.run()
     except KeyboardInterrupt:   # uvicorn raises the Ctrl-C again once it has shut down
@@ -33,14 +32,20 @@ def serve(args, environ) -> int:
     return 0
 
 
-def _announce(server, open_browser: bool) -> None:
-    """Print the address (and open it) once the server listens."""
-    while not server.started:
-        if server.should_exit:
+class _AnnouncingServer(uvicorn.Server):
+    """Prints the address (and opens it) the moment the server listens."""
+
+    def __init__(self, config, open_browser: bool):
+        super().__init__(config)
+        self.open_browser = open_browser
+
+    async def startup(self, sockets=None) -> None:
+        await super().startup(sockets=sockets)
+        if not self.started:
             return
-        time.sleep(0.05)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    url = 'http://%s:%d/' % (HOST, port)
-    print('Workshop on %s (Ctrl-C stops it)' % url, flush=True)
-    if open_browser:
-        webbrowser.open(url)
+        port = self.servers[0].sockets[0].getsockname()[1]
+        url = 'http://%s:%d/' % (HOST, port)
+        print('Workshop on %s (Ctrl-C stops it)' % url, flush=True)
+        if self.open_browser:
+            # Starting a browser may take seconds; the server must not wait.
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
