@@ -988,10 +988,10 @@ def test_method_and_field_lookups_probe_the_metatables_cache_inline():
     assert re.search(r"try: (r\d+) = _m.hash.lookups.get\('x', UNCACHED\)\n +except AttributeError: \1 = UNCACHED\n", code)
     assert "UNCACHED: r" in code and "= index_chain(r" in code
     # A method's lookup: one probe of the cache and one test; the rest in method_miss.
-    assert re.search(r"(r\d+) = (r\d+).hash.get\('m'\)\n +if \1 is None:\n"
-                     r" +try: \1 = \2.meta.hash.lookups.get\('m', CALL_NEEDED\)\n"
-                     r" +except AttributeError: \1 = CALL_NEEDED\n"
-                     r" +if \1 is CALL_NEEDED: \1 = SYNC\(method_miss\(\2, 'm'\)\)\n", code)
+    assert re.search(r"if 'm' in (r\d+).hash: (r\d+) = \1.hash\['m'\]\n +else:\n"
+                     r" +try: \2 = \1.meta.hash.lookups.get\('m', CALL_NEEDED\)\n"
+                     r" +except AttributeError: \2 = CALL_NEEDED\n"
+                     r" +if \2 is CALL_NEEDED: \2 = SYNC\(method_miss\(\1, 'm'\)\)\n", code)
 
 
 def test_field_update_stores_to_the_present_field():

@@ -18,6 +18,8 @@ o.name = function() return "own" end
 put(o:name())
 o.name = nil
 put(o:name())
+-- Classes as receivers (their hash parts are the caches' ClassHash dicts).
+put(Mid:name(), Top:name(), Top:get(), Base:get())
 
 -- Class tables written while a loop calls through them.
 local seen = {}
