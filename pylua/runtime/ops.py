@@ -520,6 +520,25 @@ def string_field(k):
     return v
 
 
+def method_miss(t, k):
+    """``t[k]`` for ``t:k()`` when neither the table's own hash nor its
+    metatable's lookup cache gave the method: no metatable, a metatable
+    not caching yet, a key not cached, or a handler to run."""
+    v = index_chain(t, k)
+    if v is _CALL_NEEDED:
+        v = yield from index_miss(t, k)
+    return v
+
+
+def string_method(s, k, note):
+    """``s[k]`` for ``s:k()`` on a string when ``STRING_LOOKUPS`` did not
+    give the method (not cached yet, or a handler to run)."""
+    v = string_field(k)
+    if v is _CALL_NEEDED:
+        v = yield from index(s, k, note)
+    return v
+
+
 def set_plain(t, k, v):
     """``t[k] = v`` for a table whose metatable has no say; False when ``__newindex`` must run."""
     mt = t.meta
@@ -1090,6 +1109,7 @@ HELPERS = {
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
     'concat_plain': concat_plain, 'join_small': join_small, 'FLOAT_STR': fmt_float, 'index_chain': index_chain, 'string_field': string_field,
+    'method_miss': method_miss, 'string_method': string_method,
     'STRING_LOOKUPS': NO_LOOKUPS, 'charge_growth': charge_growth,
     'TYPE_NAMES': TYPE_NAMES, 'STR2NUMBER': str2number,
     'CALL_NEEDED': _CALL_NEEDED, 'UNCACHED': _UNCACHED, 'set_plain': set_plain, 'drop_nils': drop_nils,

@@ -7,10 +7,52 @@ from ...runtime.frames import TailCallNote
 from .facts import OWN, single_result
 from .ir import CALL_SETUP, Choice, Forms, code
 from .intrinsics import INTRINSICS, Check, Checked, render_check
+from .layout import hash_of, meta_of
 
 
 class CallOps:
     """Mixin of ``FunctionTranslator``: calls, returns and closures."""
+
+    def op_SELF(self, i):
+        """``obj:key(...)``'s lookup: ``R[a+1] = obj; R[a] = obj.key``.  A
+        method is seldom the object's own, so the miss path is the one
+        kept short: one probe of the metatable's lookup cache with one
+        test, the rest (no metatable, no cache yet, an ``__index``
+        handler) in ``ops.method_miss``."""
+        obj = 'r%d' % i.b
+        if i.b == i.a:
+            self.w('_o = %s', obj)     # the method lands where the object is
+            obj = '_o'
+        if i.b != i.a + 1:
+            self.w('r%d = %s', i.a + 1, obj)
+        dst, key = 'r%d' % i.a, self.rk(i.c)
+        lines = self.method_lines(dst, obj, key)
+        if self.istable(i.b):
+            for text in lines:
+                self.w(text)
+            return
+        self.w('if %s.__class__ is Table:', obj)
+        for text in lines:
+            self.w('    ' + text)
+        # ``s:method()``: the string metatable's cache, no generator.
+        self.w('elif %s.__class__ is str:', obj)
+        self.w('    %s = STRING_LOOKUPS.get(%s, CALL_NEEDED)', dst, key)
+        self.w('    if %s is CALL_NEEDED: %s = %s', dst, dst,
+               self.wait('string_method(%s, %s, %r)', obj, key, i.note))
+        self.w('else: %s = %s', dst, self.wait('index(%s, %s, %r)', obj, key, i.note))
+
+    def method_lines(self, dst, obj, key):
+        """``dst = obj[key]`` for a table and the method name ``key``: the
+        object's own hash (tested with ``in``, cheaper than ``get`` when
+        the key is missing, as a method's mostly is), then the metatable's
+        lookup cache under ``try`` (a table without a metatable has none
+        to read, nor a metatable whose hash is no ClassHash yet);
+        ``CALL_NEEDED`` stands for every answer the cache does not give."""
+        return [code('if %s in %s: %s = %s[%s]', key, hash_of(obj), dst, hash_of(obj), key),
+                code('else:'),
+                code('    try: %s = %s.lookups.get(%s, CALL_NEEDED)', dst, hash_of(meta_of(obj)), key),
+                code('    except AttributeError: %s = CALL_NEEDED', dst),
+                code('    if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('method_miss(%s, %s)', obj, key))]
 
     def multret_args(self, first):
         """Python argument text for registers first.. followed by the pending results T."""

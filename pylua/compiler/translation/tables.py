@@ -67,9 +67,9 @@ class TableOps:
         self.w('r%d[0] = %s', i.a, self.rk(i.b))
 
     # --------------------------------------------------------------- tables
-    def get(self, dst, obj, key, note, table=False, method=False):
+    def get(self, dst, obj, key, note, table=False):
         """Emit ``dst = obj[key]`` where obj is a Python expression (a name);
-        ``table`` when obj is known to be a table, ``method`` for ``obj:m()``."""
+        ``table`` when obj is known to be a table."""
         isk, kv = self.const(key)
         k = self.rk(key)
         if isk and kv.__class__ is str:
@@ -84,10 +84,10 @@ class TableOps:
                 self.w(text)
             return
         general = self.wait('index(%s, %s, %r)', obj, k, note)
-        if isk and kv.__class__ is str and not method:
+        if isk and kv.__class__ is str:
             # Only tables have a hash part: reading it is the class test
             # (free in Python unless it fails, which a field of a non-table
-            # seldom does; string methods take the test below).
+            # seldom does).
             self.w('try: ' + lines[0])
             self.w('except AttributeError: %s = %s', dst, general)
             self.w('else:')
@@ -97,12 +97,6 @@ class TableOps:
         self.w('if %s.__class__ is Table:', obj)
         for text in lines:
             self.w('    ' + text)
-        if method:
-            # ``s:method()``: the string library without the general path's generator.
-            self.w('elif %s.__class__ is str:', obj)
-            self.w('    %s = STRING_LOOKUPS.get(%s, UNCACHED)', dst, k)
-            self.w('    if %s is UNCACHED: %s = string_field(%s)', dst, dst, k)
-            self.w('    if %s is CALL_NEEDED: %s = %s', dst, dst, general)
         self.w('else: %s = %s', dst, general)
 
     def field_lines(self, dst, obj, k):
@@ -248,15 +242,6 @@ class TableOps:
     def op_SETTABUP(self, i):
         self.w('_o = %s', self.upval(i.a))
         self.set('_o', i.b, i.c, i.note)
-
-    def op_SELF(self, i):
-        obj = 'r%d' % i.b
-        if i.b == i.a:
-            self.w('_o = %s', obj)     # the method lands where the object is
-            obj = '_o'
-        if i.b != i.a + 1:
-            self.w('r%d = %s', i.a + 1, obj)
-        self.get('r%d' % i.a, obj, i.c, i.note, self.istable(i.b), method=True)
 
     def op_NEWTABLE(self, i):
         # Accounted without a check: the periodic check measures the heap when
