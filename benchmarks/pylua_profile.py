@@ -53,11 +53,10 @@ from benchmarks.runner import discover
 
 # (shape, pattern) for a line of generated Python; the first match names
 # the line.  Lines matching none are "other".  A read of a string key from a
-# register's own hash (``r3 = r1.hash.get('k')``, or ``r3 = _get1('k')``
-# through a parameter's bound getter) is named by the key: a
+# register's own hash (``r3 = r1.hash.get('k')``) is named by the key: a
 # method lookup's first probe when the program defines a function under that
 # name, a field read otherwise.
-_OWN_READ = re.compile(r"^\w+ = (?:(?:r\d+|_o)\.hash\.get|_get\d+)\('(?P<key>\w+)'\)")
+_OWN_READ = re.compile(r"^\w+ = (?:r\d+|_o)\.hash\.get\('(?P<key>\w+)'\)")
 SHAPES = (
     ('call: entry (frame set-up, argument binding)', re.compile(r'^def [PQ]\d+_\d+\(')),
     ('call: return', re.compile(r'^return\b')),

@@ -300,10 +300,6 @@ def write_register(frame, local, value):
     cell = frame.f_locals.get(name)
     if local.captured and cell.__class__ is list:
         cell[0] = value
-    elif '_get%d' % local.reg in frame.f_locals:
-        # A table parameter whose fields the code reads through its hash
-        # part's bound ``get`` (translation/tables.py, bind_getters).
-        write_locals(frame, {name: value, '_get%d' % local.reg: value.hash.get})
     else:
         _write_local(frame, name, value)
     return True

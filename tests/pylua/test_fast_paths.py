@@ -1078,25 +1078,3 @@ def test_tail_calls_in_generator_forms_return_markers():
     forms = [make()[0] for make in tr.generator_forms.values()]
     form = next(form for form in forms if 'return (TAIL, r2, (r3,))' in form)
     assert 'if DIRECT_TAILS:' not in form
-
-
-def test_fields_of_a_table_parameter_are_read_through_its_bound_get():
-    # Three reads of self's fields: its hash part's get is bound once.
-    code = plain_python('local C = {} function C.f(self) return self.a + self.b + self.c end return C')
-    assert 'if r0.__class__ is Table:\n                    _get0 = r0.hash.get\n' in code
-    assert "_get0('a')" in code and "_get0('c')" in code
-    # One read in a loop counts as three; two reads outside any loop bind nothing.
-    assert "_get0('a')" in plain_python('local function f(t) local s = 0 for i = 1, 9 do s = s + t.a end '
-                                         'return s end return f')
-    assert '_get0' not in plain_python('local function f(t) return t.a + t.b end return f')
-    # Stores go through the table's hash part as before.
-    code = plain_python('local function f(t) t.a = t.b + t.c + t.d end return f')
-    assert "_get0('b')" in code and "r0.hash['a'] = " in code
-
-
-def test_debug_setlocal_rebinds_a_table_parameters_get():
-    src = ('local function f(self) local a = self.x + self.x debug.setlocal(1, 1, {x = 10}) '
-           'return a, self.x, self.x end return f({x = 1})')
-    assert '_get0 = ' in plain_python(src)
-    for wrap in ('%s', 'return coroutine.wrap(function() %s end)()'):
-        assert LuaRuntime(profile='standalone').execute(wrap % src) == (2, 10, 10)

@@ -226,9 +226,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.ind = 3
         self.known = set(integers)
         self.tables = set(tables) | self.new_tables
-        self.bind_getters(tables)
         self.body()
-        self.getters = {}
 
     def body(self):
         self.empty.append(True)

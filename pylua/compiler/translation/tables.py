@@ -1,65 +1,19 @@
 """Data moves (registers, constants, upvalues, cells) and table access:
 reads and stores inline on plain tables with the metatable paths behind
-them, field reads of table parameters through their hash parts' bound
-``get``, and ``t[#t + 1] = v`` as a list append."""
+them, and ``t[#t + 1] = v`` as a list append."""
 from __future__ import annotations
 
 from ...runtime.table import LuaTable
-from .facts import FRESH, FUSABLE, OPENERS, OWN, TABLE
+from .facts import FRESH, FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
 from .ir import code
 from .layout import arr_of, hash_of, meta_of
 
 TABLE_COST = 200
-# Field reads (a read in a loop counts this many) that pay for binding a
-# parameter's ``hash.get`` once: the binding costs about three reads' saving.
-_GETTER_READS = 3
-_LOOP_READS = 3
-_LOOP_OPS = frozenset(('LOOP', 'FORPREP', 'TFORPREP'))
 
 
 class TableOps:
     """Mixin of ``FunctionTranslator``: data moves and table instructions."""
-
-    getters = {}                  # register -> local holding its hash part's bound ``get``
-
-    # ------------------------------------------------- bound hash getters
-    def bind_getters(self, tables):
-        """At the start of the body where the parameters ``tables`` (never
-        assigned) hold tables: bind ``hash.get`` of those whose fields are
-        read often, so that ``self.x`` is one call of a local.  A table's
-        dict is only ever replaced by ``table.class_hash``, whose ClassHash
-        keeps the dict it took over up to date while anything holds it, so
-        the bound ``get`` reads what the table holds; stores still go
-        through ``.hash``, and ``debug.setlocal`` rebinds it
-        (``stack.write_register``)."""
-        reads = self.field_reads()
-        self.getters = {r: '_get%d' % r for r in tables if reads.get(r, 0) >= _GETTER_READS}
-        for r, name in self.getters.items():
-            self.w('%s = %s.get', name, hash_of('r%d' % r))
-
-    def field_reads(self):
-        """Register -> its reads by a constant string key (``t.k``,
-        ``t:m()``), each in a loop counting ``_LOOP_READS``."""
-        p = self.p
-        reads = {}
-        blocks = []
-        for ins in p.code:
-            if ins.op in OPENERS:
-                blocks.append(ins.op)
-            elif ins.op == 'END':
-                blocks.pop()
-            elif ins.op in ('GETTABLE', 'SELF'):
-                isk, kv = self.const(ins.c)
-                if isk and kv.__class__ is str:
-                    weight = _LOOP_READS if any(op in _LOOP_OPS for op in blocks) else 1
-                    reads[ins.b] = reads.get(ins.b, 0) + weight
-        return reads
-
-    def hash_get(self, obj, reg):
-        """The callable reading ``obj``'s hash part (``reg`` its register, or None)."""
-        getter = self.getters.get(reg)
-        return getter if getter is not None else hash_of(obj) + '.get'
 
     # ---------------------------------------------------------- data moves
     def op_MOVE(self, i):
@@ -113,14 +67,13 @@ class TableOps:
         self.w('r%d[0] = %s', i.a, self.rk(i.b))
 
     # --------------------------------------------------------------- tables
-    def get(self, dst, obj, key, note, table=False, method=False, reg=None):
-        """Emit ``dst = obj[key]`` where obj is a Python expression (a name,
-        register ``reg``'s value); ``table`` when obj is known to be a table,
-        ``method`` for ``obj:m()``."""
+    def get(self, dst, obj, key, note, table=False, method=False):
+        """Emit ``dst = obj[key]`` where obj is a Python expression (a name);
+        ``table`` when obj is known to be a table, ``method`` for ``obj:m()``."""
         isk, kv = self.const(key)
         k = self.rk(key)
         if isk and kv.__class__ is str:
-            lines = self.field_lines(dst, obj, k, self.hash_get(obj, reg))
+            lines = self.field_lines(dst, obj, k)
         else:
             if k == dst:
                 self.w('_k = %s', k)
@@ -152,12 +105,11 @@ class TableOps:
             self.w('    if %s is CALL_NEEDED: %s = %s', dst, dst, general)
         self.w('else: %s = %s', dst, general)
 
-    def field_lines(self, dst, obj, k, hash_get):
-        """``dst = obj[k]`` for a table and a constant string, read from its
-        hash part by ``hash_get``: on a miss, the
+    def field_lines(self, dst, obj, k):
+        """``dst = obj[k]`` for a table and a constant string: on a miss, the
         metatable's cache of ``__index`` chain lookups (``ops.index_chain``),
         probed inline, answers for methods and fields any classes up."""
-        return [code('%s = %s(%s)', dst, hash_get, k),
+        return [code('%s = %s.get(%s)', dst, hash_of(obj), k),
                 code('if %s is None and (_m := %s) is not None:', dst, meta_of(obj)),
                 # Only a ClassHash has lookups; index_chain makes a
                 # metatable's hash one on its first miss, so the handler
@@ -197,7 +149,7 @@ class TableOps:
         if i.a == i.b:
             self.w('_o = r%d', i.b)
             src = '_o'
-        self.get('r%d' % i.a, src, i.c, i.note, self.istable(i.b), reg=i.b)
+        self.get('r%d' % i.a, src, i.c, i.note, self.istable(i.b))
 
     def op_GETTABUP(self, i):
         if self.p.upvals[i.b][3] == 'value':
@@ -304,7 +256,7 @@ class TableOps:
             obj = '_o'
         if i.b != i.a + 1:
             self.w('r%d = %s', i.a + 1, obj)
-        self.get('r%d' % i.a, obj, i.c, i.note, self.istable(i.b), method=True, reg=i.b)
+        self.get('r%d' % i.a, obj, i.c, i.note, self.istable(i.b), method=True)
 
     def op_NEWTABLE(self, i):
         # Accounted without a check: the periodic check measures the heap when
@@ -356,7 +308,7 @@ class TableOps:
         pyop = FUSABLE[op.op]
         before = dict(self.types)
         if self.istable(get.b):
-            self.w('%s = %s(%s)', x, self.hash_get(t, get.b), k)
+            self.w('%s = %s.get(%s)', x, hash_of(t), k)
         else:
             self.w('%s = %s.get(%s) if %s.__class__ is Table else None', x, hash_of(t), k, t)
         both_int = code('%s.__class__ is int', x)
