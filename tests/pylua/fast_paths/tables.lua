@@ -157,4 +157,17 @@ local saved_pairs = pairs
 pairs = function(t) return next, {only = 1}, nil end
 put(keys({z = 26}))
 pairs = saved_pairs
+-- next from a key of the hash part of tables no traversal has entered
+-- (a new table keeps no key order until one does)
+local fresh = {a = 1}
+put(next(fresh, "a"))
+local two = {1, 2, k = "v"}
+put(next(two, "k"), select("#", next(two, "k")))
+put(pcall(next, {a = 1}, "missing"))
+local grown = {x = 1}
+grown.y = 2
+local seen = 0
+local k = next(grown, nil)
+while k ~= nil do seen = seen + 1 k = next(grown, k) end
+put(seen)
 return transcript()
