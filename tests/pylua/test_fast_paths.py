@@ -1078,3 +1078,14 @@ def test_tail_calls_in_generator_forms_return_markers():
     forms = [make()[0] for make in tr.generator_forms.values()]
     form = next(form for form in forms if 'return (TAIL, r2, (r3,))' in form)
     assert 'if DIRECT_TAILS:' not in form
+
+
+def test_setmetatable_of_a_table_just_made_skips_its_checks():
+    # The constructor's table has no metatable and a plain dict: only the
+    # class is checked; a table that code may have reached keeps the test.
+    code = plain_python('local C = {} return function(x) return setmetatable({x = x}, C) end')
+    assert "if r1 is SETMETATABLE and '__gc' not in r3.hash and '__mode' not in r3.hash:\n" in code
+    code = plain_python('local C = {} return function(t) return setmetatable(t, C) end')
+    assert 'r2.meta is None and r2.hash.__class__ is dict and' in code
+    code = plain_python('local C = {} return function(x) local o = {} o.x = x return setmetatable(o, C) end')
+    assert 'r3.meta is None and r3.hash.__class__ is dict and' in code

@@ -31,6 +31,9 @@ class Check(enum.Enum):
     STR = 'string'
     NUMBER = 'number'
     NOT_NIL = 'not nil'
+    # A table without a metatable whose hash part is a plain dict (no class
+    # caches to notify): known of a table just made (``facts.FRESH``).
+    NO_META = 'no metatable'
 
 
 class Checked(NamedTuple):
@@ -49,6 +52,8 @@ def render_check(check, reg):
         return '%s.__class__ is str' % reg
     if check is Check.NUMBER:
         return '(%s.__class__ is float or %s.__class__ is int)' % (reg, reg)
+    if check is Check.NO_META:
+        return '%s is None and %s.__class__ is dict' % (meta_of(reg), hash_of(reg))
     return '%s is not None' % reg
 
 
@@ -137,8 +142,8 @@ def _table_concat_sep(debt, t, sep):
 def _setmetatable(debt, t, mt):
     # An object getting its class (as base.setmetatable's first case):
     # nothing to check, notify or collect.
-    guard = ('SETMETATABLE', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.TABLE, 1),
-             '%s.__class__ is dict' % hash_of(t), "'__gc' not in %s" % hash_of(mt), "'__mode' not in %s" % hash_of(mt))
+    guard = ('SETMETATABLE', Checked(Check.TABLE, 0), Checked(Check.NO_META, 0), Checked(Check.TABLE, 1),
+             "'__gc' not in %s" % hash_of(mt), "'__mode' not in %s" % hash_of(mt))
     return guard, ('%s = %s' % (meta_of(t), mt),), t
 
 

@@ -170,4 +170,27 @@ local seen = 0
 local k = next(grown, nil)
 while k ~= nil do seen = seen + 1 k = next(grown, k) end
 put(seen)
+-- setmetatable of a table just made (its guard knows it has no metatable):
+-- classes with and without __gc, __mode and __metatable, a constructor
+-- whose values call code, and the library's setmetatable replaced
+local Cls = {} Cls.__index = Cls
+function Cls.describe(o) return "cls " .. tostring(o.x) end
+local function make(x) return setmetatable({x = x}, Cls) end
+put(make(1):describe(), getmetatable(make(2)) == Cls, make(nil):describe())
+local weak = setmetatable({}, {__mode = "k"})
+put(getmetatable(weak).__mode)
+local finalised = 0
+do local g = setmetatable({}, {__gc = function() finalised = finalised + 1 end}) end
+collectgarbage() collectgarbage()
+put(finalised)
+local locked = setmetatable({}, {__metatable = "locked"})
+put(getmetatable(locked), pcall(setmetatable, locked, {}))
+local function sneaky() return 7 end
+put(setmetatable({y = sneaky()}, Cls).y, setmetatable({sneaky()}, Cls)[1])
+put(pcall(setmetatable, {}, 1), select("#", setmetatable({}, Cls)))
+local real = setmetatable
+setmetatable = function(t, m) rawset(t, "mine", true) return real(t, m) end
+put(rawget(make(3), "mine"))
+setmetatable = real
+put(rawget(make(4), "mine"))
 return transcript()
