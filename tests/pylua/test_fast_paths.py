@@ -1089,3 +1089,12 @@ def test_setmetatable_of_a_table_just_made_skips_its_checks():
     assert 'r2.meta is None and r2.hash.__class__ is dict and' in code
     code = plain_python('local C = {} return function(x) local o = {} o.x = x return setmetatable(o, C) end')
     assert 'r3.meta is None and r3.hash.__class__ is dict and' in code
+
+
+def test_list_items_of_a_new_table_are_its_list_part():
+    code = plain_python('local a, b = ... return {a, b}, {1, a}, {x = 1, a}')
+    assert 'if not r2.arr and not r2.hash and r3 is not None and r4 is not None: r2.arr = [r3, r4]\n' in code
+    assert 'if not r3.arr and not r3.hash and r5 is not None: r3.arr = [r4, r5]\n' in code
+    assert 'else: setlist(r2, 0, (r3, r4,))' in code
+    # Items from a call or `...` (any number) keep the library's path.
+    assert 'setlist(r0, 0, T)' in plain_python('return {f()}')

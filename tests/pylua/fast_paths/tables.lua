@@ -193,4 +193,25 @@ setmetatable = function(t, m) rawset(t, "mine", true) return real(t, m) end
 put(rawget(make(3), "mine"))
 setmetatable = real
 put(rawget(make(4), "mine"))
+-- a constructor's list items stored inline into the table just made:
+-- nil items, keys stored before the items, items after fields, and more
+-- items than one batch (lengths printed only where there is one border)
+local function cells(t, n)
+  local s = {}
+  for i = 0, n do s[#s + 1] = tostring(rawget(t, i)) end
+  return table.concat(s, ",")
+end
+local function items(a, b, c)
+  local t1, t2, t3 = {a, b}, {a, b, c}, {[1] = "one", [2] = "two", a}
+  local t4, t5 = {x = 1, a, b}, {a, 2, b, 4, c, 6, a, 8, b}
+  return cells(t1, 3) .. " " .. cells(t2, 4) .. " " .. cells(t3, 3) .. " " .. cells(t4, 3) .. " " .. cells(t5, 10)
+end
+put(items(1, 2, 3))
+put(items(1, nil, 3))
+put(items(nil, nil, 3))
+put(items(nil, 2, nil))
+local function lengths(a, b) return #{a, b}, #{a, b, a}, #{x = 1, a, b} end
+put(lengths(1, 2))
+put(lengths(1, nil))
+put(#{1, 2, nil}, #{nil, nil}, #{n = 1}, #{(items(1, 2, 3))})
 return transcript()
