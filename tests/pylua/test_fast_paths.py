@@ -1098,3 +1098,11 @@ def test_list_items_of_a_new_table_are_its_list_part():
     assert 'else: setlist(r2, 0, (r3, r4,))' in code
     # Items from a call or `...` (any number) keep the library's path.
     assert 'setlist(r0, 0, T)' in plain_python('return {f()}')
+
+
+def test_table_remove_of_the_last_list_item_at_a_position_is_inline():
+    # A queue's ``table.remove(q, 1)`` of its only element stays inline.
+    code = plain_python('local q = ... return table.remove(q, 1)')
+    assert 'is T_REMOVE and r2.__class__ is Table and r2.meta is None and 0 < r3 <= len(r2.arr):' in code
+    assert 'if _a and _a[-1] is None: drop_nils(_a)' in code
+    assert run('local q = {"a"} local v = table.remove(q, 1) return v, #q, next(q)') == ('a', 0, None)

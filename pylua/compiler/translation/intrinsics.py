@@ -84,11 +84,15 @@ def _table_insert_at(debt, t, pos, v):
 
 
 def _table_remove_at(debt, t, pos):
-    # table.remove(t, pos) before the last element: the last one stays, so
-    # the list part still ends in a value.
+    # table.remove(t, pos) of an element of the list part: those after it
+    # move down, counted as work as the library function counts them; the
+    # last one's removal (a queue's only element) may leave nils at the end.
     guard = ('T_REMOVE', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.INT, 1),
-             '0 < %s < len(%s)' % (pos, arr_of(t)))
-    return guard, ('_a = %s; TICKN(len(_a) - %s); _v = _a.pop(%s - 1)' % (arr_of(t), pos, pos),), '_v'
+             '0 < %s <= len(%s)' % (pos, arr_of(t)))
+    return guard, ('_a = %s' % arr_of(t),
+                   'if %s < len(_a): TICKN(len(_a) - %s)' % (pos, pos),
+                   '_v = _a.pop(%s - 1)' % pos,
+                   'if _a and _a[-1] is None: drop_nils(_a)'), '_v'
 
 
 def _math_sqrt(debt, x):

@@ -214,4 +214,20 @@ local function lengths(a, b) return #{a, b}, #{a, b, a}, #{x = 1, a, b} end
 put(lengths(1, 2))
 put(lengths(1, nil))
 put(#{1, 2, nil}, #{nil, nil}, #{n = 1}, #{(items(1, 2, 3))})
+-- table.remove(t, pos) of the list part's last element (a queue's only
+-- one), with nils before it, and positions the library checks
+local q = {"a"}
+put(table.remove(q, 1), #q, table.remove(q, 1), #q)
+local holes = {1, nil, 3}
+put(table.remove(holes, 3), #holes, cells(holes, 4))
+local drained = {}
+local work = {1, 2, 3, 4}
+while #work > 0 do drained[#drained + 1] = table.remove(work, 1) end
+put(table.concat(drained, ","), #work)
+local last = {5, 6, 7}
+put(table.remove(last, #last), table.remove(last, #last), #last, cells(last, 3))
+put(pcall(table.remove, {1, 2}, 4))
+put(table.remove({1, 2}, 3), select("#", table.remove({}, 1)))
+local hashed = {1, 2, k = "v"}
+put(table.remove(hashed, 2), #hashed, hashed.k)
 return transcript()
