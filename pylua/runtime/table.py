@@ -21,14 +21,14 @@ FALSE_KEY = ('<false>',)
 
 class LuaTable:
     # guard and anchor belong to the collector (runtime/collector.py), which
-    # sets them only on the tables it deals with.
+    # sets them only on the tables it deals with; keycache is set by the
+    # first ``next`` that enters the hash part (most tables never get one).
     __slots__ = ('hash', 'arr', 'meta', 'keycache', 'guard', 'anchor', '__weakref__')
 
     def __init__(self, arr=None, hash=None):
         self.arr = arr if arr is not None else []
         self.hash = hash if hash is not None else {}
         self.meta = None
-        self.keycache = None
 
     # ---------------------------------------------------------------- raw get
     def get(self, k):
@@ -167,7 +167,7 @@ class LuaTable:
             self.keycache = (keys, None)
             return self._hash_from(keys, 0)
         hk = TRUE_KEY if k is True else FALSE_KEY if k is False else k
-        cache = self.keycache
+        cache = getattr(self, 'keycache', None)
         if cache is None:
             cache = self.keycache = (list(self.hash), None)
         keys, where = cache

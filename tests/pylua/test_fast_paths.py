@@ -1082,3 +1082,31 @@ def test_tail_calls_in_generator_forms_return_markers():
     forms = [make()[0] for make in tr.generator_forms.values()]
     form = next(form for form in forms if 'return (TAIL, r2, (r3,))' in form)
     assert 'if DIRECT_TAILS:' not in form
+
+
+def test_setmetatable_of_a_table_just_made_skips_its_checks():
+    # The constructor's table has no metatable and a plain dict: only the
+    # class is checked; a table that code may have reached keeps the test.
+    code = plain_python('local C = {} return function(x) return setmetatable({x = x}, C) end')
+    assert "if r1 is SETMETATABLE and '__gc' not in r3.hash and '__mode' not in r3.hash:\n" in code
+    code = plain_python('local C = {} return function(t) return setmetatable(t, C) end')
+    assert 'r2.meta is None and r2.hash.__class__ is dict and' in code
+    code = plain_python('local C = {} return function(x) local o = {} o.x = x return setmetatable(o, C) end')
+    assert 'r3.meta is None and r3.hash.__class__ is dict and' in code
+
+
+def test_list_items_of_a_new_table_are_its_list_part():
+    code = plain_python('local a, b = ... return {a, b}, {1, a}, {x = 1, a}')
+    assert 'if not r2.arr and not r2.hash and r3 is not None and r4 is not None: r2.arr = [r3, r4]\n' in code
+    assert 'if not r3.arr and not r3.hash and r5 is not None: r3.arr = [r4, r5]\n' in code
+    assert 'else: setlist(r2, 0, (r3, r4,))' in code
+    # Items from a call or `...` (any number) keep the library's path.
+    assert 'setlist(r0, 0, T)' in plain_python('return {f()}')
+
+
+def test_table_remove_of_the_last_list_item_at_a_position_is_inline():
+    # A queue's ``table.remove(q, 1)`` of its only element stays inline.
+    code = plain_python('local q = ... return table.remove(q, 1)')
+    assert 'is T_REMOVE and r2.__class__ is Table and r2.meta is None and 0 < r3 <= len(r2.arr):' in code
+    assert 'if _a and _a[-1] is None: drop_nils(_a)' in code
+    assert run('local q = {"a"} local v = table.remove(q, 1) return v, #q, next(q)') == ('a', 0, None)

@@ -4,7 +4,7 @@ without checks, and the library calls of ``intrinsics`` inlined."""
 from __future__ import annotations
 
 from ...runtime.frames import TailCallNote
-from .facts import OWN, single_result
+from .facts import FRESH, OWN, single_result
 from .ir import CALL_SETUP, Choice, Forms, code
 from .intrinsics import INTRINSICS, Check, Checked, render_check
 from .layout import hash_of, meta_of
@@ -323,6 +323,8 @@ class CallOps:
             return self.isint(r) or self.isfloat(r)
         if check is Check.STR:
             return self.types.get(r) is str
+        if check is Check.NO_META:
+            return self.types.get(r) is FRESH
         return self.isint(r) or r in self.types
 
     def results(self, src, a, n):

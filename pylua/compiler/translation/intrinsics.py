@@ -31,6 +31,9 @@ class Check(enum.Enum):
     STR = 'string'
     NUMBER = 'number'
     NOT_NIL = 'not nil'
+    # A table without a metatable whose hash part is a plain dict (no class
+    # caches to notify): known of a table just made (``facts.FRESH``).
+    NO_META = 'no metatable'
 
 
 class Checked(NamedTuple):
@@ -49,6 +52,8 @@ def render_check(check, reg):
         return '%s.__class__ is str' % reg
     if check is Check.NUMBER:
         return '(%s.__class__ is float or %s.__class__ is int)' % (reg, reg)
+    if check is Check.NO_META:
+        return '%s is None and %s.__class__ is dict' % (meta_of(reg), hash_of(reg))
     return '%s is not None' % reg
 
 
@@ -79,11 +84,15 @@ def _table_insert_at(debt, t, pos, v):
 
 
 def _table_remove_at(debt, t, pos):
-    # table.remove(t, pos) before the last element: the last one stays, so
-    # the list part still ends in a value.
+    # table.remove(t, pos) of an element of the list part: those after it
+    # move down, counted as work as the library function counts them; the
+    # last one's removal (a queue's only element) may leave nils at the end.
     guard = ('T_REMOVE', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.INT, 1),
-             '0 < %s < len(%s)' % (pos, arr_of(t)))
-    return guard, ('_a = %s; TICKN(len(_a) - %s); _v = _a.pop(%s - 1)' % (arr_of(t), pos, pos),), '_v'
+             '0 < %s <= len(%s)' % (pos, arr_of(t)))
+    return guard, ('_a = %s' % arr_of(t),
+                   'if %s < len(_a): TICKN(len(_a) - %s)' % (pos, pos),
+                   '_v = _a.pop(%s - 1)' % pos,
+                   'if _a and _a[-1] is None: drop_nils(_a)'), '_v'
 
 
 def _math_sqrt(debt, x):
@@ -137,8 +146,8 @@ def _table_concat_sep(debt, t, sep):
 def _setmetatable(debt, t, mt):
     # An object getting its class (as base.setmetatable's first case):
     # nothing to check, notify or collect.
-    guard = ('SETMETATABLE', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.TABLE, 1),
-             '%s.__class__ is dict' % hash_of(t), "'__gc' not in %s" % hash_of(mt), "'__mode' not in %s" % hash_of(mt))
+    guard = ('SETMETATABLE', Checked(Check.TABLE, 0), Checked(Check.NO_META, 0), Checked(Check.TABLE, 1),
+             "'__gc' not in %s" % hash_of(mt), "'__mode' not in %s" % hash_of(mt))
     return guard, ('%s = %s' % (meta_of(t), mt),), t
 
 

@@ -10,6 +10,7 @@ from .ir import code
 from .layout import arr_of, hash_of, meta_of
 
 TABLE_COST = 200
+_INLINE_ITEMS = 8                  # a constructor's list items stored inline at most
 
 
 class TableOps:
@@ -257,7 +258,20 @@ class TableOps:
             vals = self.multret_args(base)
         else:
             vals = code('(%s,)', ', '.join('r%d' % r for r in range(base, base + i.b)))
+            if i.c == 0 and self.types.get(i.a) is FRESH and i.b <= _INLINE_ITEMS:
+                self.list_items(i.a, range(base, base + i.b), vals)
+                return
         self.w('setlist(r%d, %d, %s)', i.a, i.c, vals)
+
+    def list_items(self, a, regs, vals):
+        """A constructor's first list items (``{a, b}``) into a table just
+        made: when it holds nothing yet and no item is nil, they are its
+        list part, as ``ops.setlist`` makes it."""
+        t = 'r%d' % a
+        conds = ['not %s' % arr_of(t), 'not %s' % hash_of(t)]
+        conds += ['r%d is not None' % r for r in regs if not (self.isint(r) or r in self.types)]
+        self.w('if %s: %s = [%s]', ' and '.join(conds), arr_of(t), ', '.join('r%d' % r for r in regs))
+        self.w('else: setlist(%s, 0, %s)', t, vals)
 
     def is_field_update(self, seq):
         """``GETTABLE x t "k"; ADD/SUB/MUL y x c; SETTABLE t "k" y``: the

@@ -157,4 +157,77 @@ local saved_pairs = pairs
 pairs = function(t) return next, {only = 1}, nil end
 put(keys({z = 26}))
 pairs = saved_pairs
+-- next from a key of the hash part of tables no traversal has entered
+-- (a new table keeps no key order until one does)
+local fresh = {a = 1}
+put(next(fresh, "a"))
+local two = {1, 2, k = "v"}
+put(next(two, "k"), select("#", next(two, "k")))
+put(pcall(next, {a = 1}, "missing"))
+local grown = {x = 1}
+grown.y = 2
+local seen = 0
+local k = next(grown, nil)
+while k ~= nil do seen = seen + 1 k = next(grown, k) end
+put(seen)
+-- setmetatable of a table just made (its guard knows it has no metatable):
+-- classes with and without __gc, __mode and __metatable, a constructor
+-- whose values call code, and the library's setmetatable replaced
+local Cls = {} Cls.__index = Cls
+function Cls.describe(o) return "cls " .. tostring(o.x) end
+local function make(x) return setmetatable({x = x}, Cls) end
+put(make(1):describe(), getmetatable(make(2)) == Cls, make(nil):describe())
+local weak = setmetatable({}, {__mode = "k"})
+put(getmetatable(weak).__mode)
+local finalised = 0
+do local g = setmetatable({}, {__gc = function() finalised = finalised + 1 end}) end
+collectgarbage() collectgarbage()
+put(finalised)
+local locked = setmetatable({}, {__metatable = "locked"})
+put(getmetatable(locked), pcall(setmetatable, locked, {}))
+local function sneaky() return 7 end
+put(setmetatable({y = sneaky()}, Cls).y, setmetatable({sneaky()}, Cls)[1])
+put(pcall(setmetatable, {}, 1), select("#", setmetatable({}, Cls)))
+local real = setmetatable
+setmetatable = function(t, m) rawset(t, "mine", true) return real(t, m) end
+put(rawget(make(3), "mine"))
+setmetatable = real
+put(rawget(make(4), "mine"))
+-- a constructor's list items stored inline into the table just made:
+-- nil items, keys stored before the items, items after fields, and more
+-- items than one batch (lengths printed only where there is one border)
+local function cells(t, n)
+  local s = {}
+  for i = 0, n do s[#s + 1] = tostring(rawget(t, i)) end
+  return table.concat(s, ",")
+end
+local function items(a, b, c)
+  local t1, t2, t3 = {a, b}, {a, b, c}, {[1] = "one", [2] = "two", a}
+  local t4, t5 = {x = 1, a, b}, {a, 2, b, 4, c, 6, a, 8, b}
+  return cells(t1, 3) .. " " .. cells(t2, 4) .. " " .. cells(t3, 3) .. " " .. cells(t4, 3) .. " " .. cells(t5, 10)
+end
+put(items(1, 2, 3))
+put(items(1, nil, 3))
+put(items(nil, nil, 3))
+put(items(nil, 2, nil))
+local function lengths(a, b) return #{a, b}, #{a, b, a}, #{x = 1, a, b} end
+put(lengths(1, 2))
+put(lengths(1, nil))
+put(#{1, 2, nil}, #{nil, nil}, #{n = 1}, #{(items(1, 2, 3))})
+-- table.remove(t, pos) of the list part's last element (a queue's only
+-- one), with nils before it, and positions the library checks
+local q = {"a"}
+put(table.remove(q, 1), #q, table.remove(q, 1), #q)
+local holes = {1, nil, 3}
+put(table.remove(holes, 3), #holes, cells(holes, 4))
+local drained = {}
+local work = {1, 2, 3, 4}
+while #work > 0 do drained[#drained + 1] = table.remove(work, 1) end
+put(table.concat(drained, ","), #work)
+local last = {5, 6, 7}
+put(table.remove(last, #last), table.remove(last, #last), #last, cells(last, 3))
+put(pcall(table.remove, {1, 2}, 4))
+put(table.remove({1, 2}, 3), select("#", table.remove({}, 1)))
+local hashed = {1, 2, k = "v"}
+put(table.remove(hashed, 2), #hashed, hashed.k)
 return transcript()
