@@ -52,6 +52,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.positive = set()         # loop variables known to stay integers >= 1
         self.int_start = False        # the numeric for being opened starts at an integer
         self.tables = set()           # registers known to hold tables here
+        self.not_tables = frozenset()  # registers known never to hold a table (a failed hoisted guard)
         self.new_tables = new_tables(p)  # registers only ever assigned a new table
         self.types = {}               # register -> what the straight-line code before left there
         self.result = None            # (register, kind) the current instruction leaves
@@ -217,8 +218,13 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.int_results = None
             self.out.line(2, 'else:', p.line)
             self.tables = set(self.new_tables)
+            if not ints and len(tables) == 1:
+                # The one guard failed, and a hoisted parameter is never
+                # assigned: no split below may test it again.
+                self.not_tables = frozenset(tables)
         self.known = set(integer_registers(p) if ints else integers)
         self.body()
+        self.not_tables = frozenset()
 
     def specialised_body(self, integers, tables):
         """The body where hoisted guards hold: these parameters hold tables,
@@ -368,7 +374,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         if field is not None:
             t = getattr(ins, field)
             # A guard and its bookkeeping cost about two class checks.
-            if not self.istable(t) and self.table_uses(t, k, hi) >= 3:
+            if not self.istable(t) and t not in self.not_tables and self.table_uses(t, k, hi) >= 3:
                 return 'r%d.__class__ is Table' % t, {t: TABLE}
             return None
         if not self.floaty or ins.op not in _FLOAT_OPS:

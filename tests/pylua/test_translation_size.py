@@ -1,0 +1,34 @@
+"""What the translator emits once, not again: code that a fact already
+decided (a failed hoisted guard) is not emitted a second time.  The
+programs' behaviour is checked against lua5.4 by
+``fast_paths/hoisted_guards.lua`` (test_library_fast_paths)."""
+import re
+
+from pylua.compiler.pipeline import translate_chunk
+
+POINT = '''
+local Point = {} Point.__index = Point
+function Point:norm2() return self.x * self.x + self.y * self.y end
+'''
+
+
+def plain_form(src):
+    """The plain form of the chunk's first function (chunks are numbered
+    across the process: ``Q<chunk>_1``)."""
+    source = translate_chunk(src, 'size.lua').source
+    body = re.split(r'def Q\d+_1\(', source, maxsplit=1)[1]
+    return body.split('\n        def ', 1)[0].split('\n    def ', 1)[0]
+
+
+def test_a_failed_single_table_guard_is_not_tested_again():
+    code = plain_form(POINT)
+    # The hoisted guard, then its general body with no split on self.
+    assert code.count('r0.__class__ is Table') == 1
+    assert code.count('else:\n') >= 1 and '_s' not in code.replace('_s if', '')
+
+
+def test_a_table_guard_beside_an_integer_guard_still_splits():
+    # Either guard may have failed: self may still be a table in the general body.
+    code = plain_form('local function f(t, n) local a = t.a + n t.b = t.c + n return a, t.d end')
+    assert code.count('and r0.__class__ is Table:') == 1         # the hoisted guards
+    assert code.count('if r0.__class__ is Table:') == 1          # the general body's split
