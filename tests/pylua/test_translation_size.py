@@ -1,5 +1,6 @@
-"""What the translator emits once, not again: code that a fact already
-decided (a failed hoisted guard) is not emitted a second time.  The
+"""What the translator does not emit: a version of the code that a fact
+already decided (a failed hoisted guard) or that no value can reach (a
+guard no value passes).  The
 programs' behaviour is checked against lua5.4 by
 ``fast_paths/hoisted_guards.lua`` (test_library_fast_paths)."""
 import re
@@ -32,3 +33,21 @@ def test_a_table_guard_beside_an_integer_guard_still_splits():
     code = plain_form('local function f(t, n) local a = t.a + n t.b = t.c + n return a, t.d end')
     assert code.count('and r0.__class__ is Table:') == 1         # the hoisted guards
     assert code.count('if r0.__class__ is Table:') == 1          # the general body's split
+
+
+def test_equality_with_nil_or_a_string_hoists_no_integer_guard():
+    code = plain_form('local function append(p, q) p.link = nil if q == nil then return p end '
+                      'if q ~= "x" then q.link = p end return q end')
+    assert 'is int' not in code
+    assert code.count('r0.__class__ is Table and r1.__class__ is Table') == 1
+
+
+def test_a_parameter_indexed_and_compared_is_guarded_as_a_table_only():
+    code = plain_form('local function f(w, d) if w ~= nil and w.kind == 1 then return d.x end end')
+    assert 'r0.__class__ is int' not in code
+    assert 'if r0.__class__ is Table and r1.__class__ is Table:' in code
+
+
+def test_equality_with_a_number_still_hoists_an_integer_guard():
+    code = plain_form('local function f(n, m) if n == 0 then return m end return n + 1 end')
+    assert 'if r0.__class__ is int:' in code

@@ -23,6 +23,7 @@ from .tables import TableOps
 # Indexing instructions: the operand holding the table.
 _TABLE_OPERAND = {'GETTABLE': 'b', 'SELF': 'b', 'SETTABLE': 'a'}
 _NUMERIC_OPS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR EQ NE LT LE'.split())
+_EQUALITY_OPS = frozenset(('EQ', 'NE'))
 _FLOAT_OPS = frozenset(('ADD', 'SUB', 'MUL', 'DIV', 'UNM'))
 _MAX_SPLITS = 10                   # guards splitting one straight-line run
 _SPLIT_LIMIT = 150                 # longest run whose tail is duplicated
@@ -459,14 +460,21 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         tables = set()
         for ins in p.code:
             written.update(writes(ins, p.maxreg))
-            if ins.op in _NUMERIC_OPS:
+            if ins.op in _NUMERIC_OPS and (ins.op not in _EQUALITY_OPS or self.number_compared(ins)):
                 numbers.update(x for x in (ins.b, ins.c) if isinstance(x, int) and 0 <= x < p.numparams)
             if ins.op in _TABLE_OPERAND and 0 <= getattr(ins, _TABLE_OPERAND[ins.op]) < p.numparams:
                 tables.add(getattr(ins, _TABLE_OPERAND[ins.op]))
         # Float code's numbers are rarely integers: an integer guard there
-        # would send most calls to the general body.
-        ints = [] if self.floaty else sorted(numbers - written)[:3]
+        # would send most calls to the general body.  A parameter also
+        # indexed is no integer: guarding it as both would never pass.
+        ints = [] if self.floaty else sorted(numbers - written - tables)[:3]
         return ints, sorted(tables - written)[:2]
+
+    def number_compared(self, ins):
+        """Is ``==``/``~=`` instruction ``ins`` a test against a number
+        constant?  ``x == nil`` or ``x == "s"`` (or two registers) says
+        nothing of what ``x`` holds."""
+        return any(x < 0 and self.p.consts[-x - 1].__class__ in (int, float) for x in (ins.b, ins.c))
 
     def isint(self, x):
         if x < 0:

@@ -26,4 +26,21 @@ put(pcall(Point.norm2, nil))
 put(pcall(Point.shift, "xy", 1))
 put(pcall(Point.shift, {x = 1}, 1))
 put(pcall(lengths, 5))
+
+-- Parameters compared with nil, a string or another parameter carry no
+-- integer guard; compared with a number they do.
+local function append(packet, queue)
+  packet.link = nil
+  if queue == nil then return packet end
+  local last = queue
+  while last.link ~= nil do last = last.link end
+  last.link = packet
+  return queue
+end
+local q = append({n = 1}, nil)
+q = append({n = 2}, q) q = append({n = 3}, q)
+put(q.n, q.link.n, q.link.link.n, q.link.link.link)
+put(pcall(append, {}, 5))
+local function kind(v, k) if v == "x" then return "x" elseif v == k then return "same" end return v ~= 0 and v end
+put(kind("x"), kind(2, 2), kind(2.0, 2), kind(0), kind(0.0), kind(-0.0), kind("0"), kind(nil), kind(3, "3"))
 return transcript()
