@@ -51,3 +51,18 @@ def test_a_parameter_indexed_and_compared_is_guarded_as_a_table_only():
 def test_equality_with_a_number_still_hoists_an_integer_guard():
     code = plain_form('local function f(n, m) if n == 0 then return m end return n + 1 end')
     assert 'if r0.__class__ is int:' in code
+
+
+def test_a_run_split_by_one_guard_has_its_general_copy_as_else():
+    code = plain_form('local function f(p) local o = p.o local a = o.x + o.y o.z = a return a end')
+    assert 'if r1.__class__ is Table:' in code
+    assert not re_stage.search(code)
+
+
+def test_a_run_split_by_two_guards_records_where_it_stopped():
+    code = plain_form('local function f(p, q) local o, u = p.o, q.u local a = o.x + o.y o.z = a '
+                      'local b = u.x + u.y u.z = b return a + b end')
+    assert re_stage.search(code)
+
+
+re_stage = re.compile(r'else: _s\d+ = \d+')

@@ -277,7 +277,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         the rest of the run needs (a register indexed three or more times is
         a table; in float code, the operands of arithmetic are floats) open
         nested ``if``s in which the rest knows it; a failed guard records
-        where the one general copy of the rest, emitted after them, resumes."""
+        where the one general copy of the rest, emitted after them, resumes
+        (with one guard, the general copy is simply its ``else``)."""
         points = []                   # where guards split the run
         stage = saved = None
         while k < hi:
@@ -299,26 +300,38 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.flush()
         if not points:
             return
+        if len(points) == 1:
+            # One guard: the general copy of the rest is its else branch.
+            self.close_block()
+            self.w('else:')
+            self.general_copy(points, hi, saved)
+            return
         self.w('%s = %d' % (stage, hi))
         for point in reversed(points):
             self.close_block()
             self.w('else: %s = %d' % (stage, point))
-        # The general copy: each part runs when a guard before it failed.
+        self.w('if %s < %d:' % (stage, hi))
+        self.general_copy(points, hi, saved, stage)
+
+    def general_copy(self, points, hi, saved, stage=None):
+        """The general copy of a split run, in the block just opened: each
+        part runs when a guard before it failed (``stage``: where)."""
         self.types, self.known_bool, self.next_bool = saved
         cold, self.cold = self.cold, True
-        self.w('if %s < %d:' % (stage, hi))
         self.ind += 1
         self.empty.append(True)
         for n, point in enumerate(points):
             end = points[n + 1] if n + 1 < len(points) else hi
-            self.w('if %s <= %d:' % (stage, point))
-            self.ind += 1
-            self.empty.append(True)
+            if stage is not None:
+                self.w('if %s <= %d:' % (stage, point))
+                self.ind += 1
+                self.empty.append(True)
             k = point
             while k < end:
                 k = self.emit_unit(k, end)
             self.flush()
-            self.close_block()
+            if stage is not None:
+                self.close_block()
         self.close_block()
         self.cold = cold
 
