@@ -48,9 +48,11 @@ def test_a_parameter_indexed_and_compared_is_guarded_as_a_table_only():
     assert 'if r0.__class__ is Table and r1.__class__ is Table:' in code
 
 
-def test_equality_with_a_number_still_hoists_an_integer_guard():
+def test_equality_with_a_number_or_a_register_still_hoists_an_integer_guard():
     code = plain_form('local function f(n, m) if n == 0 then return m end return n + 1 end')
     assert 'if r0.__class__ is int:' in code
+    code = plain_form('local function f(t, w) for _, v in ipairs(t[w]) do if v ~= w then return v end end end')
+    assert 'if r1.__class__ is int and r0.__class__ is Table:' in code
 
 
 def test_a_run_split_by_one_guard_has_its_general_copy_as_else():

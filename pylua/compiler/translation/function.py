@@ -473,7 +473,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         tables = set()
         for ins in p.code:
             written.update(writes(ins, p.maxreg))
-            if ins.op in _NUMERIC_OPS and (ins.op not in _EQUALITY_OPS or self.number_compared(ins)):
+            if ins.op in _NUMERIC_OPS and (ins.op not in _EQUALITY_OPS or not self.non_number_compared(ins)):
                 numbers.update(x for x in (ins.b, ins.c) if isinstance(x, int) and 0 <= x < p.numparams)
             if ins.op in _TABLE_OPERAND and 0 <= getattr(ins, _TABLE_OPERAND[ins.op]) < p.numparams:
                 tables.add(getattr(ins, _TABLE_OPERAND[ins.op]))
@@ -483,11 +483,11 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         ints = [] if self.floaty else sorted(numbers - written - tables)[:3]
         return ints, sorted(tables - written)[:2]
 
-    def number_compared(self, ins):
-        """Is ``==``/``~=`` instruction ``ins`` a test against a number
-        constant?  ``x == nil`` or ``x == "s"`` (or two registers) says
-        nothing of what ``x`` holds."""
-        return any(x < 0 and self.p.consts[-x - 1].__class__ in (int, float) for x in (ins.b, ins.c))
+    def non_number_compared(self, ins):
+        """Is ``==``/``~=`` instruction ``ins`` a test against a constant
+        that is no number?  ``x == nil`` or ``x == "s"`` says nothing of
+        what ``x`` holds (``x == y`` of two registers is taken as a hint)."""
+        return any(x < 0 and self.p.consts[-x - 1].__class__ not in (int, float) for x in (ins.b, ins.c))
 
     def isint(self, x):
         if x < 0:
