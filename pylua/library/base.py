@@ -146,7 +146,9 @@ def pairs(t=ABSENT, *_):
     return (NEXT, t, None)      # as lua5.4: next reports a non-table
 
 
-def ipairs_step(t, i):
+def ipairs_step(t=ABSENT, i=ABSENT, *_):
+    if i.__class__ is not int:             # only a for loop's own control variable is sure to be one
+        i = check_int(i, 2, INEXT.name)
     i = wrap(i + 1)
     if t.__class__ is LuaTable:
         v = t.get_int(i)
@@ -341,7 +343,7 @@ def make_collectgarbage(vm):
 
 
 NEXT = Builtin(lua_next, 'next')
-INEXT = GenBuiltin(ipairs_step, 'ipairs_aux')
+INEXT = GenBuiltin(ipairs_step, '?')      # no library table holds it: Lua names it '?'
 ops.NEXT = NEXT
 ops.INEXT = INEXT
 

@@ -16,24 +16,57 @@ import argparse
 import io
 import sys
 import threading
+import time
 
 from pylua import LuaError, LuaRuntime
 
 
-def run_program(driver, marker, path, seconds):
+class Watchdog:
+    """One thread that cancels the runtime running past its deadline (a
+    thread started per program cost about as much as a small program's
+    run on a loaded machine)."""
+
+    def __init__(self):
+        self.cond = threading.Condition()
+        self.runtime = self.deadline = None
+        threading.Thread(target=self.watch, daemon=True).start()
+
+    def arm(self, runtime, seconds):
+        with self.cond:
+            self.runtime, self.deadline, self.seconds = runtime, time.monotonic() + seconds, seconds
+            self.cond.notify()
+
+    def disarm(self):
+        with self.cond:
+            self.runtime = None
+
+    def watch(self):
+        with self.cond:
+            while True:
+                if self.runtime is None:
+                    self.cond.wait()
+                    continue
+                left = self.deadline - time.monotonic()
+                if left > 0:
+                    self.cond.wait(left)
+                    continue
+                self.runtime.cancel('no answer within %g s' % self.seconds)
+                self.runtime = None
+
+
+def run_program(driver, marker, path, seconds, watchdog):
     """stdout of ``driver`` run on ``path`` in a fresh runtime, ended by a
     marker line whatever happened."""
     out = io.BytesIO()
     runtime = LuaRuntime(profile='standalone', stdout=out, stderr=io.BytesIO())
-    timer = threading.Timer(seconds, runtime.cancel, ('no answer within %g s' % seconds,))
-    timer.start()
+    watchdog.arm(runtime, seconds)
     try:
         runtime.execute(driver, marker, path, name='=driver')
     except LuaError as exc:
         stopped = ('pylua stopped: %s' % exc).split('\n')[0]
         out.write(b'\n%s error %s\n' % (marker.encode(), stopped.encode('utf-8', 'replace')))
     finally:
-        timer.cancel()
+        watchdog.disarm()
     return out.getvalue()
 
 
@@ -46,8 +79,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     with open(args.driver, encoding='utf-8') as fh:
         driver = fh.read()
+    watchdog = Watchdog()
     for path in args.files:
-        sys.stdout.buffer.write(run_program(driver, args.marker, path, args.seconds))
+        sys.stdout.buffer.write(run_program(driver, args.marker, path, args.seconds, watchdog))
         sys.stdout.buffer.flush()
 
 

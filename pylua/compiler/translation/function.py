@@ -23,6 +23,7 @@ from .tables import TableOps
 # Indexing instructions: the operand holding the table.
 _TABLE_OPERAND = {'GETTABLE': 'b', 'SELF': 'b', 'SETTABLE': 'a'}
 _NUMERIC_OPS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR EQ NE LT LE'.split())
+_EQUALITY_OPS = frozenset(('EQ', 'NE'))
 _FLOAT_OPS = frozenset(('ADD', 'SUB', 'MUL', 'DIV', 'UNM'))
 _MAX_SPLITS = 10                   # guards splitting one straight-line run
 _SPLIT_LIMIT = 150                 # longest run whose tail is duplicated
@@ -52,6 +53,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.positive = set()         # loop variables known to stay integers >= 1
         self.int_start = False        # the numeric for being opened starts at an integer
         self.tables = set()           # registers known to hold tables here
+        self.not_tables = frozenset()  # registers known never to hold a table (a failed hoisted guard)
         self.new_tables = new_tables(p)  # registers only ever assigned a new table
         self.types = {}               # register -> what the straight-line code before left there
         self.result = None            # (register, kind) the current instruction leaves
@@ -217,8 +219,13 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.int_results = None
             self.out.line(2, 'else:', p.line)
             self.tables = set(self.new_tables)
+            if not ints and len(tables) == 1:
+                # The one guard failed, and a hoisted parameter is never
+                # assigned: no split below may test it again.
+                self.not_tables = frozenset(tables)
         self.known = set(integer_registers(p) if ints else integers)
         self.body()
+        self.not_tables = frozenset()
 
     def specialised_body(self, integers, tables):
         """The body where hoisted guards hold: these parameters hold tables,
@@ -270,7 +277,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         the rest of the run needs (a register indexed three or more times is
         a table; in float code, the operands of arithmetic are floats) open
         nested ``if``s in which the rest knows it; a failed guard records
-        where the one general copy of the rest, emitted after them, resumes."""
+        where the one general copy of the rest, emitted after them, resumes
+        (with one guard, the general copy is simply its ``else``)."""
         points = []                   # where guards split the run
         stage = saved = None
         while k < hi:
@@ -292,26 +300,38 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.flush()
         if not points:
             return
+        if len(points) == 1:
+            # One guard: the general copy of the rest is its else branch.
+            self.close_block()
+            self.w('else:')
+            self.general_copy(points, hi, saved)
+            return
         self.w('%s = %d' % (stage, hi))
         for point in reversed(points):
             self.close_block()
             self.w('else: %s = %d' % (stage, point))
-        # The general copy: each part runs when a guard before it failed.
+        self.w('if %s < %d:' % (stage, hi))
+        self.general_copy(points, hi, saved, stage)
+
+    def general_copy(self, points, hi, saved, stage=None):
+        """The general copy of a split run, in the block just opened: each
+        part runs when a guard before it failed (``stage``: where)."""
         self.types, self.known_bool, self.next_bool = saved
         cold, self.cold = self.cold, True
-        self.w('if %s < %d:' % (stage, hi))
         self.ind += 1
         self.empty.append(True)
         for n, point in enumerate(points):
             end = points[n + 1] if n + 1 < len(points) else hi
-            self.w('if %s <= %d:' % (stage, point))
-            self.ind += 1
-            self.empty.append(True)
+            if stage is not None:
+                self.w('if %s <= %d:' % (stage, point))
+                self.ind += 1
+                self.empty.append(True)
             k = point
             while k < end:
                 k = self.emit_unit(k, end)
             self.flush()
-            self.close_block()
+            if stage is not None:
+                self.close_block()
         self.close_block()
         self.cold = cold
 
@@ -368,7 +388,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         if field is not None:
             t = getattr(ins, field)
             # A guard and its bookkeeping cost about two class checks.
-            if not self.istable(t) and self.table_uses(t, k, hi) >= 3:
+            if not self.istable(t) and t not in self.not_tables and self.table_uses(t, k, hi) >= 3:
                 return 'r%d.__class__ is Table' % t, {t: TABLE}
             return None
         if not self.floaty or ins.op not in _FLOAT_OPS:
@@ -453,14 +473,21 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         tables = set()
         for ins in p.code:
             written.update(writes(ins, p.maxreg))
-            if ins.op in _NUMERIC_OPS:
+            if ins.op in _NUMERIC_OPS and (ins.op not in _EQUALITY_OPS or not self.non_number_compared(ins)):
                 numbers.update(x for x in (ins.b, ins.c) if isinstance(x, int) and 0 <= x < p.numparams)
             if ins.op in _TABLE_OPERAND and 0 <= getattr(ins, _TABLE_OPERAND[ins.op]) < p.numparams:
                 tables.add(getattr(ins, _TABLE_OPERAND[ins.op]))
         # Float code's numbers are rarely integers: an integer guard there
-        # would send most calls to the general body.
-        ints = [] if self.floaty else sorted(numbers - written)[:3]
+        # would send most calls to the general body.  A parameter also
+        # indexed is no integer: guarding it as both would never pass.
+        ints = [] if self.floaty else sorted(numbers - written - tables)[:3]
         return ints, sorted(tables - written)[:2]
+
+    def non_number_compared(self, ins):
+        """Is ``==``/``~=`` instruction ``ins`` a test against a constant
+        that is no number?  ``x == nil`` or ``x == "s"`` says nothing of
+        what ``x`` holds (``x == y`` of two registers is taken as a hint)."""
+        return any(x < 0 and self.p.consts[-x - 1].__class__ not in (int, float) for x in (ins.b, ins.c))
 
     def isint(self, x):
         if x < 0:
