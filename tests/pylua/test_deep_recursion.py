@@ -2,13 +2,16 @@
 lua5.4 ends it: Lua makes those calls on its C stack, so about 200 nested
 are ``C stack overflow``; a ``__call`` chain is ordinary Lua recursion,
 ``stack overflow``.  Each ends quickly and obeys ``cancel()``."""
+import gc
+import threading
 import time
 
 import pytest
 
 from benchmarks.cancel_latency import cancel_latency, hook_gap
-from benchmarks.hostile_programs import RECURSION_LOOP, RECURSIONS
-from pylua import LuaError, LuaRuntime
+from benchmarks.hostile_programs import FAMILIES, RECURSION_LOOP, RECURSIONS
+from pylua import Builtin, LuaError, LuaInterrupt, LuaRuntime, set_stack_frames, stack_frames
+from pylua.runtime import luathread
 
 C_STACK = [name for name, r in RECURSIONS.items() if r.message.endswith('C stack overflow')]
 
@@ -22,7 +25,7 @@ def test_recursion_ends_quickly_in_lua_s_error(name):
     assert ok is False and message.endswith(recursion.message)
     # coroutine.wrap adds its caller's position at every level, as in lua5.4.
     assert message == recursion.message or name == 'coroutine.wrap'
-    # A stack overflow unwinds some 200,000 Python frames first.
+    # A stack overflow unwinds some 60,000 Python frames first.
     assert time.perf_counter() - start < (5 if name in C_STACK else 30)
 
 
@@ -151,3 +154,136 @@ def test_an_error_leaving_a_collector_pause_frees_what_its_frames_held():
             work()
     assert e.value.__traceback__ is not None and gc.isenabled()
     assert held[0]() is None
+
+
+# ------------------------------------------------------------ the frame budget
+PLAIN = 'local function f(n) if n == LIMIT then bottom() end return f(n + 1) + 1 end return f(1)'
+CALL = ('local mt = {} local a = setmetatable({n = 0}, mt) mt.__call = function(self) '
+        'self.n = self.n + 1 if self.n == LIMIT then bottom() end local r = self() return r end return a()')
+DEPTH = {
+    PLAIN: 'local n = 0 local function f() n = n + 1 return f() + 1 end pcall(f) return n',
+    CALL: 'local n = 0 local mt = {} local a = setmetatable({}, mt) '
+          'mt.__call = function(self) n = n + 1 local r = self() return r end pcall(a) return n',
+}
+
+
+def test_recursion_reaches_about_the_frame_budget_and_the_setting_moves_it():
+    rt = LuaRuntime()
+    assert stack_frames() == luathread.DEFAULT_STACK_FRAMES == 60000
+    # A plain level is one frame, a __call level two (ops.call_plain and the handler).
+    assert 59000 < rt.execute(DEPTH[PLAIN]) < 60000
+    assert 29000 < rt.execute(DEPTH[CALL]) < 30000
+    try:
+        set_stack_frames(30000)
+        assert 29000 < rt.execute(DEPTH[PLAIN]) < 30000
+        ok, message = rt.execute('local function f() return 1 + f() end return pcall(f)', name='=c')
+        assert (ok, message) == (False, 'c:1: stack overflow')
+    finally:
+        set_stack_frames(luathread.DEFAULT_STACK_FRAMES)
+    assert 59000 < rt.execute(DEPTH[PLAIN]) < 60000
+
+
+@pytest.mark.parametrize('frames', [9999, 220001, 60000.0, '60000'])
+def test_the_frame_budget_is_an_integer_within_its_bounds(frames):
+    with pytest.raises(ValueError):
+        set_stack_frames(frames)
+    assert stack_frames() == luathread.DEFAULT_STACK_FRAMES
+
+
+def _cancel_at_the_bottom(src):
+    """CPU seconds of the Lua thread from a ``cancel()`` made 200 levels
+    above the deepest a recursion reaches to the host having the
+    interrupt (to the Lua thread handing it over): the longest unwind a
+    cancel can wait for."""
+    rt = LuaRuntime()
+    deepest = rt.execute(DEPTH[src])
+    seen = {}
+
+    def bottom():
+        seen['clock'] = time.pthread_getcpuclockid(threading.get_ident())
+        seen['at'] = time.clock_gettime(seen['clock'])
+        rt.cancel()
+        return ()
+    rt.globals()['bottom'] = Builtin(lambda *_: bottom(), 'bottom')
+    gc.collect()
+    with pytest.raises(LuaInterrupt):
+        rt.execute(src.replace('LIMIT', str(deepest - 200)))
+    return time.clock_gettime(seen['clock']) - seen['at']
+
+
+@pytest.mark.parametrize('src', [PLAIN, CALL], ids=['plain', '__call'])
+def test_a_cancel_at_the_bottom_of_a_recursion_reaches_the_host_within_100_ms(src):
+    # 50-60 ms at load 10, 30 ms idle; 190-580 ms with 220,000 frames, their
+    # frames kept alive by the host's error.  The Lua thread's CPU time
+    # until the host is given the interrupt, and after (its traceback's cut
+    # frames freed then) too, once the thread is idle.
+    latency = _cancel_at_the_bottom(src)
+    assert latency < 0.1
+
+
+@pytest.mark.parametrize('name', ['stack overflow in pcall'])
+def test_a_count_hook_fires_through_stack_overflows_in_pcall(name):
+    gap = hook_gap(FAMILIES[name].format(n=8))
+    assert gap.cpu is not None and gap.cpu < 0.1
+
+
+def test_a_count_hook_fires_through_a_recursion_of_call():
+    gap = hook_gap(RECURSION_LOOP, args=(RECURSIONS['__call'].source,))
+    assert gap.cpu is not None and gap.cpu < 0.1
+
+
+def test_relink_changes_a_finished_frame_s_caller_and_leaves_a_running_one():
+    import sys
+    from pylua.runtime import frame_links
+
+    def inner():
+        raise ValueError
+
+    def middle():
+        inner()
+
+    def outer():
+        middle()
+    try:
+        outer()
+    except ValueError as e:
+        tb = e.__traceback__.tb_next
+    outer_frame, inner_frame = tb.tb_frame, tb.tb_next.tb_next.tb_frame
+    assert frame_links.AVAILABLE and inner_frame.f_back is tb.tb_next.tb_frame
+    assert frame_links.relink(inner_frame, outer_frame) and inner_frame.f_back is outer_frame
+    running = sys._getframe()
+    assert not frame_links.relink(running, outer_frame) and running.f_back is not outer_frame
+
+
+def _live_frames():
+    gc.collect()
+    return sum(1 for o in gc.get_objects() if type(o).__name__ == 'frame')
+
+
+def test_a_deep_error_held_by_the_host_keeps_only_the_frames_of_its_traceback_s_ends():
+    # Each frame an unwind leaves links to its caller's (f_back): cutting
+    # only the traceback's entries kept all 60,000 alive, for every
+    # collection to walk, as long as the host held the error.
+    before = _live_frames()
+    with pytest.raises(LuaError) as e:
+        LuaRuntime().execute('local function f(n) return f(n + 1) + 1 end return f(1)')
+    assert e.value.value.endswith('stack overflow')
+    assert _live_frames() - before < 1000
+    assert '(skipping' in e.value.traceback
+
+
+def test_an_interrupt_raised_while_pcall_counts_an_overflow_holds_nothing_of_it():
+    # A count hook (or a cancel) stopping the run where pcall counts the
+    # unwinding of a stack overflow raises inside pcall's handling of it:
+    # Python's context kept the overflow, with all its frames.
+    rt = LuaRuntime()
+    last = [0]
+
+    def hook(count):
+        jump, last[0] = count - last[0], count
+        if jump > 100000:            # the overflow's unwinding, counted at the catch
+            raise LuaInterrupt('stopped')
+    rt.set_hook(hook, 10000)
+    with pytest.raises(LuaInterrupt) as e:
+        rt.execute('local function f(n) return f(n + 1) + 1 end while true do pcall(f, 1) end')
+    assert e.value.__context__ is None
