@@ -3,14 +3,13 @@ lua5.4 ends it: Lua makes those calls on its C stack, so about 200 nested
 are ``C stack overflow``; a ``__call`` chain is ordinary Lua recursion,
 ``stack overflow``.  Each ends quickly and obeys ``cancel()``."""
 import gc
-import threading
 import time
 
 import pytest
 
-from benchmarks.cancel_latency import cancel_latency, hook_gap
+from benchmarks.cancel_latency import DEPTHS, cancel_at_bottom, cancel_latency, hook_gap
 from benchmarks.hostile_programs import FAMILIES, RECURSION_LOOP, RECURSIONS
-from pylua import Builtin, LuaError, LuaInterrupt, LuaRuntime, set_stack_frames, stack_frames
+from pylua import LuaError, LuaInterrupt, LuaRuntime, set_stack_frames, stack_frames
 from pylua.runtime import luathread
 
 C_STACK = [name for name, r in RECURSIONS.items() if r.message.endswith('C stack overflow')]
@@ -157,30 +156,20 @@ def test_an_error_leaving_a_collector_pause_frees_what_its_frames_held():
 
 
 # ------------------------------------------------------------ the frame budget
-PLAIN = 'local function f(n) if n == LIMIT then bottom() end return f(n + 1) + 1 end return f(1)'
-CALL = ('local mt = {} local a = setmetatable({n = 0}, mt) mt.__call = function(self) '
-        'self.n = self.n + 1 if self.n == LIMIT then bottom() end local r = self() return r end return a()')
-DEPTH = {
-    PLAIN: 'local n = 0 local function f() n = n + 1 return f() + 1 end pcall(f) return n',
-    CALL: 'local n = 0 local mt = {} local a = setmetatable({}, mt) '
-          'mt.__call = function(self) n = n + 1 local r = self() return r end pcall(a) return n',
-}
-
-
 def test_recursion_reaches_about_the_frame_budget_and_the_setting_moves_it():
     rt = LuaRuntime()
     assert stack_frames() == luathread.DEFAULT_STACK_FRAMES == 60000
     # A plain level is one frame, a __call level two (ops.call_plain and the handler).
-    assert 59000 < rt.execute(DEPTH[PLAIN]) < 60000
-    assert 29000 < rt.execute(DEPTH[CALL]) < 30000
+    assert 59000 < rt.execute(DEPTHS['plain']) < 60000
+    assert 29000 < rt.execute(DEPTHS['__call']) < 30000
     try:
         set_stack_frames(30000)
-        assert 29000 < rt.execute(DEPTH[PLAIN]) < 30000
+        assert 29000 < rt.execute(DEPTHS['plain']) < 30000
         ok, message = rt.execute('local function f() return 1 + f() end return pcall(f)', name='=c')
         assert (ok, message) == (False, 'c:1: stack overflow')
     finally:
         set_stack_frames(luathread.DEFAULT_STACK_FRAMES)
-    assert 59000 < rt.execute(DEPTH[PLAIN]) < 60000
+    assert 59000 < rt.execute(DEPTHS['plain']) < 60000
 
 
 @pytest.mark.parametrize('frames', [9999, 220001, 60000.0, '60000'])
@@ -190,35 +179,12 @@ def test_the_frame_budget_is_an_integer_within_its_bounds(frames):
     assert stack_frames() == luathread.DEFAULT_STACK_FRAMES
 
 
-def _cancel_at_the_bottom(src):
-    """CPU seconds of the Lua thread from a ``cancel()`` made 200 levels
-    above the deepest a recursion reaches to the host having the
-    interrupt (to the Lua thread handing it over): the longest unwind a
-    cancel can wait for."""
-    rt = LuaRuntime()
-    deepest = rt.execute(DEPTH[src])
-    seen = {}
-
-    def bottom():
-        seen['clock'] = time.pthread_getcpuclockid(threading.get_ident())
-        seen['at'] = time.clock_gettime(seen['clock'])
-        rt.cancel()
-        return ()
-    rt.globals()['bottom'] = Builtin(lambda *_: bottom(), 'bottom')
-    gc.collect()
-    with pytest.raises(LuaInterrupt):
-        rt.execute(src.replace('LIMIT', str(deepest - 200)))
-    return time.clock_gettime(seen['clock']) - seen['at']
-
-
-@pytest.mark.parametrize('src', [PLAIN, CALL], ids=['plain', '__call'])
-def test_a_cancel_at_the_bottom_of_a_recursion_reaches_the_host_within_100_ms(src):
-    # 50-60 ms at load 10, 30 ms idle; 190-580 ms with 220,000 frames, their
-    # frames kept alive by the host's error.  The Lua thread's CPU time
-    # until the host is given the interrupt, and after (its traceback's cut
-    # frames freed then) too, once the thread is idle.
-    latency = _cancel_at_the_bottom(src)
-    assert latency < 0.1
+@pytest.mark.parametrize('shape', ['plain', '__call'])
+def test_a_cancel_at_the_bottom_of_a_recursion_reaches_the_host_within_100_ms(shape):
+    # The longest unwind a cancel can wait for: 50-60 ms of CPU at load 10,
+    # about 30 idle; 190-580 ms with 220,000 frames kept alive by the host's
+    # error.
+    assert cancel_at_bottom(shape).cpu < 0.1
 
 
 @pytest.mark.parametrize('name', ['stack overflow in pcall'])
