@@ -22,6 +22,7 @@ from __future__ import annotations
 import queue
 import sys
 import threading
+from contextlib import contextmanager
 
 from .python_gc import end_freeing, hold_while_freeing
 
@@ -34,6 +35,7 @@ DEFAULT_STACK_FRAMES = 60000
 MIN_STACK_FRAMES = 10000
 MAX_STACK_FRAMES = 220000
 _stack_frames = DEFAULT_STACK_FRAMES
+_compiling = 0                      # chunks compiling now, on any Lua thread (``compiler_frames``)
 # Traceback entries freed at once by ``_free_leftovers`` (about a millisecond).
 _FREED_AT_ONCE = 4000
 # Lua threads kept waiting for work; more are started when needed and end
@@ -117,8 +119,9 @@ def set_stack_frames(frames: int) -> None:
     global _stack_frames
     if frames.__class__ is not int or not MIN_STACK_FRAMES <= frames <= MAX_STACK_FRAMES:
         raise ValueError('stack frames must be an integer from %d to %d' % (MIN_STACK_FRAMES, MAX_STACK_FRAMES))
-    _stack_frames = frames
-    sys.setrecursionlimit(frames)
+    with _lock:
+        _stack_frames = frames
+        sys.setrecursionlimit(_limit())
 
 
 def stack_frames() -> int:
@@ -126,12 +129,37 @@ def stack_frames() -> int:
     return _stack_frames
 
 
+def _limit() -> int:
+    """The recursion limit now: the widest while a chunk compiles (under ``_lock``)."""
+    return MAX_STACK_FRAMES if _compiling else _stack_frames
+
+
+@contextmanager
+def compiler_frames():
+    """Compile with the widest frame budget.  The budget is Lua
+    recursion's; the code generator recurses a few frames for each
+    operand of a left-associative chain (``1 + 1 + ...``, which lua5.4
+    compiles in a loop), so 15,000 of them would pass 60,000 frames.  The
+    limit is process-wide: while a chunk compiles, Lua recursion elsewhere
+    may go as deep, and meets its own budget at its next call after."""
+    global _compiling
+    with _lock:
+        _compiling += 1
+        sys.setrecursionlimit(MAX_STACK_FRAMES)
+    try:
+        yield
+    finally:
+        with _lock:
+            _compiling -= 1
+            sys.setrecursionlimit(_limit())
+
+
 def _take():
     # Checked on every take, not only when a thread starts: the limit is
     # process-wide and other code (test frameworks among it) may change it.
-    if sys.getrecursionlimit() != _stack_frames:
-        sys.setrecursionlimit(_stack_frames)
     with _lock:
+        if sys.getrecursionlimit() != _limit():
+            sys.setrecursionlimit(_limit())
         if _idle:
             return _idle.pop()
     return _LuaThread()

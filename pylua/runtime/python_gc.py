@@ -57,7 +57,7 @@ def pause_collector() -> None:
     """Off while an interrupt unwinds to the host (unless the host had it off)."""
     global _unwinding
     with _lock:
-        if _deep or gc.isenabled():
+        if _deep or _freeing or gc.isenabled():
             _unwinding = True
             _apply()
 
@@ -75,10 +75,10 @@ def collect_for_deep_stack() -> None:
     """The stack is deep: collections are this check's to make."""
     global _deep
     if not _deep:
-        if not (gc.isenabled() or _unwinding):
+        if not (gc.isenabled() or _unwinding or _freeing):
             return
         with _lock:
-            if not (gc.isenabled() or _unwinding):
+            if not (gc.isenabled() or _unwinding or _freeing):
                 return              # the host turned the collector off: leave it off
             _deep = True
             _apply()

@@ -172,6 +172,21 @@ def test_recursion_reaches_about_the_frame_budget_and_the_setting_moves_it():
     assert 59000 < rt.execute(DEPTHS['plain']) < 60000
 
 
+def test_a_chunk_compiles_with_the_widest_budget_and_lua_keeps_its_own():
+    # The code generator recurses four frames per operand of a
+    # left-associative chain: 20,000 of them need 80,000 frames, and
+    # lua5.4 compiles them in a loop.
+    import sys
+    rt = LuaRuntime()
+    chain = 'return 1' + ' + 1' * 20000
+    assert rt.execute('return assert(load(...))()', chain) == 20001
+    assert sys.getrecursionlimit() == stack_frames()
+    assert 59000 < rt.execute(DEPTHS['plain']) < 60000
+    from pylua import compile_check
+    compile_check(chain + ' ', '=c')
+    assert sys.getrecursionlimit() == stack_frames()
+
+
 @pytest.mark.parametrize('frames', [9999, 220001, 60000.0, '60000'])
 def test_the_frame_budget_is_an_integer_within_its_bounds(frames):
     with pytest.raises(ValueError):
