@@ -38,6 +38,9 @@ _stack_frames = DEFAULT_STACK_FRAMES
 _compiling = 0                      # chunks compiling now, on any Lua thread (``compiler_frames``)
 # Traceback entries freed at once by ``_free_leftovers`` (about a millisecond).
 _FREED_AT_ONCE = 4000
+# Seconds a Lua thread waits for its caller to take a result before
+# freeing what ``free_after_handover`` kept.
+_HANDOVER_WAIT = 0.1
 # Lua threads kept waiting for work; more are started when needed and end
 # when there are this many idle already.
 IDLE_KEPT = 4
@@ -50,6 +53,10 @@ _lua_threads = threading.local()
 class _Done(threading.Event):
     result = None
     error = None
+
+    def __init__(self):
+        super().__init__()
+        self.taken = threading.Event()     # the calling thread has the result
 
 
 class _LuaThread:
@@ -75,7 +82,11 @@ class _LuaThread:
                 done.error = exc
             fn = args = None
             done.set()
-            _free_leftovers()
+            if _lua_threads.leftovers:
+                # Once the caller has its result: woken, it would otherwise
+                # wait for the free on a busy machine.
+                done.taken.wait(_HANDOVER_WAIT)
+                _free_leftovers()
             with _lock:
                 keep = len(_idle) < IDLE_KEPT
                 if keep:
@@ -89,9 +100,8 @@ class _LuaThread:
 
 def free_after_handover(entries: list) -> None:
     """Free ``entries`` (a deep traceback's cut middle, outermost first)
-    once the running job's result is with the calling thread: a hundred
-    thousand frames take some 20 ms to free, which the host need not wait
-    for."""
+    once the running job's result is with the calling thread: 60,000
+    frames take some 10-20 ms to free, which the host need not wait for."""
     leftovers = getattr(_lua_threads, 'leftovers', None)
     if leftovers is None:
         return                     # not on a Lua thread: freed by the caller as it drops them
@@ -183,6 +193,7 @@ def on_lua_thread(fn, *args):
     _take().jobs.put((fn, args, done))
     while not done.wait(0.05):
         pass
+    done.taken.set()
     if done.error is not None:
         raise done.error
     return done.result
