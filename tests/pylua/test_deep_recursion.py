@@ -207,15 +207,20 @@ def test_a_cancel_at_the_bottom_of_a_recursion_reaches_the_host_within_100_ms(sh
     assert cancel_at_bottom(shape).cpu < 0.1
 
 
-@pytest.mark.parametrize('name', ['stack overflow in pcall'])
-def test_a_count_hook_fires_through_stack_overflows_in_pcall(name):
-    gap = hook_gap(FAMILIES[name].format(n=8))
-    assert gap.cpu is not None and gap.cpu < 0.1
+# 13-25 ms of CPU in a fresh process (75-120 ms with 220,000 frames).  The
+# margin is for Python's own full collections of the test process's heap
+# (some 200 ms after thousands of tests), which may fall into any gap.
+HOOK_GAP_IN_A_TEST_PROCESS = 0.25
+
+
+def test_a_count_hook_fires_through_stack_overflows_in_pcall():
+    gap = hook_gap(FAMILIES['stack overflow in pcall'].format(n=8))
+    assert gap.cpu is not None and gap.cpu < HOOK_GAP_IN_A_TEST_PROCESS
 
 
 def test_a_count_hook_fires_through_a_recursion_of_call():
     gap = hook_gap(RECURSION_LOOP, args=(RECURSIONS['__call'].source,))
-    assert gap.cpu is not None and gap.cpu < 0.1
+    assert gap.cpu is not None and gap.cpu < HOOK_GAP_IN_A_TEST_PROCESS
 
 
 def test_relink_changes_a_finished_frame_s_caller_and_leaves_a_running_one():
