@@ -2,6 +2,7 @@
 
     python -m benchmarks.cancel_latency [--filter TEXT] [--offsets 0.3,0.45,0.6]
                                         [--markdown] [--json FILE]
+    python -m benchmarks.cancel_latency --bottom 60000,220000
 
 For each family of hostile program (``benchmarks.hostile_programs``: every
 library family with big arguments, the compiler loading hard sources, and
@@ -16,6 +17,10 @@ latency, in wall time and in CPU time of the Lua thread (what the
 mechanism spends, steadier on a loaded machine), and the hook gap, in
 milliseconds; the targets are 100 ms each.
 Exit status 1 when a program ended otherwise than interrupted.
+
+``--bottom`` measures the worst place instead: a cancel 200 levels above
+the deepest a plain recursion and a ``__call`` recursion reach, under
+each frame budget given (``pylua.set_stack_frames``).
 """
 from __future__ import annotations
 
@@ -168,6 +173,68 @@ def hook_gap(src: str, seconds: float = HOOK_SECONDS, args: tuple = ()) -> Gap:
                max((b - a for a, b in zip(cpus, cpus[1:])), default=None))
 
 
+# Recursions cancelled at their bottom (``bottom()`` is called LIMIT levels
+# deep) and the programs finding how deep each gets.
+BOTTOM_SHAPES = {
+    'plain': 'local function f(n) if n == LIMIT then bottom() end return f(n + 1) + 1 end return f(1)',
+    '__call': 'local mt = {} local a = setmetatable({n = 0}, mt) mt.__call = function(self) '
+              'self.n = self.n + 1 if self.n == LIMIT then bottom() end local r = self() return r end return a()',
+}
+DEPTHS = {
+    'plain': 'local n = 0 local function f() n = n + 1 return f() + 1 end pcall(f) return n',
+    '__call': 'local n = 0 local mt = {} local a = setmetatable({}, mt) '
+              'mt.__call = function(self) n = n + 1 local r = self() return r end pcall(a) return n',
+}
+
+
+@dataclass(frozen=True)
+class Bottom:
+    """A cancel made 200 levels above the deepest a recursion reaches: the
+    longest unwind a cancel can wait for.  ``cpu``: seconds of the Lua
+    thread's CPU time from ``cancel()`` to the host having the interrupt
+    (read then, so it may include some of the freeing that follows)."""
+    levels: int
+    cpu: float
+
+
+def cancel_at_bottom(shape: str) -> Bottom:
+    from pylua import Builtin, LuaInterrupt, LuaRuntime
+    rt = LuaRuntime()
+    deepest = rt.execute(DEPTHS[shape])
+    seen = {}
+
+    def bottom(*_):
+        seen['clock'] = time.pthread_getcpuclockid(threading.get_ident())
+        seen['at'] = time.clock_gettime(seen['clock'])
+        rt.cancel()
+        return ()
+    rt.globals()['bottom'] = Builtin(bottom, 'bottom')
+    _fresh_heap()
+    try:
+        rt.execute(BOTTOM_SHAPES[shape].replace('LIMIT', str(deepest - 200)))
+    except LuaInterrupt:
+        return Bottom(deepest, time.clock_gettime(seen['clock']) - seen['at'])
+    raise AssertionError('the recursion was not interrupted')
+
+
+def bottoms(frames: list[int], runs: int = 3) -> list[str]:
+    """Lines of the cancel-at-the-bottom latency for each frame budget."""
+    from pylua import set_stack_frames, stack_frames
+    lines = []
+    was = stack_frames()
+    try:
+        for budget in frames:
+            set_stack_frames(budget)
+            for shape in BOTTOM_SHAPES:
+                stops = [cancel_at_bottom(shape) for _ in range(runs)]
+                cpu = _ms(s.cpu for s in stops)
+                lines.append('frames %d  %-7s levels %6d  CPU ms median %.1f worst %.1f' % (
+                    budget, shape, stops[0].levels, statistics.median(cpu), max(cpu)))
+    finally:
+        set_stack_frames(was)
+    return lines
+
+
 def _ms(values):
     return [v * 1000 for v in values if v is not None]
 
@@ -238,7 +305,13 @@ def main(argv=None) -> int:
     parser.add_argument('--no-hooks', action='store_true', help='skip the hook-gap runs')
     parser.add_argument('--markdown', action='store_true', help='print the table as Markdown')
     parser.add_argument('--json', metavar='FILE', help='also write every measurement')
+    parser.add_argument('--bottom', metavar='FRAMES',
+                        help='instead: cancel recursions at their bottom under these comma-separated frame budgets')
     opts = parser.parse_args(argv)
+    if opts.bottom:
+        print('load average %.1f' % os.getloadavg()[0])
+        print('\n'.join(bottoms([int(f) for f in opts.bottom.split(',')])))
+        return 0
     programs = every_family()
     if opts.filter:
         parts = [p.strip() for p in opts.filter.split(',') if p.strip()]

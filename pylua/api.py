@@ -16,8 +16,9 @@ from .compiler.pipeline import check_syntax, compile_lua, display_name, load_int
 from .runtime import memory, ops, state
 from .runtime.closing import CATCHABLE, has_pending
 from .runtime.errors import LuaError, LuaMemoryError
+from .runtime.frame_links import relink
 from .runtime.frames import direct_tail_lines, lua_info, overflow_message, tail_calls_from
-from .runtime.luathread import on_lua_thread
+from .runtime.luathread import free_after_handover, on_lua_thread
 from .runtime.python_gc import resume_collector
 from .runtime.numbers import MAXINT, MININT
 from .runtime.protected import plain, run_protected, settle
@@ -184,11 +185,16 @@ class LuaRuntime:
         try:
             return fn()
         except LuaError as e:
-            e.describe_stack_later(functools.partial(lua_traceback, *compacted(e.__traceback__)))
+            # What Python was handling when this was raised is no part of
+            # it: a cancel landing where pcall counts a caught stack
+            # overflow would keep that overflow's frames (a hundred thousand,
+            # for the first young collection to walk) in the host's error.
+            e.__context__ = None
+            _describe_later(e, e.__traceback__, previous is None)
             raise
         except RecursionError as e:
             overflow = LuaError(overflow_message(e))
-            overflow.describe_stack_later(functools.partial(lua_traceback, *compacted(e.__traceback__)))
+            _describe_later(overflow, e.__traceback__, previous is None)
             raise overflow from None
         except MemoryError:
             raise LuaMemoryError('not enough memory') from None
@@ -451,17 +457,19 @@ class _Levels:
 
 
 def compacted(tb):
-    """``tb`` with the middle of a deep stack cut out, and how many Lua
-    levels the cut took.  A stack overflow's traceback has hundreds of
-    thousands of entries, each holding a frame: while the error lives,
-    every collection of Python's walks them all (100-300 ms each, before
-    the host even has the error); Lua's traceback shows only the ends."""
+    """``tb`` with the middle of a deep stack cut out, how many Lua levels
+    the cut took, and the entries cut (outermost first: the last
+    reference to their frames).  A stack overflow's traceback has a hundred
+    thousand entries, each holding a frame: while the error lives, every
+    collection of Python's walks them all (the first, a young one as the
+    collector comes back, 25-60 ms before the host even has the error);
+    Lua's traceback shows only the ends."""
     entries = []
     while tb is not None:
         entries.append(tb)
         tb = tb.tb_next
     if len(entries) <= _ENTRIES_KEPT:
-        return (entries[0] if entries else None), 0
+        return (entries[0] if entries else None), 0, []
     known = _Levels()
     infos = known.infos
     levels = []
@@ -475,12 +483,26 @@ def compacted(tb):
             levels.append(i)
     margin = max(_LEVELS_FIRST, _LEVELS_LAST) + 2
     if len(levels) <= 2 * margin + 1:
-        return entries[0], 0
+        return entries[0], 0, []
     head_end = levels[margin - 1]          # the outermost levels kept
     tail_start = levels[-margin] - 1       # the innermost, with the caller of the first
     entries[head_end].tb_next = entries[tail_start]
+    # The kept innermost frame links to its caller, and so on through
+    # the middle: unlinked, the middle's frames go with its entries.
+    relink(entries[tail_start].tb_frame, entries[head_end].tb_frame)
     cut = sum(1 for i in levels if head_end < i < tail_start)
-    return entries[0], cut
+    return entries[0], cut, entries[head_end + 1:tail_start]
+
+
+def _describe_later(error, tb, outermost):
+    """Let ``error`` describe the stack of traceback ``tb`` when asked,
+    keeping only its ends (``compacted``).  The middle's frames are freed
+    once the host has the error when this run is the Lua thread's
+    outermost (a hundred thousand take 20-40 ms), else now."""
+    head, cut, middle = compacted(tb)
+    error.describe_stack_later(functools.partial(lua_traceback, head, cut))
+    if middle and outermost:
+        free_after_handover(middle)
 
 
 def lua_traceback(tb, cut=0):

@@ -11,6 +11,7 @@ from ..runtime import frames, ops
 from ..runtime.state import count_work
 from .codegen import compile_chunk
 from ..runtime.hooks import untraced
+from ..runtime.luathread import compiler_frames
 from ..runtime.python_gc import collector_paused
 from .pycompile import compile_module
 from .translation import translate
@@ -65,7 +66,7 @@ def compile_lua(source: str, chunkname: str, source_name: str | None = None) -> 
         return hit
     count_work(len(source))       # the cancel check before any stage
     from .parser import parse     # deferred: importing the grammar is the slow part
-    with collector_paused(), untraced():
+    with collector_paused(), untraced(), compiler_frames():
         proto = compile_chunk(parse(source, chunkname, from_file=False))
     name_source(proto, source_name)
     return _translated(key, proto, chunkname, 'main chunk')
@@ -93,7 +94,7 @@ def compile_binary(text: str, proto, chunkname: str) -> Compiled:
 
 
 def _translated(key, proto, chunkname, description):
-    with collector_paused(), untraced():
+    with collector_paused(), untraced(), compiler_frames():
         tr = translate(proto, description)
         filenames = []
         code = _compile_python(tr.source, chunkname, tr.main_factory, filenames)
@@ -122,7 +123,7 @@ def _remember(key, compiled):
 def translate_chunk(source: str, chunkname: str):
     """The Translation of a chunk: parsed, compiled to bytecode, translated."""
     from .parser import parse     # deferred: importing the grammar is the slow part
-    with collector_paused(), untraced():
+    with collector_paused(), untraced(), compiler_frames():
         return translate(compile_chunk(parse(source, chunkname, from_file=False)))
 
 
@@ -178,7 +179,7 @@ def _link_forms(code, tr, chunkname, filenames):
 def _compile_generator_form(name, translate, proto_names, chunkname, filenames):
     """The code of plain form ``name``'s generator form, translated (by
     ``translate()``) and compiled on first use."""
-    with collector_paused(), untraced():
+    with collector_paused(), untraced(), compiler_frames():
         source, lines, calls, tops = translate()
         code = _compile_python(source, chunkname, 'P' + name[1:], filenames)
     _register(code, chunkname, lines, calls, tops, proto_names)
@@ -192,7 +193,8 @@ def check_syntax(source: str, chunkname: str) -> None:
     if (source, chunkname) in _CACHE:
         return
     from .parser import parse
-    compile_chunk(parse(source, chunkname, from_file=False))
+    with compiler_frames():
+        compile_chunk(parse(source, chunkname, from_file=False))
 
 
 def load_into(vm, compiled: Compiled, env):

@@ -1,7 +1,8 @@
 """Python's cyclic collector kept from walking what is all live: paused
-while an error that ends the run unwinds and while a chunk compiles, and
-run by the periodic check instead of by allocations while the stack is
-deep.
+while an error that ends the run unwinds, while its deep traceback's cut
+frames are freed after the run (``luathread.free_after_handover``) and
+while a chunk compiles, and run by the periodic check instead of by
+allocations while the stack is deep.
 
 Each Python frame an exception leaves becomes a collector-tracked object,
 and the collections those allocations set off walk all of them again: an
@@ -38,6 +39,7 @@ from contextlib import contextmanager
 _lock = threading.Lock()
 _unwinding = False       # is the collector off for an interrupt unwinding to the host?
 _deep = False            # is it off for a deep stack, collected by the periodic check?
+_freeing = 0             # holds while deep errors' cut frames are freed after their runs
 # Tracked objects allocated (net) after which a deep stack's check collects
 # the young generations: the collector's own pace for a middle collection.
 DEEP_COLLECT_AFTER = gc.get_threshold()[0] * gc.get_threshold()[1]
@@ -45,7 +47,7 @@ DEEP_COLLECT_AFTER = gc.get_threshold()[0] * gc.get_threshold()[1]
 
 def _apply() -> None:
     """The collector on unless a hold-back of ours is in force (under ``_lock``)."""
-    if _unwinding or _deep:
+    if _unwinding or _deep or _freeing:
         gc.disable()
     else:
         gc.enable()
@@ -55,7 +57,7 @@ def pause_collector() -> None:
     """Off while an interrupt unwinds to the host (unless the host had it off)."""
     global _unwinding
     with _lock:
-        if _deep or gc.isenabled():
+        if _deep or _freeing or gc.isenabled():
             _unwinding = True
             _apply()
 
@@ -73,10 +75,10 @@ def collect_for_deep_stack() -> None:
     """The stack is deep: collections are this check's to make."""
     global _deep
     if not _deep:
-        if not (gc.isenabled() or _unwinding):
+        if not (gc.isenabled() or _unwinding or _freeing):
             return
         with _lock:
-            if not (gc.isenabled() or _unwinding):
+            if not (gc.isenabled() or _unwinding or _freeing):
                 return              # the host turned the collector off: leave it off
             _deep = True
             _apply()
@@ -93,8 +95,30 @@ def end_deep_stack() -> None:
             _apply()
 
 
+def hold_while_freeing() -> bool:
+    """Off until ``end_freeing``: frames about to be freed are not worth a
+    collection's walk.  Whether it held (not if the host had the collector
+    off); Lua threads freeing at once each hold."""
+    global _freeing
+    with _lock:
+        if not (_unwinding or _deep or _freeing or gc.isenabled()):
+            return False
+        _freeing += 1
+        _apply()
+        return True
+
+
+def end_freeing() -> None:
+    """One hold of ``hold_while_freeing`` ends."""
+    global _freeing
+    with _lock:
+        _freeing -= 1
+        _apply()
+
+
 def resume_collector() -> None:
-    """The collector back as the host had it (the run reached the host)."""
+    """The collector back as the host had it (the run reached the host),
+    but for a hold while frames are freed."""
     global _unwinding, _deep
     if _unwinding or _deep:
         with _lock:
