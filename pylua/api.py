@@ -9,6 +9,7 @@ their identity; nothing on the Lua side can reach a Python object.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass, field
 import traceback as _tb
 from types import FunctionType
 
@@ -16,7 +17,6 @@ from .compiler.pipeline import check_syntax, compile_lua, display_name, load_int
 from .runtime import memory, ops, state
 from .runtime.closing import CATCHABLE, has_pending
 from .runtime.errors import LuaError, LuaMemoryError
-from .runtime.frame_links import relink
 from .runtime.frames import direct_tail_lines, lua_info, overflow_message, tail_calls_from
 from .runtime.luathread import free_after_handover, on_lua_thread
 from .runtime.python_gc import resume_collector
@@ -456,20 +456,27 @@ class _Levels:
         return info is not None and not (replaced_at and tb.tb_lineno in replaced_at)
 
 
-def compacted(tb):
-    """``tb`` with the middle of a deep stack cut out, how many Lua levels
-    the cut took, and the entries cut (outermost first: the last
-    reference to their frames).  A stack overflow's traceback has a hundred
-    thousand entries, each holding a frame: while the error lives, every
-    collection of Python's walks them all (the first, a young one as the
-    collector comes back, 25-60 ms before the host even has the error);
-    Lua's traceback shows only the ends."""
+@dataclass
+class _Compacted:
+    """A traceback with the middle of a deep stack cut out (``compacted``)."""
+    head: object                 # its first entry
+    cut: int = 0                 # the Lua levels the cut took
+    last_outer: object = None    # the innermost entry of the outer end kept
+    inner: list = field(default_factory=list)    # the entries after it, outermost first
+
+
+def compacted(tb) -> _Compacted:
+    """``tb`` with the middle of a deep stack cut out.  A stack overflow's
+    traceback has tens of thousands of entries, each holding a frame:
+    while the error lives, every collection of Python's walks them all
+    (the first, a young one as the collector comes back, 25-60 ms before
+    the host even has the error); Lua's traceback shows only the ends."""
     entries = []
     while tb is not None:
         entries.append(tb)
         tb = tb.tb_next
     if len(entries) <= _ENTRIES_KEPT:
-        return (entries[0] if entries else None), 0, []
+        return _Compacted(entries[0] if entries else None)
     known = _Levels()
     infos = known.infos
     levels = []
@@ -483,26 +490,31 @@ def compacted(tb):
             levels.append(i)
     margin = max(_LEVELS_FIRST, _LEVELS_LAST) + 2
     if len(levels) <= 2 * margin + 1:
-        return entries[0], 0, []
+        return _Compacted(entries[0])
     head_end = levels[margin - 1]          # the outermost levels kept
     tail_start = levels[-margin] - 1       # the innermost, with the caller of the first
     entries[head_end].tb_next = entries[tail_start]
-    # The kept innermost frame links to its caller, and so on through
-    # the middle: unlinked, the middle's frames go with its entries.
-    relink(entries[tail_start].tb_frame, entries[head_end].tb_frame)
     cut = sum(1 for i in levels if head_end < i < tail_start)
-    return entries[0], cut, entries[head_end + 1:tail_start]
+    return _Compacted(entries[0], cut, entries[head_end], entries[head_end + 1:])
 
 
 def _describe_later(error, tb, outermost):
-    """Let ``error`` describe the stack of traceback ``tb`` when asked,
-    keeping only its ends (``compacted``).  The middle's frames are freed
-    once the host has the error when this run is the Lua thread's
-    outermost (a hundred thousand take 20-40 ms), else now."""
-    head, cut, middle = compacted(tb)
-    error.describe_stack_later(functools.partial(lua_traceback, head, cut))
-    if middle and outermost:
-        free_after_handover(middle)
+    """Let ``error`` describe the stack of traceback ``tb`` when asked.  A
+    deep stack's text is made now, from its ends (``compacted``), and the
+    host's error keeps only the outer end's entries: each finished frame
+    links to its caller's, so a kept inner frame would keep every frame
+    of the middle alive.  The inner entries are freed once the host has
+    the error when this run is the Lua thread's outermost (a hundred
+    thousand frames take 20-40 ms), else now."""
+    kept = compacted(tb)
+    if not kept.cut:
+        error.describe_stack_later(functools.partial(lua_traceback, kept.head))
+        return
+    text = lua_traceback(kept.head, kept.cut)
+    error.describe_stack_later(lambda: text)
+    kept.last_outer.tb_next = None
+    if outermost:
+        free_after_handover(kept.inner)
 
 
 def lua_traceback(tb, cut=0):

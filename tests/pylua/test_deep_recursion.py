@@ -224,29 +224,6 @@ def test_a_count_hook_fires_through_a_recursion_of_call():
     assert gap.cpu is not None and gap.cpu < HOOK_GAP_IN_A_TEST_PROCESS
 
 
-def test_relink_changes_a_finished_frame_s_caller_and_leaves_a_running_one():
-    import sys
-    from pylua.runtime import frame_links
-
-    def inner():
-        raise ValueError
-
-    def middle():
-        inner()
-
-    def outer():
-        middle()
-    try:
-        outer()
-    except ValueError as e:
-        tb = e.__traceback__.tb_next
-    outer_frame, inner_frame = tb.tb_frame, tb.tb_next.tb_next.tb_frame
-    assert frame_links.AVAILABLE and inner_frame.f_back is tb.tb_next.tb_frame
-    assert frame_links.relink(inner_frame, outer_frame) and inner_frame.f_back is outer_frame
-    running = sys._getframe()
-    assert not frame_links.relink(running, outer_frame) and running.f_back is not outer_frame
-
-
 def _live_frames():
     gc.collect()
     return sum(1 for o in gc.get_objects() if type(o).__name__ == 'frame')
