@@ -61,7 +61,7 @@ SHAPES = (
     ('call: entry (frame set-up, argument binding)', re.compile(r'^def [PQ]\d+_\d+\(')),
     ('call: return', re.compile(r'^return\b')),
     ('instruction budget', re.compile(r'STEPS|TICK|_n\d+ (-=|=) |if not _n\d+')),
-    ('table constructor', re.compile(r'= Table\(')),
+    ('table constructor', re.compile(r'= (?:Table\(|NEW\(Table\))')),
     ('allocation charge', re.compile(r'\bDEBT\b|CHARGE\(')),
     ('generic for: set-up and step', re.compile(r'forgen\(|^for \w+(, \w+)* in ')),
     ('string concatenation', re.compile(r'concat_plain\(|concat\(\(')),

@@ -1101,7 +1101,7 @@ _NOT_INSTALLED = object()
 
 # The names translated code refers to, installed as globals of each VM's namespace.
 HELPERS = {
-    'Table': Table, 'FN': FN, 'Builtin': Builtin, 'Userdata': Userdata,
+    'Table': Table, 'NEW': object.__new__, 'FN': FN, 'Builtin': Builtin, 'Userdata': Userdata,
     'NAN': NAN, 'INF': INF, 'wrap': wrap, 'index': index, 'index_miss': index_miss,
     'setindex': setindex, 'call': call, 'call_plain': call_plain, 'arith': arith, 'concat': concat,
     'eq_meta': eq_meta, 'eq_tables': eq_tables, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,

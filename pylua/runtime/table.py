@@ -23,6 +23,8 @@ class LuaTable:
     # guard and anchor belong to the collector (runtime/collector.py), which
     # sets them only on the tables it deals with; keycache is set by the
     # first ``next`` that enters the hash part (most tables never get one).
+    # Translated code makes its tables without __init__ (its frame costs
+    # a fifth of a table): translation/layout.py's new_table sets what it sets.
     __slots__ = ('hash', 'arr', 'meta', 'keycache', 'guard', 'anchor', '__weakref__')
 
     def __init__(self, arr=None, hash=None):

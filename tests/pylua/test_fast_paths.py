@@ -1110,3 +1110,21 @@ def test_table_remove_of_the_last_list_item_at_a_position_is_inline():
     assert 'is T_REMOVE and r2.__class__ is Table and r2.meta is None and 0 < r3 <= len(r2.arr):' in code
     assert 'if _a and _a[-1] is None: drop_nils(_a)' in code
     assert run('local q = {"a"} local v = table.remove(q, 1) return v, #q, next(q)') == ('a', 0, None)
+
+
+def test_constructors_make_tables_without_init():
+    # The object and its three parts, as LuaTable() has them, without the
+    # __init__ frame; what that makes is a table like LuaTable()'s.
+    from pylua.compiler.translation.layout import new_table
+    from pylua.runtime.table import LuaTable
+    code = plain_python('local x = ... return {x = x}, {}')
+    assert 'r1 = NEW(Table); r1.arr = []; r1.hash = {}; r1.meta = None\n' in code
+    assert 'Table()' not in code
+    made = {'NEW': object.__new__, 'Table': LuaTable}
+    exec(new_table('t'), made)
+    t, u = made['t'], LuaTable()
+    for slot in LuaTable.__slots__:
+        assert hasattr(t, slot) == hasattr(u, slot), slot
+        if hasattr(u, slot):
+            assert getattr(t, slot) == getattr(u, slot) and getattr(t, slot) is not getattr(u, slot) or \
+                getattr(u, slot) is None, slot

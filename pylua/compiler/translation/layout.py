@@ -3,7 +3,8 @@ generated code reaches into it: the one place that names its slots.
 
 Generated code reads a table's parts directly on its fast paths: the dict of
 its hash part, the list of its array part (``t[1..n]``) and its metatable
-(``None`` when it has none)."""
+(``None`` when it has none); and it makes tables without calling
+``LuaTable.__init__`` (a Python frame per table)."""
 from __future__ import annotations
 
 HASH = 'hash'                      # dict: every key outside the array part
@@ -24,3 +25,9 @@ def arr_of(table: str) -> str:
 def meta_of(table: str) -> str:
     """The expression of the metatable."""
     return '%s.%s' % (table, META)
+
+
+def new_table(table: str) -> str:
+    """A statement making an empty table into ``table`` as ``LuaTable()``
+    does, without its ``__init__``'s frame: the object and its three parts."""
+    return '%s = NEW(Table); %s = []; %s = {}; %s = None' % (table, arr_of(table), hash_of(table), meta_of(table))

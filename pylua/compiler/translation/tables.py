@@ -7,7 +7,7 @@ from ...runtime.table import LuaTable
 from .facts import FRESH, FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
 from .ir import code
-from .layout import arr_of, hash_of, meta_of
+from .layout import arr_of, hash_of, meta_of, new_table
 
 TABLE_COST = 200
 _INLINE_ITEMS = 8                  # a constructor's list items stored inline at most
@@ -247,7 +247,7 @@ class TableOps:
     def op_NEWTABLE(self, i):
         # Accounted without a check: the periodic check measures the heap when
         # the debt is large (a table costs about this much in CPython).
-        self.w('r%d = Table()', i.a)
+        self.w(new_table('r%d' % i.a))
         self.w(self.debt(TABLE_COST))
         self.declare(i.a, FRESH)
 

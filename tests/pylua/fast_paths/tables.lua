@@ -230,4 +230,25 @@ put(pcall(table.remove, {1, 2}, 4))
 put(table.remove({1, 2}, 3), select("#", table.remove({}, 1)))
 local hashed = {1, 2, k = "v"}
 put(table.remove(hashed, 2), #hashed, hashed.k)
+-- tables made by constructors without LuaTable's __init__: every part
+-- starts empty and each table is distinct, whatever is done to it next
+local made = {}
+for i = 1, 3 do made[i] = {} end
+put(made[1] == made[2], rawequal(made[2], made[3]), #made[1], next(made[1]), getmetatable(made[3]))
+made[1].k, made[2][1], made[3][2] = "v", "a", "b"
+put(made[1].k, made[2].k, made[2][1], #made[2], made[3][2], #made[3] == 0 or #made[3] == 2)
+local keyed = {[made[1]] = 1, [made[2]] = 2}
+put(keyed[made[1]], keyed[made[2]], keyed[made[3]], keyed[{}])
+local weak = setmetatable({}, {__mode = "k"})
+weak[{}] = 1
+weak[made[1]] = 2
+collectgarbage()
+local left = 0
+for k, v in pairs(weak) do left = left + v end
+put(left)
+local counted = setmetatable({}, {__len = function() return 9 end, __index = function(t, k) return k end})
+put(#counted, counted.x, #{}, next({}, nil), pcall(next, {}, "x"))
+local nested = {inner = {deeper = {}}}
+nested.inner.deeper[1] = nested
+put(nested.inner.deeper[1] == nested, #nested.inner.deeper, (next(nested)))
 return transcript()
