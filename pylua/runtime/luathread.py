@@ -24,7 +24,7 @@ import sys
 import threading
 from contextlib import contextmanager
 
-from .python_gc import end_freeing, hold_while_freeing
+from .python_gc import end_freeing, hold_while_freeing, lua_pace
 
 STACK_SIZE = 512 * 1024 * 1024
 # Python frames a Lua thread may nest (the recursion limit): a plain Lua
@@ -77,7 +77,8 @@ class _LuaThread:
         while True:
             fn, args, done = self.jobs.get()
             try:
-                done.result = fn(*args)
+                with lua_pace():
+                    done.result = fn(*args)
             except BaseException as exc:          # handed back to the calling thread
                 done.error = exc
             fn = args = None

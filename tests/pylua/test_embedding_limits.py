@@ -288,3 +288,43 @@ def test_the_check_probes_the_stack_depth_every_few_intervals(monkeypatch):
     rt.execute('for i = 1, 100000 do end')
     assert len(checks) > 4 * state.PROBE_EVERY
     assert len(checks) // state.PROBE_EVERY <= len(probes) <= len(checks) // state.PROBE_EVERY + 1
+
+
+def test_lua_code_runs_with_the_young_threshold_scaled_and_the_host_s_back_after():
+    # A Lua table is several objects Python's collector tracks where a
+    # Python object is one: while Lua runs, the young generation's
+    # threshold is the host's times TRACKED_PER_OBJECT.
+    import gc
+    from pylua.runtime.python_gc import TRACKED_PER_OBJECT
+    rt = LuaRuntime()
+    host = gc.get_threshold()
+    rt.globals()['threshold'] = lambda: gc.get_threshold()[0]
+    assert rt.execute('return threshold()') == host[0] * TRACKED_PER_OBJECT
+    assert gc.get_threshold() == host
+    # Fewer collections for the same tables than at the host's pace: each
+    # turn makes five tracked objects (two tables, their lists, a dict
+    # holding a table), 214 young collections at 700.
+    rt.globals()['collections'] = lambda: sum(s['collections'] for s in gc.get_stats())
+    made = rt.execute('local first = collections() local keep = {} '
+                      'for i = 1, 30000 do keep[i] = {i, x = {}} end return collections() - first')
+    assert made <= 5 * 30000 // host[0] // 2
+    # An error ending the run gives the host's thresholds back too.
+    with pytest.raises(LuaError):
+        rt.execute('error("x")')
+    assert gc.get_threshold() == host
+
+
+def test_thresholds_the_host_sets_while_lua_runs_are_kept():
+    import gc
+    rt = LuaRuntime()
+    host = gc.get_threshold()
+    rt.globals()['set_threshold'] = gc.set_threshold
+    try:
+        rt.execute('set_threshold(5000, 20, 30)')
+        assert gc.get_threshold() == (5000, 20, 30)
+        gc.set_threshold(0)                     # the collector off stays off
+        rt.globals()['threshold'] = lambda: gc.get_threshold()[0]
+        assert rt.execute('return threshold()') == 0
+        assert gc.get_threshold()[0] == 0
+    finally:
+        gc.set_threshold(*host)
