@@ -156,7 +156,7 @@ class CallOps:
         elif tail:
             # A host function's one result returned bare, as a Lua function's
             # is: the caller then has no tuple to unpack.
-            w('return _R[0] if len(_R) == 1 else _R if _R.__class__ is tuple else tuple(_R)')
+            self.leave('return _R[0] if len(_R) == 1 else _R if _R.__class__ is tuple else tuple(_R)')
         elif n == -1:
             w('    T = _R if _R.__class__ is tuple else tuple(_R)')
             self.tbase = a
@@ -209,7 +209,10 @@ class CallOps:
             self.call_lua(f, args, tup, 'return', indent + '    ')
             self.out.items[-2].note = self.out.items[-1].note = TailCallNote(note or '')
         self.out.forms(direct, lambda: None)
-        self.w('%sreturn (TAIL, %s, %s)', indent, f, tup)
+        if indent:
+            self.w('%sreturn (TAIL, %s, %s)', indent, f, tup)
+        else:
+            self.leave('return (TAIL, %s, %s)', f, tup)
 
     def call_lua(self, f, args, tup, lead, indent='    '):
         """``lead f(args)`` for a Lua function ``f`` with extra arguments cut
@@ -347,15 +350,15 @@ class CallOps:
         if i.b == -1:
             if self.tbase == i.a:
                 self.tbase = None
-                self.w('return T')
+                self.leave('return T')
             else:
-                self.w('return %s', self.multret_args(i.a))
+                self.leave('return %s', self.multret_args(i.a))
         elif i.b == 0:
-            self.w('return ()')
+            self.leave('return ()')
         elif i.b == 1:
-            self.w('return r%d', i.a)
+            self.leave('return r%d', i.a)
         else:
-            self.w('return (%s,)', ', '.join('r%d' % r for r in range(i.a, i.a + i.b)))
+            self.leave('return (%s,)', ', '.join('r%d' % r for r in range(i.a, i.a + i.b)))
 
     def op_CLOSURE(self, i):
         child = self.p.protos[i.b]

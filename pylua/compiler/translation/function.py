@@ -84,6 +84,12 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         if self.empty:
             self.empty[-1] = False
 
+    def leave(self, template, *args):
+        """A statement that leaves the function (a ``return``) at the
+        current indentation: the rest of its block is not rendered."""
+        self.w(template, *args)
+        self.out.items[-1].exits = True
+
     def note_call(self, note):
         """The statement just written calls the function ``note`` describes."""
         self.out.items[-1].note = note
