@@ -101,3 +101,13 @@ def test_the_renderer_drops_the_statements_after_an_exit_in_its_block():
                   Line(1, 'return ()', 3)], Form.PLAIN)
     assert rendered.text == ['    if r0:', '        return r0', '    return ()']
     assert rendered.lines == [0, 1, 1, 3]
+
+
+def test_a_host_function_and_any_other_callee_share_the_result_statement():
+    # The FN branch takes its result bare; every other callee leaves a
+    # sequence in _R, read by one statement (behaviour against lua5.4:
+    # fast_paths/call_site_callees.lua).
+    code = plain_form('local function f(g, x) local r = g(x) return r end')
+    assert code.count('r2 = _R[0] if _R else None') == 1
+    code = plain_form('local function f(g, x) return {g(x)} end')
+    assert code.count('T = _R if _R.__class__ is tuple else tuple(_R)') == 1
