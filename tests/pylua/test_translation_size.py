@@ -111,3 +111,12 @@ def test_a_host_function_and_any_other_callee_share_the_result_statement():
     assert code.count('r2 = _R[0] if _R else None') == 1
     code = plain_form('local function f(g, x) return {g(x)} end')
     assert code.count('T = _R if _R.__class__ is tuple else tuple(_R)') == 1
+
+
+def test_guards_are_hoisted_only_where_they_spare_more_checks_than_their_own():
+    # What the guard would tell is read once and nothing loops: one body.
+    assert 'r0.__class__ is Table' not in plain_form('local function getx(self) return self.x end')
+    assert 'r0.__class__ is int:' not in plain_form('local function inc(n) return n + 1 end')
+    # Read twice, or inside a loop: hoisted.
+    assert 'if r0.__class__ is Table:' in plain_form('local function f(self) return self.x + self.y end')
+    assert 'if r0.__class__ is int:' in plain_form('local function f(n) local s = 0 for i = 1, 3 do s = s + n end return s end')
