@@ -116,8 +116,9 @@ def test_a_host_function_and_any_other_callee_share_the_result_statement():
 def test_guards_are_hoisted_only_where_they_spare_more_checks_than_their_own():
     # What the guard would tell is read once and nothing loops: one body.
     assert 'r0.__class__ is Table' not in plain_form('local function getx(self) return self.x end')
-    code = plain_form('local function inc(n) return n + 1 end')
-    assert code.count('r0.__class__ is int') == 1 and code.count('r1 = r0 + 1') == 2     # the inline checks alone
+    # An integer guard is hoisted still: the general body tests arithmetic
+    # on two unknown operands in one chained comparison, more than the guard.
+    assert 'if r0.__class__ is int:' in plain_form('local function inc(n) return n + 1 end')
     # Read twice, or inside a loop: hoisted.
     assert 'if r0.__class__ is Table:' in plain_form('local function f(self) return self.x + self.y end')
     assert 'if r0.__class__ is int:' in plain_form('local function f(n) local s = 0 for i = 1, 3 do s = s + n end return s end')

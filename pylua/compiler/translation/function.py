@@ -239,14 +239,16 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
     def worth_hoisting(self, ints, tables):
         """Do guards on parameters ``ints`` and ``tables`` spare more checks
         than their own?  A body specialised under them doubles the
-        function's code; where what they tell is read once and nothing
-        loops, the general body makes that one check itself."""
-        if not (ints or tables):
-            return False
-        if any(ins.op in _LOOP_OPS for ins in self.p.code):
+        function's code; where only tables are guarded, what they tell is
+        read once and nothing loops, the general body makes that one check
+        itself (or none: a field read tries the hash part).  An integer
+        guard always pays: the general body tests both operands of
+        arithmetic on two unknowns."""
+        if ints:
             return True
-        gained = (integer_registers(self.p, ints) - integer_registers(self.p)) | set(tables)
-        return typed_reads(self.p, gained) > 1
+        if not tables:
+            return False
+        return any(ins.op in _LOOP_OPS for ins in self.p.code) or typed_reads(self.p, tables) > 1
 
     def specialised_body(self, integers, tables):
         """The body where hoisted guards hold: these parameters hold tables,
