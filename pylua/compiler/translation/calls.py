@@ -124,31 +124,38 @@ class CallOps:
                 self.first_result(f, '    ')
             else:
                 self.lua_results(a, n, '    ')
-        # Host functions give any sequence.
-        w('elif %s.__class__ is Builtin:', f)
-        w('    try: _R = %s.fn(%s)', f, args)
+        # Host functions give any sequence.  One result or all of them are
+        # taken from ``_R`` alike whichever function was called: the host
+        # function and anything else share that statement.
+        shared = n in (1, -1) and not tail
+        if shared:
+            w('else:')
+            w('    if %s.__class__ is Builtin:', f)
+            inner = '        '
+        else:
+            w('elif %s.__class__ is Builtin:', f)
+            inner = '    '
+        w('%stry: _R = %s.fn(%s)', inner, f, args)
         self.note_call(i.note)
-        w('    except NeedsLua: _R = %s', self.wait('finish_raised(%s, %s)', f, tup))
+        w('%sexcept NeedsLua: _R = %s', inner, self.wait('finish_raised(%s, %s)', f, tup))
         self.note_call(i.note)
         # A host function's arguments live while it runs (on a C function's
         # stack in Lua), and its generator form is called with them again.
         self.out.items[-2].top = self.out.items[-1].top = a + 1 + i.b if i.b != -1 else CALL_SETUP
-        if n == 1:
-            w('    r%d = _R[0] if _R else None', a)
-        elif n == -1 and not tail:
-            w('    T = _R if _R.__class__ is tuple else tuple(_R)')
-        w('else:')
+        other = '    else: ' if shared else '    '
+        if not shared:
+            w('else:')
         if tail:
             w('    _R = %s', self.wait('tail_call(%s, %s, %r)', f, tup, i.note))
             self.note_call(i.note)
         else:
             def plain():
                 # A __call handler runs in its plain form, as a function would.
-                w('    _R = call_plain(%s, %s, %r)', f, tup, i.note)
+                w('%s_R = call_plain(%s, %s, %r)', other, f, tup, i.note)
                 self.note_call(i.note)
 
             def generator():
-                w('    _R = %s', self.wait('call(%s, %s, %r)', f, tup, i.note))
+                w('%s_R = %s', other, self.wait('call(%s, %s, %r)', f, tup, i.note))
                 self.note_call(i.note)
             self.out.forms(plain, generator)
         if n == 1:
@@ -156,7 +163,7 @@ class CallOps:
         elif tail:
             # A host function's one result returned bare, as a Lua function's
             # is: the caller then has no tuple to unpack.
-            w('return _R[0] if len(_R) == 1 else _R if _R.__class__ is tuple else tuple(_R)')
+            self.leave('return _R[0] if len(_R) == 1 else _R if _R.__class__ is tuple else tuple(_R)')
         elif n == -1:
             w('    T = _R if _R.__class__ is tuple else tuple(_R)')
             self.tbase = a
@@ -209,7 +216,10 @@ class CallOps:
             self.call_lua(f, args, tup, 'return', indent + '    ')
             self.out.items[-2].note = self.out.items[-1].note = TailCallNote(note or '')
         self.out.forms(direct, lambda: None)
-        self.w('%sreturn (TAIL, %s, %s)', indent, f, tup)
+        if indent:
+            self.w('%sreturn (TAIL, %s, %s)', indent, f, tup)
+        else:
+            self.leave('return (TAIL, %s, %s)', f, tup)
 
     def call_lua(self, f, args, tup, lead, indent='    '):
         """``lead f(args)`` for a Lua function ``f`` with extra arguments cut
@@ -347,15 +357,15 @@ class CallOps:
         if i.b == -1:
             if self.tbase == i.a:
                 self.tbase = None
-                self.w('return T')
+                self.leave('return T')
             else:
-                self.w('return %s', self.multret_args(i.a))
+                self.leave('return %s', self.multret_args(i.a))
         elif i.b == 0:
-            self.w('return ()')
+            self.leave('return ()')
         elif i.b == 1:
-            self.w('return r%d', i.a)
+            self.leave('return r%d', i.a)
         else:
-            self.w('return (%s,)', ', '.join('r%d' % r for r in range(i.a, i.a + i.b)))
+            self.leave('return (%s,)', ', '.join('r%d' % r for r in range(i.a, i.a + i.b)))
 
     def op_CLOSURE(self, i):
         child = self.p.protos[i.b]

@@ -409,13 +409,10 @@ GETTABLE SETTABLE SELF CONCAT LEN FORPREP'''.split())
 
 
 @analysis_pass
-def relied_on(p, registers):
-    """Those of ``registers`` whose class the translated code relies on: read
-    by an operation translated for it (arithmetic, a comparison, an index),
-    or copied into a register so read.  A local only returned or passed on
-    relies on nothing (``debug.setlocal`` may change it freely)."""
+def _reach(p, registers):
+    """``registers`` and the registers their copies reach."""
     copies = [(ins.b, ins.a) for ins in p.code if ins.op == 'MOVE']
-    reach = set(registers)               # the registers and what their copies reach
+    reach = set(registers)
     changed = True
     while changed:
         changed = False
@@ -423,14 +420,36 @@ def relied_on(p, registers):
             if source in reach and target not in reach:
                 reach.add(target)
                 changed = True
+    return copies, reach
+
+
+def _typed_operands(ins):
+    """The registers (and constants) whose class operation ``ins`` is
+    translated for, or () when it is none of those."""
+    op = ins.op
+    if op not in _TYPED_READS:
+        return ()
+    return range(ins.a, ins.a + 3) if op == 'FORPREP' else range(ins.a, ins.a + ins.b) \
+        if op == 'CONCAT' else (ins.a, ins.b, ins.c) if op == 'SETTABLE' else (ins.b, ins.c)
+
+
+def typed_reads(p, registers):
+    """How many operations translated for a class read one of
+    ``registers`` (or a copy of one): the checks a fact about them spares."""
+    reach = _reach(p, registers)[1]
+    return sum(1 for ins in p.code if any(r in reach for r in _typed_operands(ins)))
+
+
+def relied_on(p, registers):
+    """Those of ``registers`` whose class the translated code relies on: read
+    by an operation translated for it (arithmetic, a comparison, an index),
+    or copied into a register so read.  A local only returned or passed on
+    relies on nothing (``debug.setlocal`` may change it freely)."""
+    copies, reach = _reach(p, registers)
     relied = set()
     for ins in p.code:
-        op = ins.op
-        if op in _TYPED_READS:
-            # The registers it reads (a constant operand is no register of these).
-            operands = range(ins.a, ins.a + 3) if op == 'FORPREP' else range(ins.a, ins.a + ins.b) \
-                if op == 'CONCAT' else (ins.a, ins.b, ins.c) if op == 'SETTABLE' else (ins.b, ins.c)
-            relied.update(r for r in operands if r in reach)
+        # The registers it reads (a constant operand is no register of these).
+        relied.update(r for r in _typed_operands(ins) if r in reach)
     changed = True
     while changed:
         changed = False

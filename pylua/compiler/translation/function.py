@@ -15,7 +15,7 @@ from .control import ControlOps
 from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, has_tail_calls,
                     integer_registers, new_tables, relied_on, passes_results, returns_integers, single_result,
-                    too_deep_for_python, writes)
+                    too_deep_for_python, typed_reads, writes)
 from .ir import NODES, Choice, Const, Forms, Line, Template, Wait, code
 from .layout import hash_of
 from .tables import TableOps
@@ -25,6 +25,7 @@ _TABLE_OPERAND = {'GETTABLE': 'b', 'SELF': 'b', 'SETTABLE': 'a'}
 _NUMERIC_OPS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR EQ NE LT LE'.split())
 _EQUALITY_OPS = frozenset(('EQ', 'NE'))
 _FLOAT_OPS = frozenset(('ADD', 'SUB', 'MUL', 'DIV', 'UNM'))
+_LOOP_OPS = frozenset(('LOOP', 'FORPREP', 'TFORPREP'))
 _MAX_SPLITS = 10                   # guards splitting one straight-line run
 _SPLIT_LIMIT = 150                 # longest run whose tail is duplicated
 _DUPLICATE_LIMIT = 400             # instructions of a generic for body emitted twice
@@ -83,6 +84,12 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.out.items.append(Line(self.ind, template, self.line))
         if self.empty:
             self.empty[-1] = False
+
+    def leave(self, template, *args):
+        """A statement that leaves the function (a ``return``) at the
+        current indentation: the rest of its block is not rendered."""
+        self.w(template, *args)
+        self.out.items[-1].exits = True
 
     def note_call(self, note):
         """The statement just written calls the function ``note`` describes."""
@@ -199,6 +206,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.empty.pop()
             return
         ints, tables = self.typed_params()
+        if not self.worth_hoisting(ints, tables):
+            ints, tables = [], []
         integers = integer_registers(p, ints)
         # What the code below takes the registers it reads to hold, whichever body runs.
         typed = dict.fromkeys(integers, int)
@@ -226,6 +235,20 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.known = set(integer_registers(p) if ints else integers)
         self.body()
         self.not_tables = frozenset()
+
+    def worth_hoisting(self, ints, tables):
+        """Do guards on parameters ``ints`` and ``tables`` spare more checks
+        than their own?  A body specialised under them doubles the
+        function's code; where only tables are guarded, what they tell is
+        read once and nothing loops, the general body makes that one check
+        itself (or none: a field read tries the hash part).  An integer
+        guard always pays: the general body tests both operands of
+        arithmetic on two unknowns."""
+        if ints:
+            return True
+        if not tables:
+            return False
+        return any(ins.op in _LOOP_OPS for ins in self.p.code) or typed_reads(self.p, tables) > 1
 
     def specialised_body(self, integers, tables):
         """The body where hoisted guards hold: these parameters hold tables,

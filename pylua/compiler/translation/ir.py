@@ -166,8 +166,10 @@ class Line:
     """One statement: its indentation, code, Lua line, the description
     of the function it calls when a traceback should name one, and, on the
     lines of a call, the call's first register (``top``): from there up the
-    registers are the callee's in Lua, dead to this frame while it runs."""
-    __slots__ = ('indent', 'code', 'lualine', 'note', 'top')
+    registers are the callee's in Lua, dead to this frame while it runs.
+    A statement that ``exits`` always leaves its block (a ``return``):
+    what follows it in the block cannot run and is not rendered."""
+    __slots__ = ('indent', 'code', 'lualine', 'note', 'top', 'exits')
 
     def __init__(self, indent, code, lualine, note=None):
         self.indent = indent
@@ -175,6 +177,7 @@ class Line:
         self.lualine = lualine
         self.note = note
         self.top = None
+        self.exits = False
 
 
 class Forms:
@@ -199,15 +202,26 @@ class Rendered:
         self.lines = [0]
         self.calls = {}
         self.tops = {}
+        self.exited = None            # indentation of the block a statement just left
 
     def add(self, items, form, base=0):
-        """Render ``items`` (Lines and Forms) in ``form``, indented ``base`` more."""
+        """Render ``items`` (Lines and Forms) in ``form``, indented ``base``
+        more, but for the Lines after an exit in its block."""
         text, lines, calls = self.text, self.lines, self.calls
         indents = _INDENTS[base:]
         for item in items:
             if item.__class__ is Forms:
+                # Kept whole: the generator form's closing ``yield``, which
+                # makes it a generator, follows its last ``return``.
+                self.exited = None
                 self.add(item.plain if form is Form.PLAIN else item.generator, form, base)
                 continue
+            if self.exited is not None:
+                if item.indent >= self.exited:
+                    continue
+                self.exited = None
+            if item.exits:
+                self.exited = item.indent
             c = item.code
             text.append(indents[item.indent] + (c if c.__class__ is str else c.render(form)))
             lines.append(item.lualine)

@@ -43,4 +43,13 @@ put(q.n, q.link.n, q.link.link.n, q.link.link.link)
 put(pcall(append, {}, 5))
 local function kind(v, k) if v == "x" then return "x" elseif v == k then return "same" end return v ~= 0 and v end
 put(kind("x"), kind(2, 2), kind(2.0, 2), kind(0), kind(0.0), kind(-0.0), kind("0"), kind(nil), kind(3, "3"))
+-- Parameters read once, with no loop: a table gets no hoisted guard (the
+-- general body alone), an integer still does.
+local function getx(self) return self.x end
+local function inc(n) return n + 1 end
+local function both(n, t) local a = n * 2 return t[a] end
+local Obj = setmetatable({}, {__index = function(_, k) return "meta " .. k end})
+put(getx({x = 1}), getx(Obj), pcall(getx, 5), pcall(getx, nil), getx("s"))
+put(inc(1), inc(1.5), inc("2"), inc(math.maxinteger), pcall(inc, {}), pcall(inc, nil))
+put(both(1, {10, 20}), both(1.5, {[3.0] = "f"}), pcall(both, "x", {}), pcall(both, 1, 7))
 return transcript()
