@@ -345,6 +345,8 @@ def _install_intrinsics(vm):
     vm.ns['NEXT'] = ops.NEXT
     # Metatables of the other types, changed in place by debug.setmetatable.
     vm.ns['TYPE_METAS'] = vm.type_metas
+    # Its C-stack depth (``c_calls``), which a generic for's iterator call raises.
+    vm.ns['VM'] = vm
 
 
 class LuaFunction:
