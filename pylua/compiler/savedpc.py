@@ -23,12 +23,17 @@ _DIVISIONS = frozenset(('IDIV', 'MOD'))
 
 
 @analysis_pass
-def mark_zero_division_lines(proto):
+def mark_zero_division_lines(proto, position_saves):
     """Add to the note of each IDIV and MOD of ``proto`` (a (left, right)
-    description) the line its division by zero is reported at."""
+    description) the line its division by zero is reported at.
+    ``position_saves``: pc -> line where Lua's OP_CLOSE of a block's
+    captured locals, which pylua has no instruction for, runs before the
+    instruction at pc."""
     line = 1 if proto.name == 'main chunk' else proto.line     # the main chunk's VARARGPREP is on line 1
     consts = proto.consts
-    for ins in proto.code:
+    for pc, ins in enumerate(proto.code):
+        if pc in position_saves:
+            line = position_saves[pc]
         op = ins.op
         if op in _DIVISIONS:
             ins.note = tuple(ins.note) + (line,)
