@@ -7,8 +7,15 @@ a concatenation, a length, a new table key, ...) or, when none has run, the
 line where the function starts.  pylua follows the bytecode's program
 order: what a branch not taken or an earlier iteration of a loop saved is
 not known here.
+
+A table read saves the position only when it misses (``luaV_finishget``:
+no table, or no value at the key), which only the run knows: a division
+with such reads between it and that instruction notes them, and the
+translated code records the line of a read that misses (``raw_misses``).
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ..runtime.state import analysis_pass
 
@@ -20,23 +27,53 @@ _SETS = frozenset(('SETTABLE', 'SETTABUP'))
 # Operators on numbers save nothing; on a string (a metamethod) they save.
 _OPERATORS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR LT LE'.split())
 _DIVISIONS = frozenset(('IDIV', 'MOD'))
+# Reads of a table that save the position when they miss.
+_GETS = frozenset(('GETTABUP', 'GETTABLE'))
 
 
 @analysis_pass
 def mark_zero_division_lines(proto, position_saves):
     """Add to the note of each IDIV and MOD of ``proto`` (a (left, right)
-    description) the line its division by zero is reported at.
+    description) the line its division by zero is reported at; when reads
+    that save the position on a miss come between it and the instruction
+    that saved that line, also a ``ZeroLine`` naming them.
     ``position_saves``: pc -> line where Lua's OP_CLOSE of a block's
     captured locals, which pylua has no instruction for, runs before the
     instruction at pc."""
     line = 1 if proto.name == 'main chunk' else proto.line     # the main chunk's VARARGPREP is on line 1
+    saved_before = None           # the pc after the save of ``line``
+    gets = []                     # reads since then on other lines
     consts = proto.consts
     for pc, ins in enumerate(proto.code):
         if pc in position_saves:
-            line = position_saves[pc]
+            line, saved_before, gets = position_saves[pc], pc, []
         op = ins.op
         if op in _DIVISIONS:
             ins.note = tuple(ins.note) + (line,)
+            if gets:
+                # Plain values, as notes are (a dumped chunk keeps them): see zero_line.
+                ins.note += (saved_before,) + tuple(gets)
+        elif op in _GETS and ins.line != line:
+            gets.append(pc)
         if op in _ALWAYS or op in _SETS or (op == 'EQ' or op == 'NE') and ins.b >= 0 and ins.c >= 0 or \
                 op in _OPERATORS and any(x < 0 and consts[-x - 1].__class__ is str for x in (ins.b, ins.c)):
-            line = ins.line
+            line, saved_before, gets = ins.line, pc + 1, []
+
+
+@dataclass(frozen=True)
+class ZeroLine:
+    """A division whose reported line the run decides: ``line``, the
+    statically known one; ``gets``, the pcs of the reads that name their
+    own line when they miss; ``saved_before``, the pc before which the save
+    of ``line`` ran (None: the function's start), where a miss stops
+    counting."""
+    line: int
+    gets: tuple
+    saved_before: int | None
+
+
+def zero_line(note) -> ZeroLine | None:
+    """The ``ZeroLine`` of a division's note, if the run decides its line."""
+    if note.__class__ is not tuple or len(note) <= 3:
+        return None
+    return ZeroLine(note[2], tuple(note[4:]), note[3])

@@ -1111,3 +1111,13 @@ def test_table_remove_of_the_last_list_item_at_a_position_is_inline():
     assert 'is T_REMOVE and r2.__class__ is Table and r2.meta is None and 0 < r3 <= len(r2.arr):' in code
     assert 'if _a and _a[-1] is None: drop_nils(_a)' in code
     assert run('local q = {"a"} local v = table.remove(q, 1) return v, #q, next(q)') == ('a', 0, None)
+
+
+def test_a_division_s_zero_line_is_tracked_only_where_a_missed_read_decides_it():
+    # A read between the division and the last save on another line: its
+    # miss is recorded (lua5.4 names the read's line); otherwise nothing runs.
+    tracked = plain_python('local t, n = ...\nlocal y = t.k\nreturn 1 // n')
+    assert "if raw_misses(r0, 'k'): _zl = 2" in tracked and '_zl or 1))' in tracked
+    for src in ('local t, n = ... local y = t.k return 1 // n',        # the read on the same line
+                'local t, n = ...\nlocal y = t.k\nprint(y)\nreturn 1 % n'):    # a call saves after it
+        assert '_zl' not in plain_python(src)

@@ -9,6 +9,7 @@ import itertools
 
 from ...runtime.state import ANALYSE_INSTRUCTION, TRANSLATE_INSTRUCTION, count_instructions
 from ...runtime.table import LuaTable
+from ..savedpc import zero_line
 from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
@@ -175,6 +176,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             params.append('*VA')
         self.allocates = False
         self.charge_at = charge_point(p)
+        self.zero_misses, self.zero_resets = zero_line_tracking(p)
         body = self.out.collect(self.function_body)
         out = self.out
         out.line(1, code('def %s(%s):', Choice(self.qname, self.pname), ', '.join(params)), p.line)
@@ -185,6 +187,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             out.line(2, 'nonlocal STEPS', p.line)
         if p.has_calls and self.charge_at is None:
             out.line(2, self.charge(), p.line)
+        if self.zero_misses:
+            out.line(2, '_zl = None', p.line)
         out.extend(body)
 
     def function_body(self):
@@ -377,6 +381,17 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.step(ins, tail)
         return k + (2 if tail else 1)
 
+    def track_zero_line(self, ins):
+        """``_zl``, the line a division by zero names when the run decides it
+        (``savedpc.zero_line``): a read that misses sets it to its line, the
+        save of the division's static line clears it."""
+        if id(ins) in self.zero_resets:
+            self.w('_zl = None')
+        line = self.zero_misses.get(id(ins))
+        if line is not None:
+            table = 'r%d' % ins.b if ins.op == 'GETTABLE' else self.upval(ins.b)
+            self.w('if raw_misses(%s, %s): _zl = %d', table, self.rk(ins.c), line)
+
     def charge(self):
         """The line counting a call's instructions (the function's length)."""
         return 'if (STEPS := STEPS - %d) < 0: TICK()' % max(1, len(self.p.code))
@@ -437,6 +452,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.int_start = ins.op == 'FORPREP' and self.isint(ins.a)
             self.types.clear()
         self.result = None
+        if self.zero_misses:
+            self.track_zero_line(ins)
         if tail:
             self.op_CALL(ins, tail)
         else:
@@ -514,3 +531,18 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                     return j
                 depth -= 1
         raise AssertionError('unbalanced bytecode')
+
+
+def zero_line_tracking(p):
+    """({id of a read: its line}, {ids of the instructions before which a
+    miss stops counting}) for the divisions of ``p`` whose reported line the
+    run decides (``savedpc.zero_line``)."""
+    misses, resets = {}, set()
+    for ins in p.code:
+        z = (ins.op == 'IDIV' or ins.op == 'MOD') and zero_line(ins.note)
+        if z:
+            for pc in z.gets:
+                misses[id(p.code[pc])] = p.code[pc].line
+            if z.saved_before is not None:
+                resets.add(id(p.code[z.saved_before]))
+    return misses, resets
