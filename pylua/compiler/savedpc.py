@@ -11,7 +11,7 @@ not known here.
 A table read saves the position only when it misses (``luaV_finishget``:
 no table, or no value at the key), which only the run knows: a division
 with such reads between it and that instruction notes them, and the
-translated code records the line of a read that misses (``raw_misses``).
+translated code records the line of a read that misses.
 """
 from __future__ import annotations
 
@@ -50,7 +50,10 @@ def mark_zero_division_lines(proto, position_saves):
         op = ins.op
         if op in _DIVISIONS:
             ins.note = tuple(ins.note) + (line,)
-            if gets:
+            # Only an integer zero divides by zero: a constant other than
+            # 0 never does, and the run need not decide its line.
+            divisor = consts[-ins.c - 1] if ins.c < 0 else None
+            if gets and not (divisor.__class__ is float or divisor.__class__ is int and divisor != 0):
                 # Plain values, as notes are (a dumped chunk keeps them): see zero_line.
                 ins.note += (saved_before,) + tuple(gets)
         elif op in _GETS and ins.line != line:

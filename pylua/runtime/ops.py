@@ -1070,12 +1070,6 @@ def forgen(f, s, ctl, n):
     return None
 
 
-def raw_misses(t, k):
-    """Does Lua's fast read of ``t[k]`` fail (no table, or no value at the
-    key), so that its VM saves the position (``compiler.savedpc``)?"""
-    return t.__class__ is not Table or t.get(k) is None
-
-
 def tbc_check(v, name):
     if v is None or v is False:
         return
@@ -1131,7 +1125,7 @@ HELPERS = {
     'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit, 'refit_raised': refit_raised,
     'finish_raised': finish_raised, 'first_result': first_result,
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,
-    'C_CALLS_MAX': state.C_CALLS_MAX, 'nested_call': nested_call, 'raw_misses': raw_misses,
+    'C_CALLS_MAX': state.C_CALLS_MAX, 'nested_call': nested_call,
     'TAIL': TAIL, 'TAILS': run_tail_calls, 'TAILSG': run_tail_calls_gen, 'tail_call': tail_call,
 }
 HELPERS.update(dict.fromkeys(INTRINSICS, _NOT_INSTALLED))

@@ -177,6 +177,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.allocates = False
         self.charge_at = charge_point(p)
         self.zero_misses, self.zero_resets = zero_line_tracking(p)
+        self.miss_line = None         # the line the read being translated records when it misses
         body = self.out.collect(self.function_body)
         out = self.out
         out.line(1, code('def %s(%s):', Choice(self.qname, self.pname), ', '.join(params)), p.line)
@@ -383,14 +384,12 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
 
     def track_zero_line(self, ins):
         """``_zl``, the line a division by zero names when the run decides it
-        (``savedpc.zero_line``): a read that misses sets it to its line, the
-        save of the division's static line clears it."""
+        (``savedpc.zero_line``): a read that misses sets it to its line (on
+        its miss path: ``miss_line``, which ``get`` reads), the save of the
+        division's static line clears it."""
         if id(ins) in self.zero_resets:
             self.w('_zl = None')
-        line = self.zero_misses.get(id(ins))
-        if line is not None:
-            table = 'r%d' % ins.b if ins.op == 'GETTABLE' else self.upval(ins.b)
-            self.w('if raw_misses(%s, %s): _zl = %d', table, self.rk(ins.c), line)
+        self.miss_line = self.zero_misses.get(id(ins))
 
     def charge(self):
         """The line counting a call's instructions (the function's length)."""
@@ -458,6 +457,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.op_CALL(ins, tail)
         else:
             getattr(self, 'op_' + ins.op)(ins)
+        self.miss_line = None
         self.forget(ins)
         if ins.op not in FRESH_KEEPS or ins.op == 'SETTABLE' and self.types.get(ins.a) is not FRESH:
             for r, kind in self.types.items():
