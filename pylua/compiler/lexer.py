@@ -12,7 +12,10 @@ A token is a tuple ``(type, value, line, raw)``:
   float), the string's bytes, or the symbol itself.
 * ``line``: Lua's line number once the token is read, which for a
   multi-line string is its last line: the line Lua reports.
-* ``raw``: the source text of a NUMBER or STRING (for "near '...'"), else None.
+* ``raw``: the source text of a NUMBER or STRING (for "near '...'"); for
+  a keyword closing a block (``end``, ``else``, ``elseif``, ``until``), the
+  line of the token before it (where Lua closes the block's upvalues);
+  else None.
 
 The whole source is scanned up front with one regular expression, which is
 much faster than reading on demand; a lexical error ends the list as an ERROR
