@@ -465,7 +465,10 @@ class _FuncState:
             k = self.key_value(e.key)
             if k.__class__ is A.String:
                 return "field '%s'" % _c_string(k.value)
-            if k.__class__ is A.Number and k.value.__class__ is int and 0 <= k.value <= 255:
+            # Lua indexes with OP_GETI a key its constant folding makes an
+            # integer that fits the instruction's C argument.
+            v = _folded_number(k, self.res.names)
+            if v.__class__ is int and 0 <= v <= 255:
                 return "field 'integer index'"
             return "field '?'"
         if c is A.String:
@@ -1016,7 +1019,22 @@ def _constant_truth(e, names):
 
 
 _FOLDED_ARITH = {'+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '//': 'idiv', '^': 'pow'}
-_FOLDED_BITWISE = {'&': int.__and__, '|': int.__or__, '~': int.__xor__}
+
+
+def _exact_integer(v):
+    """``v`` as an integer when it has one's value (floats too), else None."""
+    if v.__class__ is float:
+        return int(v) if v.is_integer() and -2.0 ** 63 <= v < 2.0 ** 63 else None
+    return v
+
+
+def _shift_left(a, n):
+    from ..runtime.ops import shift_left          # as _folded_number's arith_num: no import cycle
+    return shift_left(a, n)
+
+
+_FOLDED_BITWISE = {'&': int.__and__, '|': int.__or__, '~': int.__xor__,
+                   '<<': _shift_left, '>>': lambda a, n: _shift_left(a, -n)}
 
 
 def _folded_number(e, names):
@@ -1044,7 +1062,9 @@ def _folded_number(e, names):
         if a is None or b is None:
             return None
         if e.op in _FOLDED_BITWISE:
-            if a.__class__ is not int or b.__class__ is not int:
+            # Floats with an integer value convert (validop's luaV_tointegerns).
+            a, b = _exact_integer(a), _exact_integer(b)
+            if a is None or b is None:
                 return None
             result = _FOLDED_BITWISE[e.op](a, b)
         elif e.op in ('/', '%', '//') and b == 0:
