@@ -36,7 +36,7 @@ def mark_zero_division_lines(proto, position_saves):
     """Add to the note of each IDIV and MOD of ``proto`` (a (left, right)
     description) the line its division by zero is reported at; when reads
     that save the position on a miss come between it and the instruction
-    that saved that line, also a ``ZeroLine`` naming them.
+    that saved that line, also where they are (``zero_line`` reads them).
     ``position_saves``: pc -> line where Lua's OP_CLOSE of a block's
     captured locals, which pylua has no instruction for, runs before the
     instruction at pc."""
@@ -77,6 +77,6 @@ class ZeroLine:
 
 def zero_line(note) -> ZeroLine | None:
     """The ``ZeroLine`` of a division's note, if the run decides its line."""
-    if note.__class__ is not tuple or len(note) <= 3:
+    if note.__class__ not in (tuple, list) or len(note) <= 3:     # a dumped chunk's notes are lists
         return None
     return ZeroLine(note[2], tuple(note[4:]), note[3])
