@@ -52,6 +52,7 @@ class LuaRuntime:
         vm = self.vm = VM(max_memory)
         vm.runtime = self
         vm.ns.update(ops.HELPERS)
+        vm.ns['VM'] = vm              # its C-stack depth (c_calls), which a generic for's iterator call raises
         vm.stdout = stdout
         vm.stderr = stderr
         vm.globals = LuaTable()
@@ -345,8 +346,6 @@ def _install_intrinsics(vm):
     vm.ns['NEXT'] = ops.NEXT
     # Metatables of the other types, changed in place by debug.setmetatable.
     vm.ns['TYPE_METAS'] = vm.type_metas
-    # Its C-stack depth (``c_calls``), which a generic for's iterator call raises.
-    vm.ns['VM'] = vm
 
 
 class LuaFunction:
