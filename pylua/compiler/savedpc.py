@@ -41,12 +41,12 @@ def mark_zero_division_lines(proto, position_saves):
     captured locals, which pylua has no instruction for, runs before the
     instruction at pc."""
     line = 1 if proto.name == 'main chunk' else proto.line     # the main chunk's VARARGPREP is on line 1
-    saved_before = None           # the pc after the save of ``line``
+    saved_at = None               # the pc of the save of ``line`` (see ZeroLine)
     gets = []                     # reads since then on other lines
     consts = proto.consts
     for pc, ins in enumerate(proto.code):
         if pc in position_saves:
-            line, saved_before, gets = position_saves[pc], pc, []
+            line, saved_at, gets = position_saves[pc], pc, []
         op = ins.op
         if op in _DIVISIONS:
             ins.note = tuple(ins.note) + (line,)
@@ -55,24 +55,26 @@ def mark_zero_division_lines(proto, position_saves):
             divisor = consts[-ins.c - 1] if ins.c < 0 else None
             if gets and not (divisor.__class__ is float or divisor.__class__ is int and divisor != 0):
                 # Plain values, as notes are (a dumped chunk keeps them): see zero_line.
-                ins.note += (saved_before,) + tuple(gets)
+                ins.note += (saved_at,) + tuple(gets)
         elif op in _GETS and ins.line != line:
             gets.append(pc)
         if op in _ALWAYS or op in _SETS or (op == 'EQ' or op == 'NE') and ins.b >= 0 and ins.c >= 0 or \
                 op in _OPERATORS and any(x < 0 and consts[-x - 1].__class__ is str for x in (ins.b, ins.c)):
-            line, saved_before, gets = ins.line, pc + 1, []
+            line, saved_at, gets = ins.line, pc, []
 
 
 @dataclass(frozen=True)
 class ZeroLine:
     """A division whose reported line the run decides: ``line``, the
     statically known one; ``gets``, the pcs of the reads that name their
-    own line when they miss; ``saved_before``, the pc before which the save
-    of ``line`` ran (None: the function's start), where a miss stops
-    counting."""
+    own line when they miss; ``saved_at``, the pc of the instruction that
+    saves ``line``, or before which a block's close does (None: the
+    function's start): a miss before it stops counting there.  (The reads
+    come after it in program order, so forgetting a miss just before it
+    runs is the same as just after, and outside a loop it opens.)"""
     line: int
     gets: tuple
-    saved_before: int | None
+    saved_at: int | None
 
 
 def zero_line(note) -> ZeroLine | None:

@@ -543,6 +543,6 @@ def zero_line_tracking(p):
         if z:
             for pc in z.gets:
                 misses[id(p.code[pc])] = p.code[pc].line
-            if z.saved_before is not None:
-                resets.add(id(p.code[z.saved_before]))
+            if z.saved_at is not None:
+                resets.add(id(p.code[z.saved_at]))
     return misses, resets

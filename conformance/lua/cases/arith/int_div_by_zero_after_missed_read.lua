@@ -57,3 +57,13 @@ local function in_a_loop()
   return x // zero
 end
 print(pcall(in_a_loop))
+-- A miss in an earlier iteration counts when no save runs after it (a for
+-- loop's start saves only once).
+local function earlier_iteration()
+  local x = 1
+  for i = 1, 2 do
+    if i == 1 then local y = t.missing end
+  end
+  return x // zero
+end
+print(pcall(earlier_iteration))
