@@ -52,6 +52,7 @@ class LuaRuntime:
         vm = self.vm = VM(max_memory)
         vm.runtime = self
         vm.ns.update(ops.HELPERS)
+        vm.ns['VM'] = vm              # its C-stack depth (c_calls), which a generic for's iterator call raises
         vm.stdout = stdout
         vm.stderr = stderr
         vm.globals = LuaTable()

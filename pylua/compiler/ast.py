@@ -136,6 +136,7 @@ Expr = Union[Nil, TrueLit, FalseLit, Vararg, Number, String, Name, Index, Call,
 class Block(Node):
     stmts: list
     end_line: int = 0                 # line of the token that closes the block
+    last_line: int = 0                # line of the token before that one
 
 
 @dataclass(slots=True)

@@ -16,6 +16,18 @@ _UNARY = {'-': 'UNM', 'not': 'NOT', '#': 'LEN', '~': 'BNOT'}
 _CONST_NODES = (A.Nil, A.TrueLit, A.FalseLit, A.Number, A.String)
 
 
+def _last_token_line(expr) -> int:
+    """The line of an expression's last token."""
+    while True:
+        c = expr.__class__
+        if c is A.BinOp:
+            expr = expr.right
+        elif c is A.UnOp:
+            expr = expr.operand
+        else:
+            return getattr(expr, 'end_line', 0) or expr.line
+
+
 def compile_chunk(chunk: A.Chunk) -> Proto:
     res = resolve(chunk)
     fi = res.funcs[id(chunk)]
@@ -25,7 +37,7 @@ def compile_chunk(chunk: A.Chunk) -> Proto:
     fs.block_body(chunk.body)
     fs.emit('RETURN', 0, 0, line=chunk.last_line or chunk.body.end_line)
     fs.end_locals(0)
-    mark_zero_division_lines(proto)
+    mark_zero_division_lines(proto, fs.position_saves)
     return proto
 
 
@@ -40,8 +52,12 @@ class _FuncState:
         self.tbc = []                 # stack of (register, loop depth, block depth) of live <close> vars
         self.loops = 0
         self.depth = 0                # block nesting, counted as the resolver counts it
+        # pc -> line: where Lua saves the position, leaving a block whose
+        # locals a closure captured, before the instruction at pc runs.
+        self.position_saves = {}
         self.label_numbers = {}       # id(Label) -> its number in this function
         self.open_locals = []         # LocVars whose scope has not ended yet
+        self.open_vars = []           # their declarations (resolver Vars)
 
     # ------------------------------------------------------------ emission
     def emit(self, op, a=0, b=0, c=0, line=0, note=None):
@@ -82,15 +98,27 @@ class _FuncState:
             count_instructions(GENERATE_STATEMENT)        # the cancel check
             self.stmt(s)
             self.freereg = max(self.freereg, saved_reg)
-        self.close_tbc_to(saved_tbc, blk.end_line)
+        # Lua closes a nested block's <close> variables and captured locals
+        # as it leaves it, at the line of the block's last token (which an
+        # integer division by zero after it names: see savedpc); a
+        # function's body closes them in its return, at its 'end'.
+        self.close_tbc_to(saved_tbc, blk.last_line if self.depth > 1 else blk.end_line)
+        if self.depth > 1 and self.captures_from(saved_locals):
+            self.position_saves[len(self.proto.code)] = blk.last_line
         self.depth -= 1
         self.freereg = saved_reg
         self.end_locals(saved_locals)
+
+    def captures_from(self, first):
+        """Does a closure capture one of the open locals from the ``first``th
+        on (Lua marks their block as having upvalues)?"""
+        return any(v.capturer is not None for v in self.open_vars[first:])
 
     def end_locals(self, keep):
         """The scopes of the locals opened after the first ``keep`` end here."""
         while len(self.open_locals) > keep:
             self.open_locals.pop().endpc = len(self.proto.code)
+        del self.open_vars[keep:]
 
     def close_tbc_to(self, depth, line):
         while len(self.tbc) > depth:
@@ -102,6 +130,7 @@ class _FuncState:
         local = LocVar(var.name, reg, var.captured, len(self.proto.code))
         self.proto.locvars.append(local)
         self.open_locals.append(local)
+        self.open_vars.append(var)
         if var.captured:
             self.emit('NEWCELL', reg, line=var.line)
 
@@ -281,6 +310,9 @@ class _FuncState:
         self.emit('BREAK', line=s.body.end_line)
         self.emit('END', line=s.body.end_line)
         self.close_tbc_to(saved_tbc, s.body.end_line)
+        if self.captures_from(saved_locals):
+            # Lua closes them after the condition, on both of its ways out.
+            self.position_saves[len(self.proto.code)] = _last_token_line(s.cond)
         self.end_locals(saved_locals)
         self.depth -= 1
         self._locals_top = saved_top
@@ -433,7 +465,10 @@ class _FuncState:
             k = self.key_value(e.key)
             if k.__class__ is A.String:
                 return "field '%s'" % _c_string(k.value)
-            if k.__class__ is A.Number and k.value.__class__ is int and 0 <= k.value <= 255:
+            # Lua indexes with OP_GETI a key its constant folding makes an
+            # integer that fits the instruction's C argument.
+            v = _folded_number(k, self.res.names)
+            if v.__class__ is int and 0 <= v <= 255:
                 return "field 'integer index'"
             return "field '?'"
         if c is A.String:
@@ -707,7 +742,7 @@ class _FuncState:
         fs.block_body(f.body)
         fs.emit('RETURN', 0, 0, line=f.end_line)
         fs.end_locals(0)
-        mark_zero_division_lines(child)
+        mark_zero_division_lines(child, fs.position_saves)
         idx = len(self.proto.protos)
         self.proto.protos.append(child)
         # Lua makes the closure where its body ends.
@@ -984,7 +1019,22 @@ def _constant_truth(e, names):
 
 
 _FOLDED_ARITH = {'+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '//': 'idiv', '^': 'pow'}
-_FOLDED_BITWISE = {'&': int.__and__, '|': int.__or__, '~': int.__xor__}
+
+
+def _exact_integer(v):
+    """``v`` as an integer when it has one's value (floats too), else None."""
+    if v.__class__ is float:
+        return int(v) if v.is_integer() and -2.0 ** 63 <= v < 2.0 ** 63 else None
+    return v
+
+
+def _shift_left(a, n):
+    from ..runtime.ops import shift_left          # as _folded_number's arith_num: no import cycle
+    return shift_left(a, n)
+
+
+_FOLDED_BITWISE = {'&': int.__and__, '|': int.__or__, '~': int.__xor__,
+                   '<<': _shift_left, '>>': lambda a, n: _shift_left(a, -n)}
 
 
 def _folded_number(e, names):
@@ -1012,7 +1062,9 @@ def _folded_number(e, names):
         if a is None or b is None:
             return None
         if e.op in _FOLDED_BITWISE:
-            if a.__class__ is not int or b.__class__ is not int:
+            # Floats with an integer value convert (validop's luaV_tointegerns).
+            a, b = _exact_integer(a), _exact_integer(b)
+            if a is None or b is None:
                 return None
             result = _FOLDED_BITWISE[e.op](a, b)
         elif e.op in ('/', '%', '//') and b == 0:

@@ -12,7 +12,10 @@ A token is a tuple ``(type, value, line, raw)``:
   float), the string's bytes, or the symbol itself.
 * ``line``: Lua's line number once the token is read, which for a
   multi-line string is its last line: the line Lua reports.
-* ``raw``: the source text of a NUMBER or STRING (for "near '...'"), else None.
+* ``raw``: the source text of a NUMBER or STRING (for "near '...'"); for
+  a keyword closing a block (``end``, ``else``, ``elseif``, ``until``), the
+  line of the token before it (where Lua closes the block's upvalues);
+  else None.
 
 The whole source is scanned up front with one regular expression, which is
 much faster than reading on demand; a lexical error ends the list as an ERROR
@@ -32,6 +35,7 @@ from ..runtime.state import LEX_BYTE, WORK_BYTES, count_instructions
 
 KEYWORDS = frozenset('''and break do else elseif end false for function goto if
     in local nil not or repeat return then true until while'''.split())
+_BLOCK_CLOSERS = frozenset(('end', 'else', 'elseif', 'until'))
 
 _TOKEN = re.compile(r'''[ \t\v\f]*(?:
   (?P<newline> \n[ \t\v\f\n]* )
@@ -111,7 +115,12 @@ def tokenize(source: str, from_file: bool = True) -> list:
         kind = m.lastindex
         if kind == _NAME:
             text = m.group(kind)
-            append((text if text in KEYWORDS else 'NAME', text, line, None))
+            if text in KEYWORDS:
+                # A keyword closing a block keeps the line of the token before
+                # it: where Lua closes the block's upvalues (its lastline).
+                append((text, text, line, tokens[-1][2] if text in _BLOCK_CLOSERS and tokens else None))
+            else:
+                append(('NAME', text, line, None))
         elif kind == _SYMBOL:
             text = m.group(kind)
             append((text, text, line, None))

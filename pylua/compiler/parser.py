@@ -207,6 +207,7 @@ def _first_token_line(expr) -> int:
 def _close(block: A.Block, tok) -> A.Block:
     """Record the token that closes `block` (its line if it is empty)."""
     block.end_line = tok[2]
+    block.last_line = tok[2] if tok[3] is None else tok[3]
     if not block.stmts:
         block.line = tok[2]
     return block

@@ -30,7 +30,7 @@ class LuaYield:
 
 
 class Coroutine:
-    __slots__ = ('fn', 'gen', 'status', 'error', 'failure', 'depth', 'failed_at', 'anchor', '__weakref__')
+    __slots__ = ('fn', 'gen', 'status', 'error', 'failure', 'resumes', 'failed_at', 'anchor', '__weakref__')
 
     def __init__(self, fn):
         self.fn = fn
@@ -40,9 +40,10 @@ class Coroutine:
         # The error it died of, until closed: the <close> variables it left
         # pending close when the coroutine is closed, as in Lua.
         self.failure = None
-        # Nested library calls (metamethods, pcall) it is suspended inside:
-        # resuming nests them again on the C stack.
-        self.depth = 0
+        # Resumes after a yield: Lua unrolls the calls a yield suspended
+        # without its C stack, so the levels they took are not counted
+        # after it (``nested_call`` compares this count).
+        self.resumes = 0
         self.failed_at = None         # the traceback of the error it died of: its stack, for debug
 
 
@@ -78,7 +79,7 @@ def resume(co, args):
     co.status = 'running'
     vm.coroutine = co
     c_calls = vm.c_calls
-    vm.c_calls = c_calls + 1 + co.depth
+    vm.c_calls = c_calls + 1
     no_yield = vm.no_yield
     vm.no_yield = 0                   # a coroutine yields to its own resume
     try:
@@ -88,6 +89,7 @@ def resume(co, args):
             value = None
         else:
             value = args
+            co.resumes += 1
         error = None
         while True:
             try:
@@ -114,7 +116,6 @@ def resume(co, args):
                 return (False, co.error)
             if y.__class__ is LuaYield:
                 co.status = 'suspended'
-                co.depth = vm.c_calls - c_calls - 1
                 return (True,) + tuple(y.values)
             # A host effect: suspend the caller's chain too, then pass the answer down.
             vm.coroutine = prev

@@ -220,6 +220,10 @@ def nested_call(f, args, note=None, continuation=True):
     vm = state.running.vm
     enter_c_call(vm, continuation)
     if continuation:
+        # A coroutine resumed after yielding inside the call no longer
+        # counts the call's level (Lua unrolls it without the C stack).
+        co = vm.coroutine
+        resumes = co.resumes if co is not None else 0
         try:
             r = yield from call(f, args, note)
         except GeneratorExit:
@@ -227,9 +231,11 @@ def nested_call(f, args, note=None, continuation=True):
             # gave back the depth its calls took.
             raise
         except BaseException:
-            vm.c_calls -= 1
+            if co is None or co.resumes == resumes:
+                vm.c_calls -= 1
             raise
-        vm.c_calls -= 1
+        if co is None or co.resumes == resumes:
+            vm.c_calls -= 1
         return r
     # Suspended at most in a host effect, inside the run being closed: the
     # depth is given back whichever way the call ends.
@@ -1045,7 +1051,10 @@ def forgen(f, s, ctl, n):
     else None: for ``pairs``/``ipairs`` over plain tables, and for host
     iterators that offer one (``fn.walk(n)``, as ``string.gmatch``'s does).
     A nil second value ends an ipairs loop (an ``enumerate``) and is
-    skipped by any other loop."""
+    skipped by any other loop.  Lua calls the iterator as a C call: a loop
+    entered with no room left on its C stack is refused."""
+    if state.running.vm.c_calls >= state.C_CALLS_MAX:
+        rt_error('C stack overflow')
     if s.__class__ is Table:
         if f is NEXT and ctl is None:
             return s.walk()
@@ -1116,6 +1125,7 @@ HELPERS = {
     'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit, 'refit_raised': refit_raised,
     'finish_raised': finish_raised, 'first_result': first_result,
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,
+    'C_CALLS_MAX': state.C_CALLS_MAX, 'nested_call': nested_call,
     'TAIL': TAIL, 'TAILS': run_tail_calls, 'TAILSG': run_tail_calls_gen, 'tail_call': tail_call,
 }
 HELPERS.update(dict.fromkeys(INTRINSICS, _NOT_INSTALLED))

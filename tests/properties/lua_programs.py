@@ -9,10 +9,22 @@ recursion through tail calls, varargs, methods, returns), library calls
 whose errors name their arguments, metamethods, calls and indexing of values
 that are no function or table, every operator on integer and float edge values and on
 strings holding Python keywords, quotes, backslashes and ``yield from``, deep
-nesting and many locals.  Values are printed through ``show``, which prints
-a table's or function's type rather than its address.
+nesting and many locals; and what programs commonly do: classes through
+metatables with ``__index`` chains, closures made in loops, string methods
+and ``string.format``, integer division and modulo of negative numbers,
+coroutines wrapping iterators, ``select``, ``table.unpack`` with ranges,
+calls with a string or table literal argument.  Values are printed through
+``show``, which prints a table's or function's type rather than its address.
+
+Shapes whose output Lua leaves unspecified, or where lua5.4 (5.4.4) is
+wrong, are not written: ``#`` of a table that got a key after its
+constructor (a table with holes has more than one valid border), a
+multiple assignment naming one target twice, and an upvalue indexed by a
+comparison (5.4.4 miscompiles ``t[a ~= b]``).
 """
 from __future__ import annotations
+
+import re
 
 PRELUDE = '''local function show(...)
   local t = table.pack(...)
@@ -32,7 +44,11 @@ NUMBERS = ['0', '1', '-1', '2', '3', '7', '10', '255', '-0.0', '0.5', '1.5', '-2
            '1e-300', 'math.maxinteger', 'math.mininteger', '0x7fffffffffffffff', '0xff', '9007199254740993',
            '2^53', '1/0', '-1/0', 'math.pi', '100000000000000', '0x10p-2', 'math.huge', '-math.huge',
            '0x8000000000000000', '2^63', '-(2^63)', '1e15', '0.1', '-7', '(math.maxinteger + 1)',
-           '(math.mininteger // -1)', '-0x7fffffffffffffff', '4611686018427387904', '1e100', '5e-324']
+           '(math.mininteger // -1)', '-0x7fffffffffffffff', '4611686018427387904', '1e100', '5e-324',
+           '1e16', '-1e15', '1/3', '123456789012345678', '-7.5', '2^-1074',
+           # integer division and modulo of negative numbers
+           '(-7 // 2)', '(7 // -2)', '(-7 % 3)', '(7 % -3)', '(-7.5 // 2)', '(7.5 % -2)', '(-0.0 // 1)',
+           '(math.mininteger % -1)', '(3 % -math.huge)', '(-3 % math.huge)', '(-3 // 0.0)', '(5.5 % -0.0)']
 STRINGS = ['"yield from x"', "'yield from '", '"nonlocal DEBT"', '"SYNC("', '"\\"quoted\\""', "'it\\'s'",
            '"back\\\\slash"', '"\\0nul"', '"def f():"', '"lambda: None"', '"import os"', '"10"', '"0x10"',
            '" 3 "', '"1e2"', '"abc"', '""', "'\\n\\t'", '[[long ]=] string]]', '[==[ ]] ]==]', '"%d %s"',
@@ -47,7 +63,20 @@ LIBRARY = ['(@):rep(2)', '(@):upper()', '(@):len()', '(@):sub(2, -2)', 'string.f
            '({[1.0] = @, [2^53] = @})[1]', '({[@] = 1})[2^53]', 'math.tointeger(@)', 'string.rep(@, 2, ",")',
            '(@):byte(1, -1)', 'tostring(@ // 1)', '(@ >> 63)', '(@ << -1)', '(- @ % -3)', '(@ // -0.0)',
            'math.fmod(@, -0.0)', 'string.format("%x", @)', 'string.format("%5.3s|%-4d|%g", @, @, @)',
-           'utf8.char(@)', 'table.concat({@, @}, @)', 'tostring(@):upper():lower()', '(@ ~= @)']
+           'utf8.char(@)', 'table.concat({@, @}, @)', 'tostring(@):upper():lower()', '(@ ~= @)',
+           # string methods as programs use them
+           '(@):sub(@, @)', 'string.find(@, @, 1, true)', '(@):find("%d+")', '(@):find(@)',
+           '(@):gsub("%a", "%0%0")', '(@):gsub(".", {a = "A", ["1"] = 2})', 'string.gsub(@, "(%w)(%w*)", "%2%1")',
+           '(@):gsub("%s+", function(s) return #s end)', '(@):match("^%s*(.-)%s*$")',
+           'string.match(@, "(%d+)%.?(%d*)")', 'string.format("%5.2f|%-6s|%q", @, @, @)',
+           'string.format("%g %.3g %e", @, @, @)', '("%d items"):format(@)', 'string.format("%10.4s|", @)',
+           'string.format("%i", @)', '(@):rep(3, "-")', '(@):reverse()',
+           # integer and float division of negative values; floats printed
+           '(@ // -2)', '(-(@) % 3)', '(@ % -2.5)', 'tostring(@ + 0.0)', 'string.format("%.17g", @)',
+           'math.tointeger(@ + 0.0)', 'tostring(-(@))',
+           # table.unpack with ranges
+           'table.unpack({@, @, @}, 2)', 'table.unpack({@, @}, -1, 1)', 'table.unpack({@}, 1, 3)',
+           'select("#", table.unpack({@}, 2, 4))', 'select(-1, @, @)']
 # Metamethods, and calls and indexing of values that are no function or table
 # (their errors name the variable).
 METAS = ['setmetatable({}, {__index = function(t, k) return k end})[@]',
@@ -58,6 +87,7 @@ METAS = ['setmetatable({}, {__index = function(t, k) return k end})[@]',
          '(setmetatable({}, {__eq = function() return true end}) == setmetatable({}, {__eq = function() return @ end}))',
          '(setmetatable({}, {__lt = function(a, b) return @ end}) < @)',
          '(@ <= setmetatable({}, {__le = function(a, b) return @ end}))',
+         'setmetatable({}, {__index = setmetatable({}, {__index = function(t, k) return k end})}).x',
          '#setmetatable({}, {__len = function() return @ end})',
          'setmetatable({}, {__call = function(self, x) return x end})(@)',
          'tostring(setmetatable({}, {__tostring = function() return @ end}))',
@@ -76,8 +106,12 @@ METAS = ['setmetatable({}, {__index = function(t, k) return k end})[@]',
          'utf8.char(-1)', 'utf8.codepoint("\xff")', 'utf8.len(@)', 'math.floor("x")', 'string.char(256)']
 FOR_BOUNDS = ['1', '"2"', '1.5', '-1', '0.1', '3', 'math.mininteger', 'math.mininteger + 1', 'math.maxinteger',
               'math.maxinteger - 1', '-0.0', '2^53', 'nil', '{}', '1e308', '-1e308', '0/0']
-BINARY = ['+', '-', '*', '/', '//', '%', '^', '..', '==', '~=', '<', '<=', '>', '>=', 'and', 'or',
-          '&', '|', '~', '<<', '>>']
+COMPARISONS = ['==', '~=', '<', '<=', '>', '>=']
+BINARY = ['+', '-', '*', '/', '//', '%', '^', '..', 'and', 'or', '&', '|', '~', '<<', '>>'] + COMPARISONS
+# Templates whose value is a comparison: never a table's key (lua5.4
+# miscompiles an upvalue indexed by one).
+COMPARING = {'(@ < @)', '(@ == @)', '(@ ~= @)'} | {
+    t for t in METAS if any(') %s ' % op in t or ' %s set' % op in t for op in COMPARISONS)}
 UNARY = ['-', 'not ', '#', '~']
 
 
@@ -88,6 +122,11 @@ class _Gen:
         # Statements in the whole program: a small one exercises the same
         # grammar in a tenth of the compile time.
         self.budget = rng.randint(2, 10) if small else rng.randint(20, 120)
+        # Variables that may hold a table with holes (it got a key after
+        # its constructor): never measured by ``#`` (see ``measured``).
+        self.holey = set()
+        self.measuring = 0            # building the operand of a '#' or rawlen
+        self.key_next = False         # the next expression is a table's key: no comparison at its top
 
     def name(self, prefix='v'):
         self.count += 1
@@ -100,14 +139,31 @@ class _Gen:
         return self.rng.random() < p
 
     # ---------------------------------------------------------- expressions
+    def key(self, scope, depth=0):
+        """An expression indexing a table: no comparison at its top."""
+        self.key_next = True
+        return self.expr(scope, depth)
+
+    def measured(self, scope, depth):
+        """An expression whose length is taken: no variable that may hold a table with holes."""
+        self.measuring += 1
+        try:
+            return self.expr(scope, depth)
+        finally:
+            self.measuring -= 1
+
     def expr(self, scope, depth=0):
+        key, self.key_next = self.key_next, False
         r = self.rng.random()
         if depth > 3 or r < 0.35:
             return self.atom(scope)
         if r < 0.6:
-            return '(%s %s %s)' % (self.expr(scope, depth + 1), self.pick(BINARY), self.expr(scope, depth + 1))
+            op = self.pick(BINARY[:-len(COMPARISONS)] if key else BINARY)
+            return '(%s %s %s)' % (self.expr(scope, depth + 1), op, self.expr(scope, depth + 1))
         if r < 0.67:
-            return '(%s %s)' % (self.pick(UNARY), self.expr(scope, depth + 1))
+            op = self.pick(UNARY)
+            operand = self.measured(scope, depth + 1) if op == '#' else self.expr(scope, depth + 1)
+            return '(%s %s)' % (op, operand)
         if r < 0.8 and scope.functions:
             f, arity = self.pick(scope.functions)
             return '%s(%s)' % (f, ', '.join(self.expr(scope, depth + 1) for _ in range(self.rng.randint(0, arity + 1))))
@@ -116,20 +172,31 @@ class _Gen:
                               'math.tointeger(%s)', 'string.len(tostring(%s))']) % self.expr(scope, depth + 1)
         if r < 0.9:
             if self.chance(0.3):
-                return self.fill(self.pick(METAS), scope, depth + 1)
+                return self.fill(self.pick([t for t in METAS if t not in COMPARING] if key else METAS),
+                                 scope, depth + 1)
             if scope.values and self.chance(0.1):
                 # Calling and indexing a variable: its error names it.
-                return self.pick(['%s(@)', '%s.k', '%s[@]', '%s:m(@)']).replace('%s', self.pick(scope.values)) \
-                    .replace('@', self.expr(scope, depth + 1))
+                form = self.pick(['%s(@)', '%s.k', '%s[@]', '%s:m(@)']).replace('%s', self.pick(scope.values))
+                return form.replace('@', self.key(scope, depth + 1) if '[' in form else self.expr(scope, depth + 1))
             if self.chance(0.5):
                 return self.pick(['obj:m(%s)', 'obj.n', 'obj.twice(%s)', '({%s})[1]', '({n = %s}).n',
-                                  'select(2, obj.twice(%s))']).replace('%s', self.expr(scope, depth + 1))
-            return self.fill(self.pick(LIBRARY), scope, depth + 1)
+                                  'select(2, obj.twice(%s))', 'obj.twice{%s}', 'type{%s}']
+                                 ).replace('%s', self.expr(scope, depth + 1))
+            if self.chance(0.05):
+                # A call with a string literal argument.
+                return self.pick(['tostring"%s"', 'obj.twice"%s"', 'obj:m"%s"', '("%s"):upper"x"']) \
+                    % self.pick(['abc', 'yield from', '10', ''])
+            return self.fill(self.pick([t for t in LIBRARY if t not in COMPARING] if key else LIBRARY),
+                             scope, depth + 1)
         if r < 0.95 and scope.tables:
-            t = self.pick(scope.tables)
-            return self.pick(['%s[ %s ]', '#%s', '%s.k']).replace('%s', t, 1).replace('%s', self.expr(scope, depth + 1))
+            form = self.pick(['%s[ %s ]', '#%s', '%s.k'])
+            if form == '#%s':
+                whole = [t for t in scope.tables if t not in self.holey]
+                return '#%s' % self.pick(whole) if whole else self.atom(scope)
+            return form.replace('%s', self.pick(scope.tables), 1).replace('%s', self.key(scope, depth + 1))
         if scope.vararg:
-            return self.pick(['...', 'select("#", ...)', '(...)', '{...}'])
+            return self.pick(['...', 'select("#", ...)', '(...)', '{...}', 'select(2, ...)', 'select(-1, ...)',
+                              'table.pack(...).n', '(select("#", ...) > 0 and (...) or "none")'])
         return self.atom(scope)
 
     def atom(self, scope):
@@ -138,14 +205,22 @@ class _Gen:
             return self.pick(NUMBERS)
         if r < 0.55:
             return self.pick(STRINGS)
-        if r < 0.9 and scope.values:
-            return self.pick(scope.values)
+        values = [v for v in scope.values if v not in self.holey] if self.measuring else scope.values
+        if r < 0.9 and values:
+            return self.pick(values)
         return self.pick(['nil', 'true', 'false', '{}', '{1, 2, 3}'])
 
     def fill(self, template, scope, depth):
         """``template`` with each ``@`` an expression of its own."""
         parts = template.split('@')
-        return ''.join(p + (self.expr(scope, depth) if n < len(parts) - 1 else '') for n, p in enumerate(parts))
+        operand = self.measured if template.startswith('rawlen(') else self.expr
+        return ''.join(p + (operand(scope, depth) if n < len(parts) - 1 else '') for n, p in enumerate(parts))
+
+    def may_hold_holes(self, targets, exprs):
+        """``targets`` are assigned ``exprs``: a variable that may hold a
+        table with holes passes that on."""
+        if self.holey and any(re.search(r'\b%s\b' % name, e) for name in self.holey for e in exprs):
+            self.holey.update(targets)
 
     # ----------------------------------------------------------- statements
     def block(self, scope, depth, loop=False, n=None):
@@ -162,7 +237,8 @@ class _Gen:
         kinds = ['local', 'local', 'assign', 'show', 'show', 'pcall', 'table']
         if depth < 6:
             kinds += ['if', 'for', 'forin', 'while', 'repeat', 'do', 'goto', 'function', 'closure',
-                      'backgoto', 'continue', 'close', 'recursion']
+                      'backgoto', 'continue', 'close', 'recursion', 'class', 'loop_closures', 'generator',
+                      'method']
         if scope.loop:
             kinds.append('break')
         kind = self.pick(kinds)
@@ -172,6 +248,7 @@ class _Gen:
         names = [self.name() for _ in range(self.rng.randint(1, 3))]
         exprs = [self.caught(scope) for _ in range(self.rng.randint(0, len(names) + 1))]
         attrib = self.pick(['', '', ' <const>']) if len(names) == 1 else ''
+        self.may_hold_holes(names, exprs)
         scope.values.extend(names)
         if attrib:
             scope.consts.update(names)
@@ -179,8 +256,11 @@ class _Gen:
 
     def s_assign(self, scope, depth):
         targets = [t for t in scope.values if t not in scope.consts] + ['g1', 'g2', 'obj.k']
-        picked = [self.pick(targets) for _ in range(self.rng.randint(1, 2))]
-        return '%s = %s' % (', '.join(picked), ', '.join(self.caught(scope) for _ in picked))
+        # One target named twice is assigned in an order Lua leaves open.
+        picked = list(dict.fromkeys(self.pick(targets) for _ in range(self.rng.randint(1, 2))))
+        exprs = [self.caught(scope) for _ in picked]
+        self.may_hold_holes(picked, exprs)
+        return '%s = %s' % (', '.join(picked), ', '.join(exprs))
 
     def s_show(self, scope, depth):
         if self.chance(0.97):
@@ -216,8 +296,11 @@ class _Gen:
         scope.tables.append(t)
         scope.values.append(t)
         line = 'local %s = {%s}' % (t, ', '.join(items))
+        self.may_hold_holes([t], items)
         if self.chance(0.3):
+            self.key_next = True
             line += '\n%s[ %s ] = %s' % (t, self.caught(scope), self.caught(scope))
+            self.holey.add(t)
         return line
 
     def s_if(self, scope, depth):
@@ -357,6 +440,71 @@ class _Gen:
         scope.values.append(f)
         return '\n'.join(['local %s = 0' % n, 'local %s = function(...)' % f, '%s = %s + 1' % (n, n)] + body
                          + ['return %s, ...' % n, 'end', 'show(%s(%s))' % (f, self.caught(scope))])
+
+    def s_class(self, scope, depth):
+        # A class and a subclass through metatables: __index chains, a
+        # constructor, methods calling inherited ones, a missing method.
+        base, derived, o = self.name('Base'), self.name('Derived'), self.name('o')
+        inner = scope.function_scope(['self'], False)
+        value = self.caught(inner)
+        lines = ['local %s = {}' % base, '%s.__index = %s' % (base, base),
+                 'function %s.new(x) return setmetatable({x = x}, %s) end' % (base, base),
+                 'function %s:get() return self.x end' % base,
+                 'function %s:describe() return "base " .. tostring(self:get()) end' % base,
+                 'local %s = setmetatable({}, {__index = %s})' % (derived, base), '%s.__index = %s' % (derived, derived),
+                 'function %s.new(x) local self = %s.new(x) return setmetatable(self, %s) end' % (derived, base, derived),
+                 'function %s:describe() return "derived " .. %s.describe(self) .. " " .. tostring(%s) end'
+                 % (derived, base, value),
+                 'local %s = %s.new(%s)' % (o, self.pick([base, derived]), self.caught(scope)),
+                 'show(pcall(function() return %s:describe(), %s:get(), %s.x, rawget(%s, "get") end))' % (o, o, o, o),
+                 'show(pcall(function() return %s:%s(%s) end))' % (o, self.pick(['nope', 'get', 'describe']),
+                                                                  self.caught(scope))]
+        scope.values.append(o)
+        return '\n'.join(lines)
+
+    def s_loop_closures(self, scope, depth):
+        # Closures made in a loop: each sees its own iteration's variables.
+        fs, i, c = self.name('fs'), self.name('i'), self.name('c')
+        inner = scope.child(True)
+        inner.values.append(i)
+        inner.consts.add(i)
+        value = self.expr(inner.function_scope([], False))
+        body = self.block(inner, depth + 1, n=self.rng.randint(0, 2))
+        loop = self.pick(['for %s = 1, 3 do' % i, 'for %s, _ in ipairs({"a", "b", "c"}) do' % i])
+        return '\n'.join(['local %s = {}' % fs, loop, 'local %s = %s * 10' % (c, i)] + body
+                         + ['%s[#%s + 1] = function(x) %s = %s + 1 return %s, %s, x, %s end' % (fs, fs, c, c, i, c, value),
+                            'end', 'for _, f in ipairs(%s) do show(pcall(f, %s)) end' % (fs, self.caught(scope)),
+                            'show(pcall(%s[1]))' % fs])
+
+    def s_generator(self, scope, depth):
+        # A coroutine wrapping an iterator, used by a generic for.
+        g, n, k, v = self.name('gen'), self.name('n'), self.name('k'), self.name()
+        inner = scope.function_scope([n], False)
+        inner.consts.add(n)
+        value = self.caught(inner)
+        body_scope = scope.child(True)
+        body_scope.values += [k, v]
+        body = self.block(body_scope, depth + 1)
+        return '\n'.join(['local function %s(%s)' % (g, n),
+                           'return coroutine.wrap(function()',
+                           'for i = 1, %s do coroutine.yield(i, %s) end' % (n, value),
+                           'end)', 'end',
+                           'for %s, %s in %s(%d) do' % (k, v, g, self.rng.randint(0, 3))] + body
+                          + ['end', 'show(pcall(function() local g = %s(1) return g(), g(), coroutine.isyieldable() end))' % g])
+
+    def s_method(self, scope, depth):
+        # A function stored in a table field, declared with a dotted or
+        # a method name, then called both ways.
+        f = self.name('f')
+        colon = self.chance(0.5)
+        params = [self.name('p') for _ in range(self.rng.randint(0, 2))]
+        inner = scope.function_scope(params + (['self'] if colon else []), self.chance(0.3))
+        body = self.block(inner, depth + 1)
+        ret = 'return %s' % ', '.join(self.expr(inner) for _ in range(self.rng.randint(1, 2)))
+        args = ', '.join(self.caught(scope) for _ in range(self.rng.randint(0, 3)))
+        call = 'obj:%s(%s)' if colon else 'obj.%s(%s)'
+        return '\n'.join(['function obj%s%s(%s)' % (':' if colon else '.', f, ', '.join(params + (['...'] if inner.vararg else [])))]
+                          + body + [ret, 'end', 'show(pcall(function() return %s end))' % (call % (f, args))])
 
     def s_break(self, scope, depth):
         return 'if %s then break end' % self.condition(scope)

@@ -2,6 +2,7 @@
 lua.c would print them, the same on pylua as on lua5.4, and a program whose
 outcome differs written down with both."""
 import os
+import re
 import shutil
 import sys
 
@@ -69,3 +70,22 @@ def test_a_batch_the_reference_finishes_none_of_is_left_out(tmp_path):
     silent = Campaign(str(tmp_path), PYLUA, [sys.executable, '-c', 'pass'])
     silent.run(CASES)
     assert (silent.programs, silent.unfinished, silent.differences) == (0, len(CASES), 0)
+
+
+def test_programs_reach_every_form_and_leave_out_unspecified_shapes():
+    sources = [c.source for seed in range(300) for c in cases(seed, 0.5)[:1]]
+    text = '\n'.join(sources)
+    for form in ('setmetatable({}, {__index = ', '.__index = ', 'coroutine.wrap(function()\nfor i = 1, ',
+                 '] = function(x) ', 'function obj:', 'function obj.', ':gsub(', 'string.format("%5.2f',
+                 '(-7 // 2)', 'table.unpack({', 'select(-1, ...)', '<close>', '<const>', 'goto continue',
+                 'tostring"', '::top'):
+        assert form in text, form
+    for source in sources:
+        # A table that got a key after its constructor is not measured after it.
+        for keyed in re.finditer(r'^(t\d+)\[ .*$', source, re.M):
+            after = source[keyed.end():]
+            assert not re.search(r'#\s*%s\b(?!\s*[\[.:])' % keyed.group(1), after)
+        # No multiple assignment names one target twice.
+        for targets in re.findall(r'^([\w.]+(?:, [\w.]+)+) = ', source, re.M):
+            names = targets.split(', ')
+            assert len(names) == len(set(names))

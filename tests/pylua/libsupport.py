@@ -38,7 +38,7 @@ def string_metatable():
 class FakeVM:
     """The slice of the VM state a library uses: memory account, instruction
     count, nested calls into Lua, globals, strings' metatable and the other
-    types' metatables.
+    types' metatables, the running coroutine (none).
 
     ``ceiling`` (None: no ceiling) refuses a single allocation larger than it
     in ``check_alloc``; with ``charge_checks_ceiling`` ``charge`` also refuses
@@ -53,6 +53,7 @@ class FakeVM:
         self.asked = []
         self.ticks = 0
         self.c_calls = 0
+        self.coroutine = None         # the main thread runs
         self.globals = None
         self.string_meta = string_metatable()
         self.type_metas = {}

@@ -78,7 +78,7 @@ def block(*stmts):
 
 def test_empty_chunk():
     chunk = parse('', 'input')
-    assert chunk == A.Chunk(0, A.Block(1, [], 1), 'input')
+    assert chunk == A.Chunk(0, A.Block(1, [], 1, 1), 'input')
 
 
 def test_local_with_attributes_and_no_values():

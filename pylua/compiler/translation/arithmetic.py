@@ -3,6 +3,7 @@ paths with the runtime helpers behind them, and the fusion of arithmetic on
 temporaries into one expression under one guard."""
 from __future__ import annotations
 
+from ..savedpc import zero_line
 from .facts import FUSABLE, OPENERS, may_read, writes
 from .ir import code, join
 from .layout import arr_of, meta_of
@@ -265,7 +266,7 @@ class ArithmeticOps:
         """Emit ``a = expr`` under an integer guard (plus ``extra`` condition), else the helper."""
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
         guard = self.int_guard(i.b, i.c)
-        slow = code('%s = %s', a, self.wait('arith(%r, %s, %s, %r)', helper, b, c, i.note))
+        slow = code('%s = %s', a, self.wait('arith(%r, %s, %s, %s)', helper, b, c, self.division_notes(i)))
         if guard is False:
             self.w(slow)
             return
@@ -279,6 +280,13 @@ class ArithmeticOps:
         if guard is None:
             # Integer operands: the helper too gives an integer (or raises).
             self.declare(i.a, int)
+
+    def division_notes(self, i):
+        """An integer division's notes for ``arith``: the line of its division
+        by zero is ``_zl`` when a read that missed set it (``track_zero_line``)."""
+        if zero_line(i.note) is None:
+            return repr(i.note)
+        return code('(%r, %r, _zl or %d)', i.note[0], i.note[1], i.note[2])
 
     def op_MOD(self, i):
         b, c = self.rk(i.b), self.rk(i.c)

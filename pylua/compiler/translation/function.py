@@ -9,6 +9,7 @@ import itertools
 
 from ...runtime.state import ANALYSE_INSTRUCTION, TRANSLATE_INSTRUCTION, count_instructions
 from ...runtime.table import LuaTable
+from ..savedpc import zero_line
 from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
@@ -182,6 +183,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             params.append('*VA')
         self.allocates = False
         self.charge_at = charge_point(p)
+        self.zero_misses, self.zero_resets = zero_line_tracking(p)
+        self.miss_line = None         # the line the read being translated records when it misses
         body = self.out.collect(self.function_body)
         out = self.out
         out.line(1, code('def %s(%s):', Choice(self.qname, self.pname), ', '.join(params)), p.line)
@@ -192,6 +195,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             out.line(2, 'nonlocal STEPS', p.line)
         if p.has_calls and self.charge_at is None:
             out.line(2, self.charge(), p.line)
+        if self.zero_misses:
+            out.line(2, '_zl = None', p.line)
         out.extend(body)
 
     def function_body(self):
@@ -400,6 +405,15 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.step(ins, tail)
         return k + (2 if tail else 1)
 
+    def track_zero_line(self, ins):
+        """``_zl``, the line a division by zero names when the run decides it
+        (``savedpc.zero_line``): a read that misses sets it to its line (on
+        its miss path: ``miss_line``, which ``get`` reads), the save of the
+        division's static line clears it."""
+        if id(ins) in self.zero_resets:
+            self.w('_zl = None')
+        self.miss_line = self.zero_misses.get(id(ins))
+
     def charge(self):
         """The line counting a call's instructions (the function's length)."""
         return 'if (STEPS := STEPS - %d) < 0: TICK()' % max(1, len(self.p.code))
@@ -460,10 +474,13 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.int_start = ins.op == 'FORPREP' and self.isint(ins.a)
             self.types.clear()
         self.result = None
+        if self.zero_misses:
+            self.track_zero_line(ins)
         if tail:
             self.op_CALL(ins, tail)
         else:
             getattr(self, 'op_' + ins.op)(ins)
+        self.miss_line = None
         self.forget(ins)
         if ins.op not in FRESH_KEEPS or ins.op == 'SETTABLE' and self.types.get(ins.a) is not FRESH:
             for r, kind in self.types.items():
@@ -537,3 +554,18 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                     return j
                 depth -= 1
         raise AssertionError('unbalanced bytecode')
+
+
+def zero_line_tracking(p):
+    """({id of a read: its line}, {ids of the instructions before which a
+    miss stops counting}) for the divisions of ``p`` whose reported line the
+    run decides (``savedpc.zero_line``)."""
+    misses, resets = {}, set()
+    for ins in p.code:
+        z = (ins.op == 'IDIV' or ins.op == 'MOD') and zero_line(ins.note)
+        if z:
+            for pc in z.gets:
+                misses[id(p.code[pc])] = p.code[pc].line
+            if z.saved_at is not None:
+                resets.add(id(p.code[z.saved_at]))
+    return misses, resets

@@ -75,16 +75,22 @@ class TableOps:
         k = self.rk(key)
         if isk and kv.__class__ is str:
             lines = self.field_lines(dst, obj, k)
+            raw = 1                   # lines of the raw read, before the metatable's
         else:
             if k == dst:
                 self.w('_k = %s', k)
                 k = '_k'
             lines = self.index_lines(dst, obj, key, k)
+            raw = len(lines) - 3
+        general = self.wait('index(%s, %s, %r)', obj, k, note)
+        if self.miss_line is not None:
+            # A read that misses names its line in a division by zero (track_zero_line).
+            lines.insert(raw, code('if %s is None: _zl = %d', dst, self.miss_line))
+            general = code('%s; _zl = %d', general, self.miss_line)
         if table:
             for text in lines:
                 self.w(text)
             return
-        general = self.wait('index(%s, %s, %r)', obj, k, note)
         if isk and kv.__class__ is str:
             # Only tables have a hash part: reading it is the class test
             # (free in Python unless it fails, which a field of a non-table
@@ -150,7 +156,8 @@ class TableOps:
         if self.p.upvals[i.b][3] == 'value':
             k = self.rk(i.c)
             self.w('r%d = E%d(%s)', i.a, i.b, k)
-            self.w('if r%d is None: r%d = %s', i.a, i.a, self.wait('index(U%d, %s, %r)', i.b, k, i.note))
+            miss = '' if self.miss_line is None else '_zl = %d; ' % self.miss_line
+            self.w('if r%d is None: %sr%d = %s', i.a, miss, i.a, self.wait('index(U%d, %s, %r)', i.b, k, i.note))
             return
         self.w('_o = %s', self.upval(i.b))
         self.get('r%d' % i.a, '_o', i.c, i.note)
