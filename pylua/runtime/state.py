@@ -64,7 +64,8 @@ def _stack_shallower(depth):
 class VM:
     """One Lua state.  ``ns`` is the globals dict of every translated function
     of this state; ``steps_cell`` holds the instruction budget ``STEPS`` that
-    all of them count down and ``debt_cell`` the allocation debt ``DEBT``
+    all of them count down (a float: CPython subtracts and compares floats
+    without allocating an int each time; every charge is a whole number) and ``debt_cell`` the allocation debt ``DEBT``
     they add to (closure cells, cheaper than globals)."""
 
     def __init__(self, max_memory=None):
@@ -93,7 +94,7 @@ class VM:
         self.no_yield = 0             # open library calls that Lua code may not yield across
         self.collector = None         # weak tables and finalizers (runtime/collector.py), once used
         self.warn = None              # the warning function (standalone: lua.c's)
-        self.steps_cell = CellType(CHECK_INTERVAL)
+        self.steps_cell = CellType(float(CHECK_INTERVAL))
         self.debt_cell = CellType(0)  # DEBT: bytes allocated since the heap was last measured
         # DIRECT_TAILS: may plain forms make tail calls directly (a frame
         # each, kept while the call runs), or must they return markers?
@@ -134,8 +135,8 @@ class VM:
     def _settle(self):
         """Add the instructions counted down in ``STEPS`` to the total; a new interval starts."""
         cell = self.steps_cell
-        spent = CHECK_INTERVAL - cell.cell_contents
-        cell.cell_contents = CHECK_INTERVAL
+        spent = int(CHECK_INTERVAL - cell.cell_contents)
+        cell.cell_contents = float(CHECK_INTERVAL)
         self.instructions += spent
         return spent
 
@@ -201,7 +202,7 @@ class VM:
         """Thread-safe: make the next check raise ``LuaInterrupt``."""
         self.cancel_message = message
         self.cancel_event.set()
-        self.steps_cell.cell_contents = -1
+        self.steps_cell.cell_contents = -1.0
 
     def write_stdout(self, data: bytes):
         """``print``'s output: the runtime's stream, else the process's stdout."""

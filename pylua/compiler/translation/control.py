@@ -7,6 +7,10 @@ from .facts import BLOCK_OPS, LOOP_COST, OPENERS, writes
 from .ir import code
 
 CHECK_INTERVAL = 10000
+# A ``while`` or generic ``for`` loop's iterations between two charges of
+# the budget, each counted as ``LOOP_COST`` instructions: a countdown from
+# at most 256 stays among CPython's cached small ints, allocating nothing.
+LAP = 250
 
 
 class ControlOps:
@@ -57,7 +61,7 @@ class ControlOps:
         """Start a loop's countdown to its periodic check (before the
         loop); its name."""
         counter = self.tmp('n')
-        self.w('%s = %d', counter, CHECK_INTERVAL // 16)
+        self.w('%s = %d', counter, LAP)
         return counter
 
     def loop_check(self, counter, pc):
@@ -66,7 +70,7 @@ class ControlOps:
         loops' state lies below their variables): the registers from the
         first above them up are dead while the check runs (``Line.top``)."""
         self.w('%s -= 1', counter)
-        self.w('if not %s: %s = %d; TICKN(%d)', counter, counter, CHECK_INTERVAL // 16, CHECK_INTERVAL)
+        self.w('if not %s: %s = %d; TICKN(%d)', counter, counter, LAP, LAP * LOOP_COST)
         self.out.items[-1].top = 1 + max((v.reg for v in self.p.locvars if v.startpc <= pc < v.endpc),
                                          default=-1)
 

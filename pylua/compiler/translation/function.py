@@ -384,13 +384,14 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
 
     def charge(self):
         """The line counting a call's instructions (the function's length)."""
-        return self.count_line(str(max(1, len(self.p.code))))
+        return self.count_line('%d.0' % max(1, len(self.p.code)))
 
     def count_line(self, amount):
         """The line counting ``amount`` (Python text) instructions against
-        the budget ``STEPS``, the check when it runs out."""
+        the budget ``STEPS``, the check when it runs out.  A float constant
+        keeps both operations on floats, which CPython 3.11 specialises."""
         self.counts = True
-        return 'if (STEPS := STEPS - %s) < 0: TICK()' % amount
+        return 'if (STEPS := STEPS - %s) < 0.0: TICK()' % amount
 
     def split_guard(self, k, hi):
         """``(condition, facts)`` worth a split before instruction ``k``, or None."""
