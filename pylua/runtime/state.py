@@ -37,6 +37,10 @@ UNWIND_FRAME = 8
 # Lua makes on the C stack; deeper is Lua's ``C stack overflow``.
 C_CALLS_MAX = 197
 WORK_BYTES = 64
+# Bytes of a translated function's Python bytecode counted as one instruction
+# when the library or a metamethod calls it (about what a Lua instruction
+# translates to, its specialised and general copies together).
+CODE_BYTES = 16
 # Python frames deeper than which tail calls stop being made directly (see
 # ``direct_tails_cell``) until the periodic check finds the stack shallower.
 DIRECT_TAILS_DEPTH = 4000
@@ -182,6 +186,16 @@ class VM:
         """Count ``n`` instructions of loop or library work."""
         cell = self.steps_cell
         s = cell.cell_contents = cell.cell_contents - n
+        if s < 0:
+            self.tick()
+
+    def count_call(self, f):
+        """Count a call the VM makes to translated function ``f`` on Lua's
+        C stack (a metamethod, a library callback) as its size.  A function
+        that makes no call of its own counts nothing itself, so a recursion
+        through metamethods (``t[k - 1]`` in ``__index``) counts here."""
+        cell = self.steps_cell
+        s = cell.cell_contents = cell.cell_contents - (1 + len(f.__code__.co_code) // CODE_BYTES)
         if s < 0:
             self.tick()
 
