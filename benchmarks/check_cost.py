@@ -11,10 +11,11 @@ none of the checks: no count of a call's instructions
 (``FunctionTranslator.charge``) nor of a short numeric ``for``'s
 iterations (``range_charge``), no loop countdown to the periodic check
 (``start_counter``, ``loop_check``), and no ``nonlocal STEPS`` where
-nothing counts; and the VM's ``tickn`` and ``work`` (long loops' chunks
-and library work) do nothing while it runs.  What remains are the calls
-to those two (the library's and long loops' charges: one call per chunk
-of work), and a long numeric ``for``'s chunks.  Both kinds in one process,
+nothing counts; and the VM's ``tickn``, ``work`` and ``count_call`` (long
+loops' chunks, library work, and the calls it makes to Lua functions on
+its C stack) do nothing while it runs.  What remains are the calls to
+those three (one per chunk of work or per such call), and a long numeric
+``for``'s chunks.  Both kinds in one process,
 taking turns ``--repeat`` times per program, are compared on the same
 memory layout and hash seed (across processes those alone move a program
 by up to 10%).  Each program keeps its best CPU time per kind, and the
@@ -54,7 +55,7 @@ class _Kinds:
         from pylua.runtime.state import VM
         self.pipeline, self.translator, self.vm = pipeline, FunctionTranslator, VM
         self.shipped = {name: getattr(FunctionTranslator, name) for name in _UNCHECKED}
-        self.shipped_vm = {'tickn': VM.tickn, 'work': VM.work}
+        self.shipped_vm = {'tickn': VM.tickn, 'work': VM.work, 'count_call': VM.count_call}
         self.caches = {kind: OrderedDict() for kind in KINDS}
 
     def use(self, kind: str) -> None:
@@ -64,6 +65,7 @@ class _Kinds:
             setattr(self.translator, name, self.shipped[name] if on else unchecked)
         self.vm.tickn = self.shipped_vm['tickn'] if on else (lambda self, n: None)
         self.vm.work = self.shipped_vm['work'] if on else (lambda self, nbytes: None)
+        self.vm.count_call = self.shipped_vm['count_call'] if on else (lambda self, f: None)
 
 
 def child(names: list[str], repeat: int) -> dict:
