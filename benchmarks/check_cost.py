@@ -5,19 +5,22 @@
 Runs every pylua program of ``python -m benchmarks`` in ``--rounds`` child
 processes, each running every program of two kinds from the same code, in
 turns: **with** the checks, as shipped, and **without** them, where this
-tool alone (never the product) switches them off: the check each
-translated function makes on entry and per instruction run
-(``FunctionTranslator.charge``) emits ``pass`` in the code compiled for
-that kind (each kind has its own compile cache), and the VM's ``tickn``
-and ``work`` (loop chunks' and library work's charges) do nothing while it
-runs.  The calls to those two remain, and so do the loops' own counters
-and the periodic check, so the figure is a little lower than the checks'
-whole cost.  Both kinds in one process, taking turns ``--repeat`` times
-per program, are compared on the same memory layout and hash seed (across
-processes those alone move a program by up to 10%).  Each program keeps
-its best CPU time per kind, and the report gives the ratio with/without
-per program and the geometric mean over each suite (the target: under
-1.03).
+tool alone (never the product) switches them off.  In the code compiled
+for that kind (each kind has its own compile cache) the translator emits
+none of the checks: no count of a call's instructions
+(``FunctionTranslator.charge``) nor of a short numeric ``for``'s
+iterations (``range_charge``), no loop countdown to the periodic check
+(``start_counter``, ``loop_check``), and no ``nonlocal STEPS`` where
+nothing counts; and the VM's ``tickn``, ``work`` and ``count_call`` (long
+loops' chunks, library work, and the calls it makes to Lua functions on
+its C stack) do nothing while it runs.  What remains are the calls to
+those three (one per chunk of work or per such call), and a long numeric
+``for``'s chunks.  Both kinds in one process,
+taking turns ``--repeat`` times per program, are compared on the same
+memory layout and hash seed (across processes those alone move a program
+by up to 10%).  Each program keeps its best CPU time per kind, and the
+report gives the ratio with/without per program and the geometric mean
+over each suite (the target: under 1.03).
 """
 from __future__ import annotations
 
@@ -34,6 +37,15 @@ TARGET = 1.03
 KINDS = ('with', 'without')
 
 
+# The translator's methods that emit checks, and what they emit without them.
+_UNCHECKED = {
+    'charge': lambda self: None,
+    'range_charge': lambda self, a: None,
+    'start_counter': lambda self: None,
+    'loop_check': lambda self, counter, pc: None,
+}
+
+
 class _Kinds:
     """Switches the checks of the code compiled and run next on or off."""
 
@@ -42,15 +54,18 @@ class _Kinds:
         from pylua.compiler.translation.function import FunctionTranslator
         from pylua.runtime.state import VM
         self.pipeline, self.translator, self.vm = pipeline, FunctionTranslator, VM
-        self.shipped = {'charge': FunctionTranslator.charge, 'tickn': VM.tickn, 'work': VM.work}
+        self.shipped = {name: getattr(FunctionTranslator, name) for name in _UNCHECKED}
+        self.shipped_vm = {'tickn': VM.tickn, 'work': VM.work, 'count_call': VM.count_call}
         self.caches = {kind: OrderedDict() for kind in KINDS}
 
     def use(self, kind: str) -> None:
         on = kind == 'with'
         self.pipeline._CACHE = self.caches[kind]
-        self.translator.charge = self.shipped['charge'] if on else (lambda self: 'pass')
-        self.vm.tickn = self.shipped['tickn'] if on else (lambda self, n: None)
-        self.vm.work = self.shipped['work'] if on else (lambda self, nbytes: None)
+        for name, unchecked in _UNCHECKED.items():
+            setattr(self.translator, name, self.shipped[name] if on else unchecked)
+        self.vm.tickn = self.shipped_vm['tickn'] if on else (lambda self, n: None)
+        self.vm.work = self.shipped_vm['work'] if on else (lambda self, nbytes: None)
+        self.vm.count_call = self.shipped_vm['count_call'] if on else (lambda self, f: None)
 
 
 def child(names: list[str], repeat: int) -> dict:

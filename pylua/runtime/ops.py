@@ -218,6 +218,8 @@ def nested_call(f, args, note=None, continuation=True):
     unpositioned and Lua code may not yield across the call (host effects
     still pass)."""
     vm = state.running.vm
+    if f.__class__ is FN:
+        vm.count_call(f)
     enter_c_call(vm, continuation)
     if continuation:
         # A coroutine resumed after yielding inside the call no longer

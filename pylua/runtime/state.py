@@ -37,6 +37,10 @@ UNWIND_FRAME = 8
 # Lua makes on the C stack; deeper is Lua's ``C stack overflow``.
 C_CALLS_MAX = 197
 WORK_BYTES = 64
+# Bytes of a translated function's Python bytecode counted as one instruction
+# when the library or a metamethod calls it (about what a Lua instruction
+# translates to, its specialised and general copies together).
+CODE_BYTES = 16
 # Python frames deeper than which tail calls stop being made directly (see
 # ``direct_tails_cell``) until the periodic check finds the stack shallower.
 DIRECT_TAILS_DEPTH = 4000
@@ -64,7 +68,8 @@ def _stack_shallower(depth):
 class VM:
     """One Lua state.  ``ns`` is the globals dict of every translated function
     of this state; ``steps_cell`` holds the instruction budget ``STEPS`` that
-    all of them count down and ``debt_cell`` the allocation debt ``DEBT``
+    all of them count down (a float: CPython subtracts and compares floats
+    without allocating an int each time; every charge is a whole number) and ``debt_cell`` the allocation debt ``DEBT``
     they add to (closure cells, cheaper than globals)."""
 
     def __init__(self, max_memory=None):
@@ -93,7 +98,7 @@ class VM:
         self.no_yield = 0             # open library calls that Lua code may not yield across
         self.collector = None         # weak tables and finalizers (runtime/collector.py), once used
         self.warn = None              # the warning function (standalone: lua.c's)
-        self.steps_cell = CellType(CHECK_INTERVAL)
+        self.steps_cell = CellType(float(CHECK_INTERVAL))
         self.debt_cell = CellType(0)  # DEBT: bytes allocated since the heap was last measured
         # DIRECT_TAILS: may plain forms make tail calls directly (a frame
         # each, kept while the call runs), or must they return markers?
@@ -134,8 +139,8 @@ class VM:
     def _settle(self):
         """Add the instructions counted down in ``STEPS`` to the total; a new interval starts."""
         cell = self.steps_cell
-        spent = CHECK_INTERVAL - cell.cell_contents
-        cell.cell_contents = CHECK_INTERVAL
+        spent = int(CHECK_INTERVAL - cell.cell_contents)
+        cell.cell_contents = float(CHECK_INTERVAL)
         self.instructions += spent
         return spent
 
@@ -184,6 +189,16 @@ class VM:
         if s < 0:
             self.tick()
 
+    def count_call(self, f):
+        """Count a call the VM makes to translated function ``f`` on Lua's
+        C stack (a metamethod, a library callback) as its size.  A function
+        that makes no call of its own counts nothing itself, so a recursion
+        through metamethods (``t[k - 1]`` in ``__index``) counts here."""
+        cell = self.steps_cell
+        s = cell.cell_contents = cell.cell_contents - (1 + len(f.__code__.co_code) // CODE_BYTES)
+        if s < 0:
+            self.tick()
+
     def work(self, nbytes):
         """Count library work of ``nbytes`` bytes scanned or produced."""
         cell = self.steps_cell
@@ -201,7 +216,7 @@ class VM:
         """Thread-safe: make the next check raise ``LuaInterrupt``."""
         self.cancel_message = message
         self.cancel_event.set()
-        self.steps_cell.cell_contents = -1
+        self.steps_cell.cell_contents = -1.0
 
     def write_stdout(self, data: bytes):
         """``print``'s output: the runtime's stream, else the process's stdout."""

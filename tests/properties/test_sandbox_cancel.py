@@ -126,3 +126,37 @@ def test_any_other_exception_from_a_hook_is_a_hook_error_pcall_cannot_catch(rais
 # --------------------------------------------------------------- compiler
 def test_cancel_stops_the_compiler_called_from_the_api():
     assert cancel_latency('local x = 1 + 2 * 3\n' * 60000, 0.2) < WORST
+
+
+# --------------------------------------------- recursion without loops
+# Call trees no loop drives, each far too big to finish: only the charges
+# that functions which call make (before their first call) bound the work
+# between two checks.  Through metamethods and a library callback too.
+_MT = 'local mt = {} local a, b = setmetatable({}, mt), setmetatable({}, mt) '
+WIDE_RECURSIONS = {
+    'wide': 'local function f(n) if n == 0 then return 1 end return f(n - 1) + f(n - 1) end return f(60)',
+    'deep and wide': 'local function deep(n) if n == 0 then return 0 end return deep(n - 1) end '
+                     'local function f(n) if n == 0 then return deep(3000) end return f(n - 1) + f(n - 1) end '
+                     'return f(60)',
+    'mutual': 'local g local function f(n) if n == 0 then return 1 end return g(n - 1) + g(n - 1) end '
+              'g = function(n) if n == 0 then return 1 end return f(n - 1) + f(n - 1) end return f(60)',
+    '__index': _MT + 'mt.__index = function(t, k) if k == 0 then return 1 end return t[k - 1] + t[k - 1] end '
+                     'return a[60]',
+    '__call': _MT + 'mt.__call = function(self, n) if n == 0 then return 1 end return self(n - 1) + self(n - 1) end '
+                    'return a(60)',
+    '__lt': _MT + 'local depth = 0 mt.__lt = function(x, y) if depth == 60 then return false end '
+                  'depth = depth + 1 local r = x < y or y < x depth = depth - 1 return r end return a < b',
+    'table.sort comparator': 'local depth = 0 local function cmp(x, y) if depth < 40 then depth = depth + 1 '
+                             'table.sort({3, 2, 1}, cmp) depth = depth - 1 end return x < y end '
+                             'table.sort({3, 2, 1}, cmp)',
+}
+
+
+@pytest.mark.parametrize('shape', sorted(WIDE_RECURSIONS))
+def test_cancel_stops_recursion_without_loops_within_the_target(shape):
+    assert cancel_latency(WIDE_RECURSIONS[shape], 0.3) < WORST
+
+
+@pytest.mark.parametrize('shape', sorted(WIDE_RECURSIONS))
+def test_a_count_hook_fires_through_recursion_without_loops(shape):
+    assert hook_gap(WIDE_RECURSIONS[shape]) < WORST

@@ -76,6 +76,9 @@ class FakeVM:
     def work(self, nbytes):
         self.ticks += nbytes // state.WORK_BYTES
 
+    def count_call(self, f):
+        self.ticks += 1 + len(f.__code__.co_code) // state.CODE_BYTES
+
     def produced(self, nbytes):
         self.work(nbytes)
         self.charge(nbytes)

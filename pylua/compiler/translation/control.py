@@ -7,6 +7,10 @@ from .facts import BLOCK_OPS, LOOP_COST, OPENERS, writes
 from .ir import code
 
 CHECK_INTERVAL = 10000
+# A ``while`` or generic ``for`` loop's iterations between two charges of
+# the budget, each counted as ``LOOP_COST`` instructions: a countdown from
+# at most 256 stays among CPython's cached small ints, allocating nothing.
+LAP = 250
 
 
 class ControlOps:
@@ -49,18 +53,24 @@ class ControlOps:
         self.close_block()
 
     def op_LOOP(self, i):
-        n = self.tmp('n')
-        self.w('%s = %d', n, CHECK_INTERVAL // 16)
+        n = self.start_counter()
         self.open('while True:', 'loop')
-        self.w('%s -= 1', n)
         self.loop_check(n, self.pc_of(i))
 
+    def start_counter(self):
+        """Start a loop's countdown to its periodic check (before the
+        loop); its name."""
+        counter = self.tmp('n')
+        self.w('%s = %d', counter, LAP)
+        return counter
+
     def loop_check(self, counter, pc):
-        """The periodic check at the head of a loop's body.  There Lua's
-        frame holds only the locals in scope at ``pc`` (enclosing loops'
-        state lies below their variables): the registers from the first
-        above them up are dead while the check runs (``Line.top``)."""
-        self.w('if not %s: %s = %d; TICKN(%d)', counter, counter, CHECK_INTERVAL // 16, CHECK_INTERVAL)
+        """The countdown and periodic check at the head of a loop's body.
+        There Lua's frame holds only the locals in scope at ``pc`` (enclosing
+        loops' state lies below their variables): the registers from the
+        first above them up are dead while the check runs (``Line.top``)."""
+        self.w('%s -= 1', counter)
+        self.w('if not %s: %s = %d; TICKN(%d)', counter, counter, LAP, LAP * LOOP_COST)
         self.out.items[-1].top = 1 + max((v.reg for v in self.p.locvars if v.startpc <= pc < v.endpc),
                                          default=-1)
 
@@ -79,7 +89,9 @@ class ControlOps:
             # A short integer loop needs no chunks: one range (maybe empty), counted here.
             start = '' if ints else 'r%d.__class__ is ' % a
             self.w('if %sr%d.__class__ is int and -1 <= r%d - r%d < %d:', start, a + 1, a + 1, a, CHECK_INTERVAL // LOOP_COST)
-            self.w('    if (STEPS := STEPS - %d * (r%d - r%d + 1)) < 0: TICK()', LOOP_COST, a + 1, a)
+            charge = self.range_charge(a)
+            if charge is not None:
+                self.w('    ' + charge)
             self.w('    %s = (range(r%d, r%d + 1),)', chunk, a, a + 1)
             self.w('else: %s = %s', chunk, chunks)
             chunks = chunk
@@ -93,6 +105,11 @@ class ControlOps:
             start, step = self.loaded_constant(i, a), self.constant_step(i)
             if start.__class__ is int and start >= 1 and step.__class__ is int and step > 0:
                 self.positive.add(var)
+
+    def range_charge(self, a):
+        """The line counting, before it starts, the iterations of a short
+        numeric ``for`` whose registers begin at ``a``."""
+        return self.count_line('%d * (r%d - r%d + 1)' % (LOOP_COST, a + 1, a))
 
     def loaded_constant(self, forprep, reg):
         """The constant the straight-line code just before ``forprep`` last
@@ -141,16 +158,14 @@ class ControlOps:
     def op_TFORPREP(self, i):
         a, n = i.a, i.b
         it = self.tmp('i')
-        cnt = self.tmp('n')
         vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
         self.w('%s = forgen(r%d, r%d, r%d, %d)', it, a, a + 1, a + 2, n)
         # The plain form calls a Lua iterator directly; whether it takes
         # both arguments is known before the loop.
         fits = self.tmp('w')
         self.out.forms(lambda: self.w('%s = takes(r%d, 2)', fits, a), lambda: None)
-        self.w('%s = %d', cnt, CHECK_INTERVAL // 16)
+        cnt = self.start_counter()
         self.open('while True:', 'loop')
-        self.w('%s -= 1', cnt)
         self.loop_check(cnt, self.pc_of(i) + 1)       # the loop's variables are in scope
         self.w('if %s is not None:', it)
         self.w('    _kv = next(%s, None)', it)
@@ -182,7 +197,6 @@ class ControlOps:
         a, n = ins.a, ins.b
         self.line = ins.line
         it = self.tmp('i')
-        cnt = self.tmp('n')
         vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
         # A loop over what a function named ipairs returned runs here only
         # over an enumerate (else in the general loop), so its index is an
@@ -193,10 +207,9 @@ class ControlOps:
             self.open(code('if %s.__class__ is ENUMERATE:', it), 'if')
         else:
             self.open(code('if %s is not None:', it), 'if')
-        self.w('%s = %d', cnt, CHECK_INTERVAL // 16)
+        cnt = self.start_counter()
         target = ', '.join(vars_) if n == 2 else '_kv'
         self.open(code('for %s in %s:', target, it), 'pyfor')
-        self.w('%s -= 1', cnt)
         self.loop_check(cnt, k + 1)                   # the loop's variables are in scope
         # ipairs over a plain table is a bare enumerate: the first nil ends it.
         if ipairs:

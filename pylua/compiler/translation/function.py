@@ -182,19 +182,22 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         if p.is_vararg:
             params.append('*VA')
         self.allocates = False
+        self.counts = False
         self.charge_at = charge_point(p)
         self.zero_misses, self.zero_resets = zero_line_tracking(p)
         self.miss_line = None         # the line the read being translated records when it misses
         body = self.out.collect(self.function_body)
+        entry = self.charge() if p.has_calls and self.charge_at is None else None
         out = self.out
         out.line(1, code('def %s(%s):', Choice(self.qname, self.pname), ', '.join(params)), p.line)
-        # Allocations are accounted, by the functions that allocate.
+        # Allocations are accounted, by the functions that allocate; the
+        # budget by those that count it.
         if self.allocates:
             out.line(2, 'nonlocal DEBT', p.line)
-        if p.has_calls or any(ins.op == 'FORPREP' for ins in p.code):
+        if self.counts:
             out.line(2, 'nonlocal STEPS', p.line)
-        if p.has_calls and self.charge_at is None:
-            out.line(2, self.charge(), p.line)
+        if entry is not None:
+            out.line(2, entry, p.line)
         if self.zero_misses:
             out.line(2, '_zl = None', p.line)
         out.extend(body)
@@ -399,7 +402,9 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             return k + 1
         self.flush()
         if k == self.charge_at:
-            self.w(self.charge())
+            charge = self.charge()
+            if charge is not None:
+                self.w(charge)
         # ``return f(...)``: the call's results are the function's.
         tail = ins.op == 'CALL' and self.tail_calls and k + 1 < hi and passes_results(ins, code[k + 1])
         self.step(ins, tail)
@@ -416,7 +421,14 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
 
     def charge(self):
         """The line counting a call's instructions (the function's length)."""
-        return 'if (STEPS := STEPS - %d) < 0: TICK()' % max(1, len(self.p.code))
+        return self.count_line('%d.0' % max(1, len(self.p.code)))
+
+    def count_line(self, amount):
+        """The line counting ``amount`` (Python text) instructions against
+        the budget ``STEPS``, the check when it runs out.  A float constant
+        keeps both operations on floats, which CPython 3.11 specialises."""
+        self.counts = True
+        return 'if (STEPS := STEPS - %s) < 0.0: TICK()' % amount
 
     def split_guard(self, k, hi):
         """``(condition, facts)`` worth a split before instruction ``k``, or None."""

@@ -1,0 +1,43 @@
+"""check_cost's two kinds: the code compiled without the checks has none of
+them (no budget count, loop countdown or ``nonlocal STEPS``) and otherwise
+the same code; switching back restores the shipped translator."""
+import re
+
+from benchmarks import check_cost
+from pylua.compiler.pipeline import translate_chunk
+
+# A call, a while loop, a generic for over ipairs and a short numeric for.
+SOURCE = '''
+local function f(n) if n < 2 then return n end return f(n - 1) + 1 end
+local t, s, i = {1, 2, 3}, 0, 0
+while i < 3 do i = i + 1 end
+for _, v in ipairs(t) do s = s + v end
+for j = 1, 10 do s = s + j end
+return f(3) + s'''
+CHECKS = re.compile(r'STEPS|TICK|_n\d+')
+_TEMPORARY = re.compile(r'\b_([a-z])\d+\b')
+HEADER = 'STEPS = DEBT = DIRECT_TAILS = 0'    # the module's cells, bound to the VM's
+
+
+def _python(kinds, kind):
+    kinds.use(kind)
+    try:
+        source = translate_chunk(SOURCE, 'kinds.lua').source
+    finally:
+        kinds.use('with')
+    # Each chunk translated is numbered (F<chunk>_<function>).
+    return re.sub(r'\b([FGQP])\d+_', r'\1_', source).replace(HEADER, '')
+
+
+def test_without_the_checks_no_check_is_emitted_and_nothing_else_changes():
+    kinds = check_cost._Kinds()
+    with_ = _python(kinds, 'with')
+    without = _python(kinds, 'without')
+    assert _python(kinds, 'with') == with_                           # switched back
+    assert len(re.findall(r'if \(STEPS := STEPS - ', with_)) >= 2     # the call's and the short for's
+    assert re.search(r'_n\d+ -= 1', with_) and 'nonlocal STEPS' in with_
+    assert not CHECKS.search(without)
+    # Dropping the lines of the checks from the checked code gives the other.
+    # (The translator's temporaries are numbered in order: no countdown, other numbers.)
+    kept = '\n'.join(line for line in with_.splitlines() if not CHECKS.search(line))
+    assert _TEMPORARY.sub(r'_\1', kept) == _TEMPORARY.sub(r'_\1', without.rstrip('\n'))

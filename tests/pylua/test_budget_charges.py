@@ -1,0 +1,79 @@
+"""The budget's charges as emitted: a call's count subtracts a float (the
+form CPython 3.11 specialises without allocating), a loop's countdown stays
+among the cached small ints, ``STEPS`` is declared only where something
+counts; and loops and recursions so charged compute what lua5.4 does."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from pylua import LuaRuntime
+from pylua.compiler.pipeline import translate_chunk
+from pylua.compiler.translation.control import LAP
+from pylua.compiler.translation.facts import LOOP_COST
+
+LUA = shutil.which('lua5.4')
+FIB = 'local function fib(n) if n < 2 then return n end return fib(n - 1) + fib(n - 2) end return fib(5)'
+
+
+def plain_python(src):
+    return translate_chunk(src, 'budget.lua').source
+
+
+def test_a_call_counts_its_size_as_a_float_before_its_first_call():
+    code = plain_python(FIB)
+    own = code[code.index('def Q'):code.index('return Q')]
+    # Once in the body for integers, once in the general one; none on entry.
+    assert own.count('if (STEPS := STEPS - 13.0) < 0.0: TICK()') == 2
+    assert re.search(r'nonlocal STEPS\n +if r0.__class__ is int:\n +if r0 < 2:\n +return r0\n', own)
+
+
+def test_a_loop_s_countdown_stays_among_cpython_s_cached_small_ints():
+    assert LAP <= 256
+    code = plain_python('local i = 0 while i < 1000 do i = i + 1 end return i')
+    counter = re.search(r'(_n\d+) = %d\n +while True:\n +\1 -= 1\n +if not \1: \1 = %d; TICKN\(%d\)\n'
+                        % (LAP, LAP, LAP * LOOP_COST), code)
+    assert counter
+
+
+@pytest.mark.parametrize('src', ['local function f(x) return x + 1 end return f',
+                                 'local s = 0 for i = 1, 10, 2 do s = s + i end return s'])
+def test_code_that_counts_nothing_declares_no_budget(src):
+    assert 'STEPS' not in plain_python(src).replace('STEPS = DEBT = DIRECT_TAILS = 0', '')
+
+
+def test_the_hook_is_given_whole_instruction_counts():
+    rt = LuaRuntime()
+    counts = []
+    rt.set_hook(counts.append, 10000)
+    rt.execute('local function f(n) if n < 2 then return n end return f(n - 1) + f(n - 2) end '
+               'local i = 0 while i < 100000 do i = i + 1 end return f(18)')
+    assert len(counts) > 10
+    assert all(c.__class__ is int for c in counts)
+    assert counts == sorted(counts)
+
+
+# Loops around a countdown's turn and calls whose counts run the budget out.
+PROGRAMS = [
+    'local out = {} for _, n in ipairs({0, 1, %d, %d, %d, %d}) do '
+    '  local i, c = 0, 0 while i < n do i = i + 1 c = c + i end '
+    '  local r = 0 repeat r = r + 1 until r >= n '
+    '  local t = {} for k = 1, n do t[k] = k end local s = 0 for _, v in ipairs(t) do s = s + v end '
+    '  local p = 0 for k, v in pairs(t) do p = p + k end '
+    '  out[#out + 1] = c .. "/" .. r .. "/" .. s .. "/" .. p end '
+    'print(table.concat(out, " "))' % (LAP - 1, LAP, LAP + 1, 3 * LAP),
+    FIB.replace('fib(5)', 'print(fib(24))'),
+    'local mt = {} local a = setmetatable({}, mt) '
+    'mt.__index = function(t, k) if k == 0 then return 1 end return t[k - 1] + t[k - 1] end print(a[16])',
+]
+
+
+@pytest.mark.skipif(LUA is None, reason='lua5.4 not installed')
+@pytest.mark.parametrize('src', PROGRAMS)
+def test_charged_loops_and_recursions_compute_what_lua_does(src, capsys):
+    expected = subprocess.run([LUA, '-'], input=src, capture_output=True, text=True, check=True).stdout
+    LuaRuntime().execute(src)
+    assert capsys.readouterr().out == expected
