@@ -1014,8 +1014,24 @@ def _constant_truth(e, names):
         return None if truth is None else not truth
     if c is A.BinOp and e.op in ('and', 'or'):
         decided = _decided(e, names)
-        return _constant_truth(decided, names) if decided is not e else None
+        if decided is not e:
+            return _constant_truth(decided, names)
+        # ``10 or 2``: Lua tests an ``or`` by its right operand alone, the
+        # left's jump going to the same place (luaK_goiftrue), so one of
+        # constants only (nothing to run) is decided by the right.
+        if e.op == 'or' and _constants_only(e.left, names) and _constant_truth(e.right, names):
+            return True
+        return None
     return True if _folded_number(e, names) is not None else None
+
+
+def _constants_only(e, names):
+    """Is ``e`` made of constants, ``and``, ``or`` and ``not`` only?"""
+    while e.__class__ is A.Paren or e.__class__ is A.UnOp and e.op == 'not':
+        e = e.expr if e.__class__ is A.Paren else e.operand
+    if e.__class__ is A.BinOp and e.op in ('and', 'or'):
+        return _constants_only(e.left, names) and _constants_only(e.right, names)
+    return _constant_truth(e, names) is not None
 
 
 _FOLDED_ARITH = {'+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '//': 'idiv', '^': 'pow'}
