@@ -54,14 +54,16 @@ class Watchdog:
                 self.runtime = None
 
 
-def run_program(driver, marker, path, seconds, watchdog):
+def run_program(driver, marker, path, seconds, watchdog, driver_name='driver.lua'):
     """stdout of ``driver`` run on ``path`` in a fresh runtime, ended by a
-    marker line whatever happened."""
+    marker line whatever happened.  The driver's chunk is named as lua.c
+    names a script, by its path (``driver_name``): a message passing
+    through it names it."""
     out = io.BytesIO()
     runtime = LuaRuntime(profile='standalone', stdout=out, stderr=io.BytesIO())
     watchdog.arm(runtime, seconds)
     try:
-        runtime.execute(driver, marker, path, name='=driver')
+        runtime.execute(driver, marker, path, name='@' + driver_name)
     except LuaError as exc:
         stopped = ('pylua stopped: %s' % exc).split('\n')[0]
         out.write(b'\n%s error %s\n' % (marker.encode(), stopped.encode('utf-8', 'replace')))
@@ -81,7 +83,7 @@ def main(argv=None):
         driver = fh.read()
     watchdog = Watchdog()
     for path in args.files:
-        sys.stdout.buffer.write(run_program(driver, args.marker, path, args.seconds, watchdog))
+        sys.stdout.buffer.write(run_program(driver, args.marker, path, args.seconds, watchdog, args.driver))
         sys.stdout.buffer.flush()
 
 

@@ -19,6 +19,7 @@ CASES = [
     Case(4, True, 'error({})\n'),
     Case(5, False, 'g1 = 5\nprint(g1, {})\n'),
     Case(6, False, 'print(g1, string.format("%q", 1/3))\n'),      # the globals of case 5 are gone
+    Case(7, True, 'error("level 3 is the driver", 3)\n'),
 ]
 EXPECTED = [
     Outcome(b'one\t1\t9.007199254741e+15\n', None),
@@ -27,6 +28,8 @@ EXPECTED = [
     Outcome(b'', b'(error object is a table value)'),
     Outcome(b'5\ttable: 0x\n', None),
     Outcome(b'nil\t0x1.5555555555555p-2\n', None),
+    # The driver's chunk is named as lua.c names a script.
+    Outcome(b'', b'driver.lua:16: level 3 is the driver'),
 ]
 
 
@@ -40,7 +43,7 @@ def test_lua_gives_the_same_outcomes_and_a_difference_is_a_finding(tmp_path):
     assert run_batch([LUA], str(tmp_path), write_batch(str(tmp_path), CASES), 60).outcomes == EXPECTED
     same = Campaign(str(tmp_path), PYLUA, [LUA])
     same.run(CASES)
-    assert (same.programs, same.differences) == (6, 0)
+    assert (same.programs, same.differences) == (7, 0)
     # A reference whose print writes something else differs on every program that prints.
     other = Campaign(str(tmp_path), PYLUA, [LUA, '-e', 'function print() io.write("other\\n") end'])
     other.run(CASES)
