@@ -281,7 +281,7 @@ def make_load(vm):
             pieces = []
             while True:
                 try:
-                    r = yield from ops.nested_call(chunk, ())
+                    r = yield from ops.nested_call(chunk, (), continuation=False)     # lua_load's reader
                 except LuaInterrupt:
                     raise
                 except LuaError as e:

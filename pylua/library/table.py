@@ -385,12 +385,15 @@ def t_sort(vm, t=ABSENT, comp=ABSENT, *_):
     if less is less_than:
         _auxsort(access, less, 1, n, 0, vm.tickn)
         return ()
-    # The comparator runs nested in sort, as on Lua's C stack.
+    # The comparator runs nested in sort, as on Lua's C stack, where it
+    # cannot yield (its plain form runs: a yield is an error where made).
     ops.enter_c_call(vm, False)
+    vm.no_yield += 1
     try:
         _auxsort(access, less, 1, n, 0, vm.tickn)
     finally:
         vm.c_calls -= 1
+        vm.no_yield -= 1
     return ()
 
 

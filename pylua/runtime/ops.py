@@ -370,7 +370,19 @@ def finish_raised(f, args):
 
 
 def call_noyield(f, args):
-    """Run a Lua call to completion where Lua forbids yielding (C boundaries)."""
+    """Run a Lua call to completion where Lua forbids yielding (C boundaries):
+    a yield inside is an error where it is made, which a ``pcall`` there
+    catches (run to a suspension, the call would be closed with every
+    level it holds on the C stack)."""
+    vm = state.running.vm
+    vm.no_yield += 1
+    try:
+        return _run_noyield(f, args)
+    finally:
+        vm.no_yield -= 1
+
+
+def _run_noyield(f, args):
     if f.__class__ is Builtin:
         try:
             return f.fn(*args)
@@ -918,7 +930,7 @@ def tostring_raw(v):
 def tostring(v):
     h = metamethod(v, '__tostring')
     if h is not None:
-        r = yield from nested_call(h, (v,))
+        r = yield from nested_call(h, (v,), continuation=False)     # luaL_tolstring's lua_call
         s = r[0] if r else None
         if s.__class__ is not str:
             if s.__class__ is int or s.__class__ is float:

@@ -456,8 +456,7 @@ def test_concat_through_index_checks_memory_as_it_goes():
         state.set_current(previous)
 
 
-def test_long_operations_tick():
-    vm = FakeVM()
+def test_long_operations_tick(vm):
     lib = ltable.make(vm)
     t = T(*range(5000, 0, -1))
     call(lib, 'sort', t, LT)
