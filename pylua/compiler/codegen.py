@@ -307,12 +307,14 @@ class _FuncState:
         c = self.exp_reg(s.cond)
         self.emit('IF', c, line=s.body.end_line)
         self.close_tbc_keep(saved_tbc, s.body.end_line)
+        exit_pc = len(self.proto.code)
         self.emit('BREAK', line=s.body.end_line)
         self.emit('END', line=s.body.end_line)
         self.close_tbc_to(saved_tbc, s.body.end_line)
         if self.captures_from(saved_locals):
-            # Lua closes them after the condition, on both of its ways out.
-            self.position_saves[len(self.proto.code)] = _last_token_line(s.cond)
+            # Lua closes them after the condition, on both of its ways out:
+            # the exit and the loop's next iteration.
+            self.position_saves[exit_pc] = self.position_saves[len(self.proto.code)] = _last_token_line(s.cond)
         self.end_locals(saved_locals)
         self.depth -= 1
         self._locals_top = saved_top

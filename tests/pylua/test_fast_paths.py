@@ -1131,11 +1131,20 @@ def test_constructors_make_tables_without_init():
                 getattr(u, slot) is None, slot
 
 
-def test_a_division_s_zero_line_is_tracked_only_where_a_missed_read_decides_it():
+def test_a_division_s_zero_line_is_tracked_only_where_the_run_decides_it():
     # A read between the division and the last save on another line: its
-    # miss is recorded (lua5.4 names the read's line); otherwise nothing runs.
+    # miss is recorded (lua5.4 names the read's line), the start otherwise.
     tracked = plain_python('local t, n = ...\nlocal y = t.k\nreturn 1 // n')
-    assert 'if r2 is None: _zl = 2' in tracked and '_zl or 1))' in tracked
+    assert '_zl = 1\n' in tracked and 'if r2 is None: _zl = 2' in tracked and ', _zl))' in tracked
+    # A save on a branch, or in the loop's body after the division (an
+    # earlier iteration's): each candidate records its line as it saves.
+    branch = plain_python('local c, n = ...\nif c then\nprint(1)\nend\nreturn 1 // n')
+    assert '_zl = 1\n' in branch and '_zl = 3\n' in branch and ', _zl))' in branch
+    loop = plain_python('local n = ...\nfor i = 1, 2 do\nlocal q = 1 // n\nprint(q)\nend')
+    assert '_zl = 2\n' in loop and '_zl = 4\n' in loop and '_zl = 1\n' not in loop
     for src in ('local t, n = ... local y = t.k return 1 // n',        # the read on the same line
-                'local t, n = ...\nlocal y = t.k\nprint(y)\nreturn 1 % n'):    # a call saves after it
-        assert '_zl' not in plain_python(src)
+                'local t, n = ...\nlocal y = t.k\nprint(y)\nreturn 1 % n',    # a call saves after it
+                'local c, n = ...\nif c then\nprint(1)\nend\nprint(2)\nreturn 1 // n',   # both paths call
+                'local n = ...\nfor i = 1, 2 do\nprint(i)\nlocal q = 1 // n\nend',   # the call each iteration
+                'local c, n = ...\nif c then\nprint(1)\nend\nreturn 1 // 2'):   # no zero divisor
+        assert '_zl' not in plain_python(src), src

@@ -283,10 +283,10 @@ class ArithmeticOps:
 
     def division_notes(self, i):
         """An integer division's notes for ``arith``: the line of its division
-        by zero is ``_zl`` when a read that missed set it (``track_zero_line``)."""
+        by zero is ``_zl`` when the run decides it (``track_zero_line``)."""
         if zero_line(i.note) is None:
             return repr(i.note)
-        return code('(%r, %r, _zl or %d)', i.note[0], i.note[1], i.note[2])
+        return code('(%r, %r, _zl)', i.note[0], i.note[1])
 
     def op_MOD(self, i):
         b, c = self.rk(i.b), self.rk(i.c)

@@ -226,6 +226,7 @@ class ControlOps:
             self.known.add(a + 4)
             self.p.typed_registers[a + 4] = int
             self.positive.add(a + 4)
+        self.mark_loop_head(ins)
         self.emit_range(k + 1, end)
         if ipairs:
             self.known.discard(a + 4)
@@ -237,6 +238,7 @@ class ControlOps:
         self.open('else:', 'else')
         self.line = ins.line
         self.op_TFORPREP(ins)
+        self.mark_loop_head(ins)
         self.emit_range(k + 1, end)
         self.line = self.p.code[end].line
         self.op_END(self.p.code[end])

@@ -9,7 +9,7 @@ import itertools
 
 from ...runtime.state import ANALYSE_INSTRUCTION, TRANSLATE_INSTRUCTION, count_instructions
 from ...runtime.table import LuaTable
-from ..savedpc import zero_line
+from ..savedpc import CLOSE, ENTRY, MISS, zero_line
 from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
@@ -184,7 +184,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.allocates = False
         self.counts = False
         self.charge_at = charge_point(p)
-        self.zero_misses, self.zero_resets = zero_line_tracking(p)
+        self.zero_entry, self.zero_marks, self.zero_misses = zero_line_tracking(p)
         self.miss_line = None         # the line the read being translated records when it misses
         body = self.out.collect(self.function_body)
         entry = self.charge() if p.has_calls and self.charge_at is None else None
@@ -198,8 +198,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             out.line(2, 'nonlocal STEPS', p.line)
         if entry is not None:
             out.line(2, entry, p.line)
-        if self.zero_misses:
-            out.line(2, '_zl = None', p.line)
+        if self.zero_entry is not None:
+            out.line(2, '_zl = %d' % self.zero_entry, p.line)
         out.extend(body)
 
     def function_body(self):
@@ -375,6 +375,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.flush()
             self.line = ins.line
             self.known_bool = self.next_bool = None
+            self.mark_saves(code[k:k + 3])
             self.append(*code[k:k + 3])
             for done in code[k:k + 3]:
                 self.forget(done)
@@ -393,11 +394,13 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             if update is not None:
                 self.line = ins.line
                 self.known_bool = self.next_bool = None
+                self.mark_saves(update)
                 self.field_update(*update)
                 return k + n
         if ins.op in FUSABLE:
             count_instructions(TRANSLATE_INSTRUCTION)            # the cancel check
             self.line = ins.line
+            self.mark_saves((ins,))       # arithmetic on a string constant saves
             self.fuse(ins)
             return k + 1
         self.flush()
@@ -412,12 +415,27 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
 
     def track_zero_line(self, ins):
         """``_zl``, the line a division by zero names when the run decides it
-        (``savedpc.zero_line``): a read that misses sets it to its line (on
-        its miss path: ``miss_line``, which ``get`` reads), the save of the
-        division's static line clears it."""
-        if id(ins) in self.zero_resets:
-            self.w('_zl = None')
+        (``savedpc.zero_line``): each of its candidates sets it to its line
+        as it saves, a read that misses on its miss path (``miss_line``,
+        which ``get`` reads).  A generic for saves at each call of its
+        iterator, at the head of its body (``mark_loop_head``)."""
+        if ins.op != 'TFORPREP':
+            for line in self.zero_marks.get(id(ins), ()):
+                self.w('_zl = %d', line)
         self.miss_line = self.zero_misses.get(id(ins))
+
+    def mark_saves(self, instrs):
+        """The lines of ``track_zero_line`` for instructions translated
+        together (a read among them does not decide: a store follows it)."""
+        if self.zero_marks:
+            for ins in instrs:
+                for line in self.zero_marks.get(id(ins), ()):
+                    self.w('_zl = %d', line)
+
+    def mark_loop_head(self, ins):
+        """At the head of generic for ``ins``'s body: its iterator's call saved."""
+        for line in self.zero_marks.get(id(ins), ()):
+            self.w('_zl = %d', line)
 
     def charge(self):
         """The line counting a call's instructions (the function's length)."""
@@ -486,12 +504,14 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.int_start = ins.op == 'FORPREP' and self.isint(ins.a)
             self.types.clear()
         self.result = None
-        if self.zero_misses:
+        if self.zero_marks or self.zero_misses:
             self.track_zero_line(ins)
         if tail:
             self.op_CALL(ins, tail)
         else:
             getattr(self, 'op_' + ins.op)(ins)
+            if ins.op == 'TFORPREP' and self.zero_marks:
+                self.mark_loop_head(ins)
         self.miss_line = None
         self.forget(ins)
         if ins.op not in FRESH_KEEPS or ins.op == 'SETTABLE' and self.types.get(ins.a) is not FRESH:
@@ -569,15 +589,22 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
 
 
 def zero_line_tracking(p):
-    """({id of a read: its line}, {ids of the instructions before which a
-    miss stops counting}) for the divisions of ``p`` whose reported line the
-    run decides (``savedpc.zero_line``)."""
-    misses, resets = {}, set()
+    """(line set at the function's start or None, {id of an instruction:
+    the lines set before it, or at its body's head for a generic for}, {id
+    of a read: the line set when it misses}) for the divisions of ``p``
+    whose reported line the run decides (``savedpc.zero_line``)."""
+    entry, marks, misses = None, {}, {}
     for ins in p.code:
         z = (ins.op == 'IDIV' or ins.op == 'MOD') and zero_line(ins.note)
         if z:
-            for pc in z.gets:
-                misses[id(p.code[pc])] = p.code[pc].line
-            if z.saved_at is not None:
-                resets.add(id(p.code[z.saved_at]))
-    return misses, resets
+            for kind, pc, line in z.marks:
+                if kind == ENTRY:
+                    entry = line
+                elif kind == MISS:
+                    misses[id(p.code[pc])] = line
+                else:
+                    lines = marks.setdefault(id(p.code[pc]), [])
+                    if line not in lines:
+                        # A block's close comes before the instruction's own save.
+                        lines.insert(0, line) if kind == CLOSE else lines.append(line)
+    return entry, marks, misses
