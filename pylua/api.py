@@ -123,6 +123,15 @@ class LuaRuntime:
             return has_pending(exc) or message_handler is not None and not _out_of_memory(exc)
 
         def step():
+            # No host effect can pass this run: see ops.nested_call.
+            vm = self.vm
+            vm.synchronous += 1
+            try:
+                return run()
+            finally:
+                vm.synchronous -= 1
+
+        def run():
             if fn.__class__ is FunctionType:
                 # Outside any coroutine no yield can succeed: the plain form runs.
                 try:
@@ -156,10 +165,15 @@ class LuaRuntime:
         answer, error = None, None
         while True:
             def step(answer=answer, error=error):
+                # Host effects pass this run, even inside a synchronous one.
+                vm = self.vm
+                synchronous, vm.synchronous = vm.synchronous, 0
                 try:
                     y = gen.send(answer) if error is None else gen.throw(error)
                 except StopIteration as stop:
                     return ('done', tuple(stop.value))
+                finally:
+                    vm.synchronous = synchronous
                 if type(y).__name__ == 'LuaYield':
                     gen.close()
                     raise LuaError('attempt to yield from outside a coroutine')

@@ -141,8 +141,9 @@ thread_base(resume.__code__)
 
 def yield_(args):
     vm = state.running.vm
+    # lua_yieldk's luaG_runerror, from a C function: no position.
     if vm.coroutine is None:
-        rt_error('attempt to yield from outside a coroutine')
+        raise LuaError('attempt to yield from outside a coroutine')
     if vm.no_yield:
         raise LuaError('attempt to yield across a C-call boundary')
     return (yield LuaYield(args))

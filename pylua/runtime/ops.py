@@ -216,11 +216,21 @@ def nested_call(f, args, note=None, continuation=True):
     the call and a coroutine may suspend inside it; without (a library
     function's plain ``lua_call``, such as ``gsub``'s function), the error is
     unpositioned and Lua code may not yield across the call (host effects
-    still pass)."""
+    still pass, in a run that lets them: ``vm.synchronous`` is 0)."""
     vm = state.running.vm
     if f.__class__ is FN:
         vm.count_call(f)
     enter_c_call(vm, continuation)
+    if vm.synchronous and (vm.no_yield or not continuation or vm.coroutine is None):
+        # Nothing can suspend the call: no host effect passes the run, and
+        # no yield can reach a resume.  The callee's plain form runs (its
+        # generator form is never made), and a yield is an error where made.
+        vm.no_yield += 1
+        try:
+            return call_plain(f, args, note)
+        finally:
+            vm.c_calls -= 1
+            vm.no_yield -= 1
     if continuation:
         # A coroutine resumed after yielding inside the call no longer
         # counts the call's level (Lua unrolls it without the C stack).

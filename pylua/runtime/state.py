@@ -96,6 +96,9 @@ class VM:
         self.coroutine = None         # the running Coroutine, None in the main thread
         self.c_calls = 0              # library calls into Lua now open (see C_CALLS_MAX)
         self.no_yield = 0             # open library calls that Lua code may not yield across
+        # Open runs in which no host effect can pass (the API's call_raw):
+        # what cannot yield either cannot suspend (see ops.nested_call).
+        self.synchronous = 0
         self.collector = None         # weak tables and finalizers (runtime/collector.py), once used
         self.warn = None              # the warning function (standalone: lua.c's)
         self.steps_cell = CellType(float(CHECK_INTERVAL))

@@ -59,6 +59,7 @@ class FakeVM:
         self.type_metas = {}
         self.c_calls = 0            # library calls into Lua now open
         self.no_yield = 0
+        self.synchronous = 0
 
     def charge(self, n):
         self.charged += n
