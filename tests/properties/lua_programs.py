@@ -13,7 +13,10 @@ nesting and many locals; and what programs commonly do: classes through
 metatables with ``__index`` chains, closures made in loops, string methods
 and ``string.format``, integer division and modulo of negative numbers,
 coroutines wrapping iterators, ``select``, ``table.unpack`` with ranges,
-calls with a string or table literal argument.  Values are printed through
+calls with a string or table literal argument; the table library's sort,
+insert, remove and move, ``string.gmatch`` and ``utf8.codes`` loops,
+``xpcall`` with handlers, ``coroutine.close``, ``load`` with an environment
+and ``string.format``'s ``%c``.  Values are printed through
 ``show``, which prints a table's or function's type rather than its address.
 
 Shapes whose output Lua leaves unspecified, or where lua5.4 (5.4.4) is
@@ -48,7 +51,11 @@ NUMBERS = ['0', '1', '-1', '2', '3', '7', '10', '255', '-0.0', '0.5', '1.5', '-2
            '1e16', '-1e15', '1/3', '123456789012345678', '-7.5', '2^-1074',
            # integer division and modulo of negative numbers
            '(-7 // 2)', '(7 // -2)', '(-7 % 3)', '(7 % -3)', '(-7.5 // 2)', '(7.5 % -2)', '(-0.0 // 1)',
-           '(math.mininteger % -1)', '(3 % -math.huge)', '(-3 % math.huge)', '(-3 // 0.0)', '(5.5 % -0.0)']
+           '(math.mininteger % -1)', '(3 % -math.huge)', '(-3 % math.huge)', '(-3 // 0.0)', '(5.5 % -0.0)',
+           # float edge values: the extremes, subnormals, halves and integers floats cannot hold
+           '1.7976931348623157e308', '0x1.fffffffffffffp1023', '2.2250738585072014e-308', '0x1p-1022', '1e-310',
+           '-5e-324', '4503599627370496.5', '(2^53 + 1.0)', '(0.1 + 0.2)', '(math.maxinteger + 0.0)',
+           '(math.mininteger + 0.0)', '(-(2^63) - 1025.0)', '(2^63 - 1024)', '(1e15 + 0.3)', '-1e-320']
 STRINGS = ['"yield from x"', "'yield from '", '"nonlocal DEBT"', '"SYNC("', '"\\"quoted\\""', "'it\\'s'",
            '"back\\\\slash"', '"\\0nul"', '"def f():"', '"lambda: None"', '"import os"', '"10"', '"0x10"',
            '" 3 "', '"1e2"', '"abc"', '""', "'\\n\\t'", '[[long ]=] string]]', '[==[ ]] ]==]', '"%d %s"',
@@ -76,7 +83,31 @@ LIBRARY = ['(@):rep(2)', '(@):upper()', '(@):len()', '(@):sub(2, -2)', 'string.f
            'math.tointeger(@ + 0.0)', 'tostring(-(@))',
            # table.unpack with ranges
            'table.unpack({@, @, @}, 2)', 'table.unpack({@, @}, -1, 1)', 'table.unpack({@}, 1, 3)',
-           'select("#", table.unpack({@}, 2, 4))', 'select(-1, @, @)']
+           'select("#", table.unpack({@}, 2, 4))', 'select(-1, @, @)',
+           # the table library on tables without holes (``or`` keeps nil out)
+           '(function() local t = {(@ or 1), (@ or 2), (@ or 3)} table.sort(t) return t[1], t[2], t[3] end)()',
+           '(function() local t = {(@ or 1), (@ or 2), 3} table.sort(t, function(a, b) return tostring(a) > tostring(b) end) '
+           'return table.concat(t, ",") end)()',
+           '(function() local t = {(@ or 1)} table.insert(t, (@ or 2)) table.insert(t, 1, (@ or 3)) return #t, t[1], t[3] end)()',
+           'table.insert({1, 2}, @, 0)', 'table.remove({1, 2, 3}, @)',
+           '(function() local t = {(@ or 1), 2, 3} return table.remove(t), table.remove(t, 1), #t end)()',
+           'table.concat(table.move({1, 2, 3}, 1, 3, (@ or 2)), ",")', 'table.concat(table.move({1, 2, 3}, @, 3, 1, {}), ",")',
+           # iterators of the library, protected calls with handlers, coroutines closed
+           '(function() local r = {} for w in string.gmatch(@, "%w+") do r[#r + 1] = w end return table.concat(r, "|") end)()',
+           '(function() local n, s = 0, "" for k, v in string.gmatch(tostring(@), "(%w)(%w?)") do n = n + 1 s = s .. v end '
+           'return n, s end)()',
+           '(function() local r = {} for p, c in utf8.codes(@) do r[#r + 1] = p .. ":" .. c end return table.concat(r, " ") end)()',
+           'select(2, xpcall(function() return @ end, function(m) return "handled: " .. tostring(m) end))',
+           'xpcall(error, function(m) return type(m) end, @)', 'xpcall(@, tostring)',
+           'coroutine.close(coroutine.create(function() return @ end))',
+           '(function() local co = coroutine.create(function(x) coroutine.yield(x) error(x) end) coroutine.resume(co, @) '
+           'return coroutine.close(co), coroutine.status(co) end)()',
+           '(function() local co = coroutine.create(function(x) error(x, 0) end) coroutine.resume(co, @) '
+           'return coroutine.close(co) end)()',
+           # load with an environment of its own
+           'load("return x, ...", "=env", "t", {x = @})(@)', 'load("y = ... return y, x", "chunk", "t", {})(@)',
+           'load(@, "c", "t", {})',
+           'string.format("%c", @)', 'string.format("%c%c|%5c", 72, @, @)']
 # Metamethods, and calls and indexing of values that are no function or table
 # (their errors name the variable).
 METAS = ['setmetatable({}, {__index = function(t, k) return k end})[@]',
