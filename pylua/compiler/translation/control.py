@@ -228,6 +228,7 @@ class ControlOps:
             self.positive.add(a + 4)
         self.mark_loop_head(ins)
         self.emit_range(k + 1, end)
+        self.mark_saves(self.p.code[end:end + 1])      # the body's close, each iteration
         if ipairs:
             self.known.discard(a + 4)
             self.positive.discard(a + 4)
@@ -241,6 +242,7 @@ class ControlOps:
         self.mark_loop_head(ins)
         self.emit_range(k + 1, end)
         self.line = self.p.code[end].line
+        self.mark_saves(self.p.code[end:end + 1])
         self.op_END(self.p.code[end])
         self.stack.pop()
         self.close_block()

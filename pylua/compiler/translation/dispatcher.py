@@ -7,6 +7,9 @@ import itertools
 from .facts import LOOP_COST, passes_results
 from .ir import code
 
+# The structured instructions ``lower`` turns into labels, jumps and raw code.
+_LOWERED = frozenset('IF IFNOT ELSE LOOP BREAK FORPREP TFORPREP END GOTO LABEL TBC CLOSE'.split())
+
 
 class Dispatcher:
     """Translation of a function that uses ``goto``: its structured bytecode is
@@ -77,10 +80,17 @@ class Dispatcher:
         items = [('label', 0)]
         stack = []
         tail_return = None      # the RETURN of a tail call, emitted with its call
+        marks = self.ft.zero_marks
         for pc, ins in enumerate(bytecode):
             op = ins.op
             if ins is tail_return:
                 continue
+            # The lines a division's line decided by the run records
+            # (``track_zero_line``): before what is lowered here, after a
+            # label (on every way in), at a generic for's body head.
+            zero = ['_zl = %d' % line for line in marks.get(id(ins), ())] if op in _LOWERED else ()
+            if op != 'LABEL' and op != 'TFORPREP':
+                items.extend(('raw', (mark, ins.line)) for mark in zero)
             if op == 'CALL' and self.ft.tail_calls and pc + 1 < len(bytecode) and \
                     passes_results(ins, bytecode[pc + 1]):
                 items.append(('tail', ins))
@@ -130,6 +140,7 @@ class Dispatcher:
                 items.append(('raw', (code('    %s = adjust(_R, %d)', vars_, n) if n != 1 else '    r%d = _R[0] if _R else None' % (a + 4), ins.line)))
                 items.append(('raw', ('    if r%d is None: pc = %d; continue' % (a + 4, exit_), ins.line)))
                 items.append(('raw', ('    r%d = r%d' % (a + 2, a + 4), ins.line)))
+                items.extend(('raw', (mark, ins.line)) for mark in zero)
                 stack.append(['for', top, exit_])
             elif op == 'END':
                 entry = stack.pop()
@@ -145,6 +156,7 @@ class Dispatcher:
                 items.append(('jump', label_ids[pc]))
             elif op == 'LABEL':
                 items.append(('label', label_ids[pc]))
+                items.extend(('raw', (mark, ins.line)) for mark in zero)
             elif op == 'TBC':
                 items.append(('raw', (code('tbc_check(r%d, %r)', ins.a, ins.note), ins.line)))
                 items.append(('raw', ('_tbc%d = True' % ins.a, ins.line)))
