@@ -1014,7 +1014,8 @@ def test_upvalue_never_reassigned_is_passed_as_a_value():
 def test_table_parameters_are_guarded_once_for_many_field_reads():
     code = plain_python('local function f(t) return t.a + t.b + t.c end return f({a = 1, b = 2, c = 3})')
     assert 'if r0.__class__ is Table:' in code
-    assert re.search(r"if r0.__class__ is Table:\n +r\d = r0.hash.get\('a'\)", code)
+    # The chunk stores a, b and c: reads usually find them (held_fields).
+    assert re.search(r"if r0.__class__ is Table:\n +try: r\d = r0.hash\['a'\]\n", code)
 
 
 def test_string_methods_look_up_the_string_library_directly():
@@ -1139,3 +1140,26 @@ def test_a_division_s_zero_line_is_tracked_only_where_a_missed_read_decides_it()
     for src in ('local t, n = ... local y = t.k return 1 // n',        # the read on the same line
                 'local t, n = ...\nlocal y = t.k\nprint(y)\nreturn 1 % n'):    # a call saves after it
         assert '_zl' not in plain_python(src)
+
+
+def test_fields_the_chunk_holds_are_read_by_subscript():
+    # x is stored non-nil and only read: a subscript under try, the
+    # metatable's part on KeyError, anything but a table on AttributeError.
+    code = plain_python('local o = {x = 1} local p = ... return p.x, o.x')
+    assert re.search(r"try: (r\d+) = r\d+.hash\['x'\]\n +except KeyError:\n +\1 = None\n"
+                     r" +if \1 is None and \(_m := r\d+.meta\) is not None:\n", code)
+    assert re.search(r"except AttributeError: r\d+ = SYNC\(index\(r1, 'x', \"local 'p'\"\)\)", code)
+    # A table known as such needs no AttributeError handler.
+    assert "except AttributeError: r3 = SYNC(index(r0, 'x'" not in code
+
+
+@pytest.mark.parametrize('use', [
+    'o.k = nil', 'o.k = function() end', 'local f = function() end o.k = f', 'o:k()',
+    'if o.k then end', 'local v = o.k if v == nil then end', 'local v = o.k and 1', 'local v = not o.k',
+    'local v = 1'])              # never stored
+def test_fields_often_absent_keep_the_get_form(use):
+    src = 'local o = ... %s local t = {k = 1} return o.k' % use
+    if use == 'local v = 1':
+        src = 'local o = ... return o.k'
+    code = plain_python(src)
+    assert "hash.get('k')" in code and not re.search(r"try: r\d+ = r\d+\.hash\['k'\]", code)

@@ -138,6 +138,81 @@ def is_predicate(p):
     return not p.has_goto
 
 
+# What a register holds after these, when held_fields asks: never nil
+# (``LOADNIL``) nor a function (``CLOSURE``) stored under a field.
+_NOT_HELD = frozenset(('LOADNIL', 'CLOSURE'))
+
+
+def held_fields(main):
+    """String keys that fields read by name (``o.k``) usually find in the
+    table itself, over the chunk ``main`` and every function in it: keys
+    some function stores (``o.k = v``, or ``{k = v}``), none stores nil or
+    a function under (a method, found in a class rather than in the
+    object), none calls as a method (``o:k()``) and none tests a read of
+    for nil or truth (``if o.k``, ``o.k == nil``, ``o.k and x``: a field
+    that is often absent).  Only a guess of what is usual: the read of such
+    a key is cheaper when it hits and dearer when it misses, and correct
+    either way."""
+    stored, excluded = set(), set()
+    stack = [main]
+    while stack:
+        p = stack.pop()
+        s, e = _field_uses(p)
+        stored |= s
+        excluded |= e
+        stack.extend(p.protos)
+    return frozenset(stored - excluded)
+
+
+@analysis_pass
+def _field_uses(p):
+    """``(stored, excluded)`` of ``held_fields`` for one function.  Which
+    register holds what is followed in code order, blocks aside: a guess
+    needs no more."""
+    stored, excluded = set(), set()
+    consts = p.consts
+    last = {}                          # register -> the opcode that last wrote it
+    field = {}                         # register -> the key of the field read into it
+
+    def key_of(x):
+        k = consts[-x - 1] if x < 0 else None
+        return k if k.__class__ is str else None
+
+    for ins in p.code:
+        op = ins.op
+        if op == 'SETTABLE':
+            k = key_of(ins.b)
+            if k is not None:
+                v = ins.c
+                nil_or_function = consts[-v - 1] is None if v < 0 else last.get(v) in _NOT_HELD
+                (excluded if nil_or_function else stored).add(k)
+        elif op == 'SELF':
+            k = key_of(ins.c)
+            if k is not None:
+                excluded.add(k)
+        elif op == 'IF' or op == 'IFNOT':
+            if ins.a in field:
+                excluded.add(field[ins.a])
+        elif op == 'NOT':
+            if ins.b in field:
+                excluded.add(field[ins.b])
+        elif op == 'EQ' or op == 'NE':
+            for x, y in ((ins.b, ins.c), (ins.c, ins.b)):
+                if x in field and y < 0 and consts[-y - 1] is None:
+                    excluded.add(field[x])
+        copied = field.get(ins.b) if op == 'MOVE' else None
+        for r in writes(ins, p.maxreg):
+            last[r] = op
+            field.pop(r, None)
+        if op == 'GETTABLE' and key_of(ins.c) is not None:
+            field[ins.a] = key_of(ins.c)
+        elif op == 'MOVE':
+            last[ins.a] = last.get(ins.b)
+            if copied is not None:
+                field[ins.a] = copied
+    return stored, excluded
+
+
 @analysis_pass
 def new_tables(p):
     """Registers whose one assignment in ``p`` is a NEWTABLE: Lua reads a

@@ -36,8 +36,9 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
     """Translates one prototype into ``out`` (an ``ir.Emitter``): its
     factory and function, whose renderings are its two forms."""
 
-    def __init__(self, p, out, fname, pname, child_factories):
+    def __init__(self, p, out, fname, pname, child_factories, held):
         self.p = p
+        self.held = held              # keys the chunk's field reads usually find (facts.held_fields)
         self.out = out
         self.fname = fname
         self.pname = pname

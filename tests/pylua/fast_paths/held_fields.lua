@@ -1,0 +1,97 @@
+-- Field reads of keys the chunk stores non-nil, never tests and never calls
+-- as methods (facts.held_fields: x, y, name, label, len, write, w, deep),
+-- which translated code reads by subscript under try: the key present, absent
+-- from a plain table, absent with __index a table (one and two classes up),
+-- a function (yielding inside a coroutine) or a loop, removed by rawset and by
+-- a computed key, and receivers that are no tables (strings, whose metatable
+-- answers, numbers, booleans, nil, a file: errors naming the variable).
+local P = {x = 1, y = 2}
+local name, label, len, write, w, deep = "name", "label", "len", "write", "w", "deep"
+local function pair(t) return tostring(t.x) .. "," .. tostring(t.y) end
+put(pair(P), pair({x = 3}), pair({}))
+
+local Base = {} Base.__index = Base
+Base.label = "base label"
+Base.deep = "deep value"
+local Mid = setmetatable({}, Base) Mid.__index = Mid
+Mid.name = "mid name"
+local o = setmetatable({x = 10, name = "own"}, Mid)
+local function show(t) return tostring(t.name) .. "|" .. tostring(t.label) .. "|" .. tostring(t.deep) .. "|" .. tostring(t.x) end
+put(show(o))
+rawset(o, "name", nil)
+put(show(o))
+o[name] = "again"
+put(show(o))
+o[name] = nil
+Mid[name] = nil
+put(show(o))
+Base.label = "changed"
+put(show(o))
+
+-- Reads in a loop while the table and its classes change under it.
+local seen = {}
+local p = setmetatable({x = 1}, Mid)
+for i = 1, 6 do
+  seen[#seen + 1] = tostring(p.x) .. "/" .. tostring(p.label) .. "/" .. tostring(p.y)
+  if i == 2 then p[("x")] = nil end
+  if i == 3 then Base.y = "from base" end
+  if i == 4 then rawset(p, "y", "own y") end
+  if i == 5 then setmetatable(p, nil) end
+end
+put(table.concat(seen, " "))
+
+-- __index functions, counted, and yielding when run in a coroutine.
+local calls = 0
+local f = setmetatable({}, {__index = function(t, k)
+  calls = calls + 1
+  if coroutine.isyieldable() then coroutine.yield() end
+  return k .. "?"
+end})
+local function fx()
+  local s = {}
+  for i = 1, 3 do s[#s + 1] = f.x .. f.name end
+  return table.concat(s, ",")
+end
+local co = coroutine.wrap(fx)
+local r repeat r = co() until r
+put(r, calls)
+
+-- An __index loop is reported.
+local loop = setmetatable({}, {})
+getmetatable(loop).__index = loop
+put(pcall(function() return loop.x end))
+local a = setmetatable({}, {}) local b = setmetatable({}, {__index = a})
+getmetatable(a).__index = b
+put(pcall(function() return a.y end))
+
+-- Receivers that are no tables.
+local s = "text"
+put(s.x, s.len == string.len, type(s.len), ("abc").len("abcd"))
+local n, t, z = 5, true, nil
+put(pcall(function() return n.x end))
+put(pcall(function() return t.name end))
+put(pcall(function() return z.y end))
+put(pcall(function() return o.nothing.x end))
+put(type(io.stdout.write), io.stdout.x)
+local u = {w = io.stdout, write = 1, len = 0}
+put(u.w.x, type(u.w.write), u.write, u.len)
+
+-- A miss decides the line a later division by zero names.
+local ok, msg = pcall(function(t, d)
+  local y = t.x
+  return 1 // d
+end, {}, 0)
+put(ok, msg)
+put(pcall(function(t, d)
+  local y = t.x
+  return 1 // d
+end, setmetatable({}, {__index = Base}), 0))
+
+-- Many objects, some lacking the field.
+local total = 0
+for i = 1, 200 do
+  local obj = i % 7 == 0 and setmetatable({}, {__index = {x = 1000}}) or {x = i}
+  total = total + obj.x
+end
+put(total)
+return transcript()
