@@ -77,13 +77,21 @@ else:
          )),
     Case('read of a field that is nil, three classes deep (self.link on Top -> Derived -> Base)',
          'the same inline cache, remembering that no level holds the key', (
-             Way('today', '''
+             Way('before', '''
 r1 = obj3
 if r1.__class__ is Table:
     r2 = r1.hash.get('link')
     if r2 is None and (_m := r1.meta) is not None:
         try: r2 = _m.hash.lookups.get('link', UNCACHED)
         except AttributeError: r2 = UNCACHED
+        if r2 is UNCACHED: r2 = index_chain(r1, 'link')'''),
+             Way('today', '''
+r1 = obj3
+if r1.__class__ is Table:
+    r2 = r1.hash.get('link')
+    if r2 is None and (_m := r1.meta) is not None:
+        try: r2 = _m.hash.lookups['link']
+        except (AttributeError, KeyError): r2 = UNCACHED
         if r2 is UNCACHED: r2 = index_chain(r1, 'link')'''),
              Way('proposed', '''
 r1 = obj3
@@ -264,6 +272,7 @@ def _namespace():
     namespace.update(_python_twins())
     ops.string_field('sub')        # fills the string metatable's cache, as a first s:sub does
     ops.index_chain(obj, 'm')      # fills the class's cache, as a first obj:m() does
+    ops.index_chain(obj3, 'link')  # and a nil field's, as a first read of it does
     namespace.update({'obj': obj, 'obj3': obj3, 'method': method, 'EPOCH': [0],
                       'STRING_LOOKUPS': rt.vm.ns['STRING_LOOKUPS'],
                       'S_SUB': strmeta.hash['__index'].hash['sub'],
