@@ -1163,3 +1163,11 @@ def test_fields_often_absent_keep_the_get_form(use):
         src = 'local o = ... return o.k'
     code = plain_python(src)
     assert "hash.get('k')" in code and not re.search(r"try: r\d+ = r\d+\.hash\['k'\]", code)
+
+
+def test_fields_of_globals_are_read_by_subscript_unless_often_absent():
+    # Library and module tables hold their fields though the chunk stores none.
+    code = plain_python('local t = {} table.insert(t, 1) if string.pack then end return math.floor')
+    assert re.search(r"try: r\d+ = r\d+.hash\['insert'\]\n", code)
+    assert re.search(r"try: r\d+ = r\d+.hash\['floor'\]\n", code)
+    assert "hash.get('pack')" in code

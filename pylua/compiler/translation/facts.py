@@ -138,38 +138,36 @@ def is_predicate(p):
     return not p.has_goto
 
 
-# What a register holds after these, when held_fields asks: never nil
-# (``LOADNIL``) nor a function (``CLOSURE``) stored under a field.
-_NOT_HELD = frozenset(('LOADNIL', 'CLOSURE'))
-
-
 def held_fields(main):
-    """String keys that fields read by name (``o.k``) usually find in the
-    table itself, over the chunk ``main`` and every function in it: keys
-    some function stores (``o.k = v``, or ``{k = v}``), none stores nil or
-    a function under (a method, found in a class rather than in the
-    object), none calls as a method (``o:k()``) and none tests a read of
-    for nil or truth (``if o.k``, ``o.k == nil``, ``o.k and x``: a field
-    that is often absent).  Only a guess of what is usual: the read of such
-    a key is cheaper when it hits and dearer when it misses, and correct
-    either way."""
-    stored, excluded = set(), set()
+    """``(held, absent)``: string keys that fields read by name (``o.k``)
+    usually find in the table itself, and keys they may well not find,
+    over the chunk ``main`` and every function in it.  Absent: some
+    function stores nil under the key or tests a read of it for nil or
+    truth (``if o.k``, ``o.k == nil``, ``o.k and x``: a field that is often
+    missing).  Held: some function stores it (``o.k = v``, ``{k = v}``),
+    it is not absent, and none stores a function under it or calls it as
+    a method (``o:k()``): a method is found in a class rather than in the
+    object.  Only a guess of what is usual: the read of a held key is
+    cheaper when it hits and dearer when it misses, and correct either
+    way."""
+    stored, absent, methods = set(), set(), set()
     stack = [main]
     while stack:
         p = stack.pop()
-        s, e = _field_uses(p)
+        s, a, m = _field_uses(p)
         stored |= s
-        excluded |= e
+        absent |= a
+        methods |= m
         stack.extend(p.protos)
-    return frozenset(stored - excluded)
+    return frozenset(stored - absent - methods), frozenset(absent)
 
 
 @analysis_pass
 def _field_uses(p):
-    """``(stored, excluded)`` of ``held_fields`` for one function.  Which
-    register holds what is followed in code order, blocks aside: a guess
-    needs no more."""
-    stored, excluded = set(), set()
+    """``(stored, absent, methods)`` of ``held_fields`` for one function.
+    Which register holds what is followed in code order, blocks aside: a
+    guess needs no more."""
+    stored, absent, methods = set(), set(), set()
     consts = p.consts
     last = {}                          # register -> the opcode that last wrote it
     field = {}                         # register -> the key of the field read into it
@@ -184,22 +182,22 @@ def _field_uses(p):
             k = key_of(ins.b)
             if k is not None:
                 v = ins.c
-                nil_or_function = consts[-v - 1] is None if v < 0 else last.get(v) in _NOT_HELD
-                (excluded if nil_or_function else stored).add(k)
+                made = ('LOADK' if consts[-v - 1] is not None else 'LOADNIL') if v < 0 else last.get(v)
+                (absent if made == 'LOADNIL' else methods if made == 'CLOSURE' else stored).add(k)
         elif op == 'SELF':
             k = key_of(ins.c)
             if k is not None:
-                excluded.add(k)
+                methods.add(k)
         elif op == 'IF' or op == 'IFNOT':
             if ins.a in field:
-                excluded.add(field[ins.a])
+                absent.add(field[ins.a])
         elif op == 'NOT':
             if ins.b in field:
-                excluded.add(field[ins.b])
+                absent.add(field[ins.b])
         elif op == 'EQ' or op == 'NE':
             for x, y in ((ins.b, ins.c), (ins.c, ins.b)):
                 if x in field and y < 0 and consts[-y - 1] is None:
-                    excluded.add(field[x])
+                    absent.add(field[x])
         copied = field.get(ins.b) if op == 'MOVE' else None
         for r in writes(ins, p.maxreg):
             last[r] = op
@@ -210,7 +208,24 @@ def _field_uses(p):
             last[ins.a] = last.get(ins.b)
             if copied is not None:
                 field[ins.a] = copied
-    return stored, excluded
+    return stored, absent, methods
+
+
+@analysis_pass
+def global_field_reads(p):
+    """The reads of a constant string key (GETTABLE instructions) from a
+    value just read from a global (``GETTABUP``): mostly a library or a
+    module (``table.insert``, ``M.f``), whose fields are there, though
+    the chunk stores none of them."""
+    last = {}                          # register -> the opcode that last wrote it
+    reads = set()
+    for ins in p.code:
+        if ins.op == 'GETTABLE' and ins.c < 0 and p.consts[-ins.c - 1].__class__ is str \
+                and last.get(ins.b) == 'GETTABUP':
+            reads.add(ins)
+        for r in writes(ins, p.maxreg):
+            last[r] = ins.op
+    return reads
 
 
 @analysis_pass

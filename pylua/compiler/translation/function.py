@@ -14,8 +14,8 @@ from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
-from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, has_tail_calls,
-                    integer_registers, new_tables, relied_on, passes_results, returns_integers, single_result,
+from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, global_field_reads,
+                    has_tail_calls, integer_registers, new_tables, relied_on, passes_results, returns_integers, single_result,
                     too_deep_for_python, typed_reads, writes)
 from .ir import NODES, Choice, Const, Forms, Line, Template, Wait, code
 from .layout import hash_of
@@ -36,9 +36,13 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
     """Translates one prototype into ``out`` (an ``ir.Emitter``): its
     factory and function, whose renderings are its two forms."""
 
-    def __init__(self, p, out, fname, pname, child_factories, held):
+    def __init__(self, p, out, fname, pname, child_factories, fields):
         self.p = p
-        self.held = held              # keys the chunk's field reads usually find (facts.held_fields)
+        # Keys the chunk's field reads usually find, and keys they often
+        # miss (facts.held_fields); reads of a global's fields (mostly
+        # libraries and modules) find any key but the latter.
+        self.held, self.absent = fields
+        self.global_reads = global_field_reads(p)
         self.out = out
         self.fname = fname
         self.pname = pname

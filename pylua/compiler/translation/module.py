@@ -42,7 +42,7 @@ def translate(main: Proto, description: str = 'main chunk') -> Translation:
     orders = {}
     generator_forms = {}
     counter = itertools.count()
-    held = held_fields(main)
+    fields = held_fields(main)
 
     def walk(p, desc):
         n = next(counter)
@@ -59,7 +59,7 @@ def translate(main: Proto, description: str = 'main chunk') -> Translation:
             c.typed_upvalues = typed
         child_factories = [walk(c, 'function <%s:%d>' % (c.chunkname, c.line)) for c in p.protos]
         out = Emitter()
-        FunctionTranslator(p, out, fname, pname, child_factories, held).run()
+        FunctionTranslator(p, out, fname, pname, child_factories, fields).run()
         structures.append((p, desc, out.items))
         generator_forms['Q' + pname[1:]] = partial(_generator_form, out.items, fname, child_factories)
         return fname

@@ -68,9 +68,11 @@ class TableOps:
         self.w('r%d[0] = %s', i.a, self.rk(i.b))
 
     # --------------------------------------------------------------- tables
-    def get(self, dst, obj, key, note, table=False):
+    def get(self, dst, obj, key, note, table=False, held=False):
         """Emit ``dst = obj[key]`` where obj is a Python expression (a name);
-        ``table`` when obj is known to be a table."""
+        ``table`` when obj is known to be a table; ``held`` when a constant
+        string key is usually there whatever the chunk stores (a global's
+        field) unless the chunk says it is often absent."""
         isk, kv = self.const(key)
         k = self.rk(key)
         if isk and kv.__class__ is str:
@@ -87,7 +89,7 @@ class TableOps:
             # A read that misses names its line in a division by zero (track_zero_line).
             lines.insert(raw, code('if %s is None: _zl = %d', dst, self.miss_line))
             general = code('%s; _zl = %d', general, self.miss_line)
-        if isk and kv.__class__ is str and kv in self.held:
+        if isk and kv.__class__ is str and (kv in self.held or held and kv not in self.absent):
             self.held_field(dst, obj, k, lines, None if table else general)
             return
         if table:
@@ -169,7 +171,7 @@ class TableOps:
         if i.a == i.b:
             self.w('_o = r%d', i.b)
             src = '_o'
-        self.get('r%d' % i.a, src, i.c, i.note, self.istable(i.b))
+        self.get('r%d' % i.a, src, i.c, i.note, self.istable(i.b), i in self.global_reads)
 
     def op_GETTABUP(self, i):
         if self.p.upvals[i.b][3] == 'value':

@@ -4,7 +4,8 @@
 -- from a plain table, absent with __index a table (one and two classes up),
 -- a function (yielding inside a coroutine) or a loop, removed by rawset and by
 -- a computed key, and receivers that are no tables (strings, whose metatable
--- answers, numbers, booleans, nil, a file: errors naming the variable).
+-- answers, numbers, booleans, nil, a file: errors naming the variable),
+-- and fields of globals, which are read so whatever the chunk stores.
 local P = {x = 1, y = 2}
 local name, label, len, write, w, deep = "name", "label", "len", "write", "w", "deep"
 local function pair(t) return tostring(t.x) .. "," .. tostring(t.y) end
@@ -86,6 +87,16 @@ put(pcall(function(t, d)
   local y = t.x
   return 1 // d
 end, setmetatable({}, {__index = Base}), 0))
+
+-- Fields of globals (libraries, modules): present, absent, behind
+-- __index, and globals that are no tables.
+put(type(table.insert), math.nothing, string.format("%d", 7))
+Module = setmetatable({f = 1}, {__index = function(t, k) return k .. "!" end})
+put(Module.f, Module.g)
+put(pcall(function() return print.x end))
+put(pcall(function() return undefined_global.x end))
+Module = "a string"
+put(Module.len == string.len, Module.g)
 
 -- Many objects, some lacking the field.
 local total = 0
