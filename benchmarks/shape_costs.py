@@ -232,6 +232,16 @@ else:
     if r2 is CALL_NEEDED: r2 = None'''),
              Way('CPython', 'r2 = pobj.m'),
          )),
+    Case('read of a global (table)',
+         "the environment's dict subscripted under try instead of its bound get", (
+             Way('before', '''
+r1 = E0('table')
+if r1 is None: r1 = 0'''),
+             Way('today', '''
+try: r1 = EH0['table']
+except KeyError: r1 = 0'''),
+             Way('CPython', 'r1 = PTABLE'),
+         )),
     Case("tonumber('1234') (str2number)",
          'plain decimal numerals read by int/float once their characters are checked', (
              Way('before', "r1 = numeral('1234')"),
@@ -281,7 +291,8 @@ def _namespace():
                       'SUB': strmeta.hash['__index'].hash['sub'], 'PARTS': parts,
                       'PPARTS': list(parts.arr),
                       'CONCAT': rt.vm.globals.get('table').hash['concat'], 'rt': rt,
-                      'EMPTY': LuaTable(), 'numeral': numeral, 'str2number': str2number})
+                      'EMPTY': LuaTable(), 'numeral': numeral, 'str2number': str2number,
+                      'E0': rt.vm.globals.hash.get, 'EH0': rt.vm.globals.hash, 'PTABLE': parts})
     return namespace
 
 

@@ -140,11 +140,11 @@ def is_predicate(p):
 
 def held_fields(main):
     """``(held, absent)``: string keys that fields read by name (``o.k``)
-    usually find in the table itself, and keys they may well not find,
-    over the chunk ``main`` and every function in it.  Absent: some
-    function stores nil under the key or tests a read of it for nil or
-    truth (``if o.k``, ``o.k == nil``, ``o.k and x``: a field that is often
-    missing).  Held: some function stores it (``o.k = v``, ``{k = v}``),
+    usually find in the table itself, and keys they (or global reads) may
+    well not find, over the chunk ``main`` and every function in it.
+    Absent: some function stores nil under the key (as a field or a
+    global) or tests a read of it for nil or truth (``if o.k``, ``o.k ==
+    nil``, ``o.k and x``, ``if jit``: often missing).  Held: some function stores it (``o.k = v``, ``{k = v}``),
     it is not absent, and none stores a function under it or calls it as
     a method (``o:k()``): a method is found in a class rather than in the
     object.  Only a guess of what is usual: the read of a held key is
@@ -178,12 +178,15 @@ def _field_uses(p):
 
     for ins in p.code:
         op = ins.op
-        if op == 'SETTABLE':
+        if op == 'SETTABLE' or op == 'SETTABUP':
             k = key_of(ins.b)
             if k is not None:
                 v = ins.c
                 made = ('LOADK' if consts[-v - 1] is not None else 'LOADNIL') if v < 0 else last.get(v)
-                (absent if made == 'LOADNIL' else methods if made == 'CLOSURE' else stored).add(k)
+                if made == 'LOADNIL':
+                    absent.add(k)
+                elif op == 'SETTABLE':       # a global's value says nothing of fields
+                    (methods if made == 'CLOSURE' else stored).add(k)
         elif op == 'SELF':
             k = key_of(ins.c)
             if k is not None:
@@ -202,7 +205,7 @@ def _field_uses(p):
         for r in writes(ins, p.maxreg):
             last[r] = op
             field.pop(r, None)
-        if op == 'GETTABLE' and key_of(ins.c) is not None:
+        if (op == 'GETTABLE' or op == 'GETTABUP') and key_of(ins.c) is not None:
             field[ins.a] = key_of(ins.c)
         elif op == 'MOVE':
             last[ins.a] = last.get(ins.b)

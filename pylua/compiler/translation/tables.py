@@ -173,12 +173,26 @@ class TableOps:
             src = '_o'
         self.get('r%d' % i.a, src, i.c, i.note, self.istable(i.b), i in self.global_reads)
 
+    def held_global(self, i):
+        """Is GETTABUP ``i`` a global read the chunk does not say is often
+        absent (``facts.held_fields``)?  Globals are mostly the libraries
+        and the chunk's own functions and values."""
+        isk, kv = self.const(i.c)
+        return isk and kv.__class__ is str and kv not in self.absent
+
     def op_GETTABUP(self, i):
         if self.p.upvals[i.b][3] == 'value':
             k = self.rk(i.c)
-            self.w('r%d = E%d(%s)', i.a, i.b, k)
             miss = '' if self.miss_line is None else '_zl = %d; ' % self.miss_line
-            self.w('if r%d is None: %sr%d = %s', i.a, miss, i.a, self.wait('index(U%d, %s, %r)', i.b, k, i.note))
+            general = self.wait('index(U%d, %s, %r)', i.b, k, i.note)
+            if self.held_global(i):
+                # The environment's dict subscripted: cheaper than its
+                # bound get and the nil test when the global is there.
+                self.w('try: r%d = EH%d[%s]', i.a, i.b, k)
+                self.w('except KeyError: %sr%d = %s', miss, i.a, general)
+                return
+            self.w('r%d = E%d(%s)', i.a, i.b, k)
+            self.w('if r%d is None: %sr%d = %s', i.a, miss, i.a, general)
             return
         self.w('_o = %s', self.upval(i.b))
         self.get('r%d' % i.a, '_o', i.c, i.note)

@@ -5,7 +5,8 @@
 -- a function (yielding inside a coroutine) or a loop, removed by rawset and by
 -- a computed key, and receivers that are no tables (strings, whose metatable
 -- answers, numbers, booleans, nil, a file: errors naming the variable),
--- and fields of globals, which are read so whatever the chunk stores.
+-- and fields of globals and globals, which are read so whatever the chunk
+-- stores.
 local P = {x = 1, y = 2}
 local name, label, len, write, w, deep = "name", "label", "len", "write", "w", "deep"
 local function pair(t) return tostring(t.x) .. "," .. tostring(t.y) end
@@ -105,4 +106,19 @@ for i = 1, 200 do
   total = total + obj.x
 end
 put(total)
+-- Globals themselves (the environment's dict subscripted): present, removed
+-- through a computed key, behind the environment's __index, in an
+-- environment that is no table.
+Counter = 0
+local seen_g = {}
+for i = 1, 4 do
+  seen_g[#seen_g + 1] = tostring(Counter)
+  if i == 2 then _G[("Counter")] = nil end
+  if i == 3 then setmetatable(_G, {__index = function(_, k) return "env " .. k end}) end
+end
+put(table.concat(seen_g, " "), Missing_global)
+setmetatable(_G, nil)
+put(load("return Some, type", "=env", "t", {Some = 1, type = 2})())
+put(pcall(load("return Some", "=number env", "t", 5)))
+put(pcall(load("return Some", "=nil env", "t", nil)))
 return transcript()
