@@ -70,7 +70,10 @@ SHAPES = (
     ('__index chain: index_chain/index_miss call', re.compile(r'index_chain\(|index_miss\(')),
     ('__index chain: class table probe', re.compile(r'^\w+ = _h\d+\.hash\.get\(')),
     ('__index chain: miss test', re.compile(r'is None and \w+\.meta is not None')),
-    ('__index chain: cache probe', re.compile(r'\.lookups\.get\(|= UNCACHED$')),
+    ('__index chain: cache probe', re.compile(r'\.lookups(?:\.get\(|\[)|LOOKUPS\[|= UNCACHED$|= CALL_NEEDED$')),
+    # A key facts.held_fields says reads usually find: subscript, and its miss.
+    ('field read: held key, subscript', re.compile(r"^try: \w+ = (?:r\d+|_o)\.hash\['\w+'\]$")),
+    ('field read: held key missed (KeyError)', re.compile(r'^except KeyError:$')),
     ('field write: guard', re.compile(r"\.meta is None or '|__newindex")),
     ('field write: store', re.compile(r"\w+\.hash\[.+\] = |\.hash\.pop\(")),
     ('array read/write', re.compile(r'\.arr\b|\[\w+ - 1\]')),

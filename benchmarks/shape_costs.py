@@ -42,7 +42,7 @@ return setmetatable({x = 1, y = 2}, Derived), setmetatable({x = 1}, Top), Base.m
 
 @dataclass(frozen=True)
 class Way:
-    label: str          # 'today', 'proposed' or 'CPython'
+    label: str          # 'today', 'proposed', 'before' (replaced, kept for comparison) or 'CPython'
     body: str           # the loop body (one operation)
     setup: str = ''     # run once before the loop (caches a candidate keeps)
 
@@ -77,13 +77,21 @@ else:
          )),
     Case('read of a field that is nil, three classes deep (self.link on Top -> Derived -> Base)',
          'the same inline cache, remembering that no level holds the key', (
-             Way('today', '''
+             Way('before', '''
 r1 = obj3
 if r1.__class__ is Table:
     r2 = r1.hash.get('link')
     if r2 is None and (_m := r1.meta) is not None:
         try: r2 = _m.hash.lookups.get('link', UNCACHED)
         except AttributeError: r2 = UNCACHED
+        if r2 is UNCACHED: r2 = index_chain(r1, 'link')'''),
+             Way('today', '''
+r1 = obj3
+if r1.__class__ is Table:
+    r2 = r1.hash.get('link')
+    if r2 is None and (_m := r1.meta) is not None:
+        try: r2 = _m.hash.lookups['link']
+        except (AttributeError, KeyError): r2 = UNCACHED
         if r2 is UNCACHED: r2 = index_chain(r1, 'link')'''),
              Way('proposed', '''
 r1 = obj3
@@ -140,8 +148,9 @@ if r2 is SITES[0]:
 r2 = S
 if r2.__class__ is Table: pass
 elif r2.__class__ is str:
-    r1 = STRING_LOOKUPS.get('sub', UNCACHED)
-    if r1 is UNCACHED: r1 = string_field('sub')'''),
+    try: r1 = STRING_LOOKUPS['sub']
+    except KeyError: r1 = CALL_NEEDED
+    if r1 is CALL_NEEDED: r1 = string_field('sub')'''),
              Way('proposed', '''
 r2 = S
 if r2.__class__ is str:
@@ -178,6 +187,70 @@ if r3 is _tc and r4.__class__ is Table and r4.meta is None and not r4.hash:
 )
 
 
+# The seventh round's shapes (docs/performance-profile.md): each as it was
+# and as the translator emits it now.
+_HELD_BEFORE = '''
+try: r2 = {obj}.hash.get('x')
+except AttributeError: r2 = None
+else:
+    if r2 is None and (_m := {obj}.meta) is not None:
+        r2 = index_chain({obj}, 'x')'''
+_HELD_TODAY = '''
+try: r2 = {obj}.hash['x']
+except KeyError:
+    r2 = None
+    if r2 is None and (_m := {obj}.meta) is not None:
+        r2 = index_chain({obj}, 'x')
+except AttributeError: r2 = None'''
+CASES += (
+    Case('read of a field the chunk holds (facts.held_fields), present',
+         'a subscript under try; the metatable on KeyError', (
+             Way('before', _HELD_BEFORE.format(obj='obj')),
+             Way('today', _HELD_TODAY.format(obj='obj')),
+             Way('CPython', 'r2 = pobj.x'),
+         )),
+    Case('read of a field the chunk holds, absent from a table without a metatable',
+         'the cost of a wrong guess: the KeyError raised and caught', (
+             Way('before', _HELD_BEFORE.format(obj='EMPTY')),
+             Way('today', _HELD_TODAY.format(obj='EMPTY')),
+         )),
+    Case('method lookup found one class up (the lookup cache probed)',
+         'the cache subscripted under try instead of get with a default', (
+             Way('before', '''
+r1 = obj
+if 'm' in r1.hash: r2 = r1.hash['m']
+else:
+    try: r2 = r1.meta.hash.lookups.get('m', CALL_NEEDED)
+    except AttributeError: r2 = CALL_NEEDED
+    if r2 is CALL_NEEDED: r2 = None'''),
+             Way('today', '''
+r1 = obj
+if 'm' in r1.hash: r2 = r1.hash['m']
+else:
+    try: r2 = r1.meta.hash.lookups['m']
+    except (AttributeError, KeyError): r2 = CALL_NEEDED
+    if r2 is CALL_NEEDED: r2 = None'''),
+             Way('CPython', 'r2 = pobj.m'),
+         )),
+    Case('read of a global (table)',
+         "the environment's dict subscripted under try instead of its bound get", (
+             Way('before', '''
+r1 = E0('table')
+if r1 is None: r1 = 0'''),
+             Way('today', '''
+try: r1 = EH0['table']
+except KeyError: r1 = 0'''),
+             Way('CPython', 'r1 = PTABLE'),
+         )),
+    Case("tonumber('1234') (str2number)",
+         'plain decimal numerals read by int/float once their characters are checked', (
+             Way('before', "r1 = numeral('1234')"),
+             Way('today', "r1 = str2number('1234')"),
+             Way('CPython', "r1 = int('1234')"),
+         )),
+)
+
+
 def _python_twins():
     class PBase:
         def m(self):
@@ -199,6 +272,8 @@ def _namespace():
     """Globals for the cases: the translated code's helpers and the values."""
     from pylua.api import LuaRuntime
     from pylua.runtime import ops, state
+    from pylua.runtime.numbers import numeral, str2number
+    from pylua.runtime.table import LuaTable
     rt = LuaRuntime(profile='standalone')
     obj, obj3, method, parts = rt.call_raw(rt.load(SETUP_LUA, '=shape_costs'), ())
     state.set_current(rt.vm)
@@ -206,6 +281,8 @@ def _namespace():
     namespace = dict(ops.HELPERS)
     namespace.update(_python_twins())
     ops.string_field('sub')        # fills the string metatable's cache, as a first s:sub does
+    ops.index_chain(obj, 'm')      # fills the class's cache, as a first obj:m() does
+    ops.index_chain(obj3, 'link')  # and a nil field's, as a first read of it does
     namespace.update({'obj': obj, 'obj3': obj3, 'method': method, 'EPOCH': [0],
                       'STRING_LOOKUPS': rt.vm.ns['STRING_LOOKUPS'],
                       'S_SUB': strmeta.hash['__index'].hash['sub'],
@@ -213,7 +290,9 @@ def _namespace():
                       'S': 'hello world', 'STRMETA': strmeta,
                       'SUB': strmeta.hash['__index'].hash['sub'], 'PARTS': parts,
                       'PPARTS': list(parts.arr),
-                      'CONCAT': rt.vm.globals.get('table').hash['concat'], 'rt': rt})
+                      'CONCAT': rt.vm.globals.get('table').hash['concat'], 'rt': rt,
+                      'EMPTY': LuaTable(), 'numeral': numeral, 'str2number': str2number,
+                      'E0': rt.vm.globals.hash.get, 'EH0': rt.vm.globals.hash, 'PTABLE': parts})
     return namespace
 
 

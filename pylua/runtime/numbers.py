@@ -56,7 +56,29 @@ def _clamped_exponent(text):
 
 
 def str2number(s: str):
-    """Convert a string to a Lua number following the lexer's numeral rules, or None."""
+    """Convert a string to a Lua number following the lexer's numeral rules, or None.
+
+    Plain decimal numerals (``123``, ``-7``, ``3.25``, ``.5``, ``5.``:
+    ASCII digits, an optional ``-`` and at most one dot) are most of what
+    programs convert, and Python's ``int``/``float`` read them exactly as
+    Lua does once the characters are known to be only these (they would
+    also take spaces, ``_``, other scripts' digits, ``inf``); anything else
+    goes through ``numeral``."""
+    if s.isascii():
+        digits = s[1:] if s[:1] == '-' else s
+        if digits.isdigit():
+            # At most 18 digits always fit in an integer (2**63 has 19).
+            if len(digits) <= 18:
+                return int(s)
+        elif digits.replace('.', '', 1).isdigit():
+            return float(s)
+    return numeral(s)
+
+
+def numeral(s: str):
+    """``str2number`` for every form of numeral: spaces around it, ``+``,
+    exponents, hexadecimal integers and floats, integers too long for 64
+    bits (floats, or wrapped around when hexadecimal)."""
     m = _DEC.match(s)
     if m:
         sign, integer, flt = m.groups()

@@ -52,3 +52,11 @@ def test_shapes_and_helpers_fall_into_mechanisms():
     assert group_of('helper table.py:t_concat') == 'arrays, #t, table library'
     assert group_of('helper numbers.py:tostr') == 'strings (concat, tostring, string library)'
     assert group_of('helper foo.py:bar') == 'other helpers: foo.py'
+
+
+def test_held_field_reads_and_cache_subscripts_are_named():
+    assert shape_of("try: r2 = r0.hash['x']") == 'field read: held key, subscript'
+    assert shape_of('except KeyError:') == 'field read: held key missed (KeyError)'
+    assert group_of(shape_of('except KeyError:')) == 'own fields (reads and writes)'
+    assert shape_of("try: r1 = r0.meta.hash.lookups['m']") == '__index chain: cache probe'
+    assert shape_of("try: r1 = STRING_LOOKUPS['sub']") == '__index chain: cache probe'

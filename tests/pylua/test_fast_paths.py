@@ -966,7 +966,13 @@ def test_append_to_a_sequence_appends_to_the_list():
 
 
 def test_global_read_uses_the_environment_dict():
-    assert "r0 = E0('print')" in plain_python('return print')
+    # Subscripted, unless the chunk tests the global or stores nil in it.
+    code = plain_python('return print')
+    assert 'EH0 = (U0.hash if U0.__class__ is Table else NOHASH)\n' in code
+    assert "try: r0 = EH0['print']\n" in code and "except KeyError: r0 = SYNC(index(U0, 'print', " in code
+    for src in ('if jit then end return jit', 'jit = nil return jit'):
+        code = plain_python(src)
+        assert "= E0('jit')\n" in code and "EH0['jit']" not in code
 
 
 def test_ipairs_loop_iterates_the_list_directly():
@@ -986,12 +992,12 @@ def test_own_calls_are_direct_and_parameters_guarded_once():
 def test_method_and_field_lookups_probe_the_metatables_cache_inline():
     code = plain_python('local C = {} C.__index = C function C.m(self) return 1 end '
                         'local o = setmetatable({}, C) return o:m(), o.x')
-    assert re.search(r"try: (r\d+) = _m.hash.lookups.get\('x', UNCACHED\)\n +except AttributeError: \1 = UNCACHED\n", code)
+    assert re.search(r"try: (r\d+) = _m.hash.lookups\['x'\]\n +except \(AttributeError, KeyError\): \1 = UNCACHED\n", code)
     assert "UNCACHED: r" in code and "= index_chain(r" in code
     # A method's lookup: one probe of the cache and one test; the rest in method_miss.
     assert re.search(r"if 'm' in (r\d+).hash: (r\d+) = \1.hash\['m'\]\n +else:\n"
-                     r" +try: \2 = \1.meta.hash.lookups.get\('m', CALL_NEEDED\)\n"
-                     r" +except AttributeError: \2 = CALL_NEEDED\n"
+                     r" +try: \2 = \1.meta.hash.lookups\['m'\]\n"
+                     r" +except \(AttributeError, KeyError\): \2 = CALL_NEEDED\n"
                      r" +if \2 is CALL_NEEDED: \2 = SYNC\(method_miss\(\1, 'm'\)\)\n", code)
 
 
@@ -1014,13 +1020,14 @@ def test_upvalue_never_reassigned_is_passed_as_a_value():
 def test_table_parameters_are_guarded_once_for_many_field_reads():
     code = plain_python('local function f(t) return t.a + t.b + t.c end return f({a = 1, b = 2, c = 3})')
     assert 'if r0.__class__ is Table:' in code
-    assert re.search(r"if r0.__class__ is Table:\n +r\d = r0.hash.get\('a'\)", code)
+    # The chunk stores a, b and c: reads usually find them (held_fields).
+    assert re.search(r"if r0.__class__ is Table:\n +try: r\d = r0.hash\['a'\]\n", code)
 
 
 def test_string_methods_look_up_the_string_library_directly():
     code = plain_python('local s = "abc" return s:sub(1, 2)')
     assert "elif r0.__class__ is str:\n" in code
-    assert re.search(r"(r\d+) = STRING_LOOKUPS.get\('sub', CALL_NEEDED\)\n"
+    assert re.search(r"try: (r\d+) = STRING_LOOKUPS\['sub'\]\n +except KeyError: \1 = CALL_NEEDED\n"
                      r" +if \1 is CALL_NEEDED: \1 = SYNC\(string_method\(r0, 'sub', \"local 's'\"\)\)\n", code)
 
 
@@ -1148,3 +1155,34 @@ def test_a_division_s_zero_line_is_tracked_only_where_the_run_decides_it():
                 'local n = ...\nfor i = 1, 2 do\nprint(i)\nlocal q = 1 // n\nend',   # the call each iteration
                 'local c, n = ...\nif c then\nprint(1)\nend\nreturn 1 // 2'):   # no zero divisor
         assert '_zl' not in plain_python(src), src
+
+
+def test_fields_the_chunk_holds_are_read_by_subscript():
+    # x is stored non-nil and only read: a subscript under try, the
+    # metatable's part on KeyError, anything but a table on AttributeError.
+    code = plain_python('local o = {x = 1} local p = ... return p.x, o.x')
+    assert re.search(r"try: (r\d+) = r\d+.hash\['x'\]\n +except KeyError:\n +\1 = None\n"
+                     r" +if \1 is None and \(_m := r\d+.meta\) is not None:\n", code)
+    assert re.search(r"except AttributeError: r\d+ = SYNC\(index\(r1, 'x', \"local 'p'\"\)\)", code)
+    # A table known as such needs no AttributeError handler.
+    assert "except AttributeError: r3 = SYNC(index(r0, 'x'" not in code
+
+
+@pytest.mark.parametrize('use', [
+    'o.k = nil', 'o.k = function() end', 'local f = function() end o.k = f', 'o:k()',
+    'if o.k then end', 'local v = o.k if v == nil then end', 'local v = o.k and 1', 'local v = not o.k',
+    'local v = 1'])              # never stored
+def test_fields_often_absent_keep_the_get_form(use):
+    src = 'local o = ... %s local t = {k = 1} return o.k' % use
+    if use == 'local v = 1':
+        src = 'local o = ... return o.k'
+    code = plain_python(src)
+    assert "hash.get('k')" in code and not re.search(r"try: r\d+ = r\d+\.hash\['k'\]", code)
+
+
+def test_fields_of_globals_are_read_by_subscript_unless_often_absent():
+    # Library and module tables hold their fields though the chunk stores none.
+    code = plain_python('local t = {} table.insert(t, 1) if string.pack then end return math.floor')
+    assert re.search(r"try: r\d+ = r\d+.hash\['insert'\]\n", code)
+    assert re.search(r"try: r\d+ = r\d+.hash\['floor'\]\n", code)
+    assert "hash.get('pack')" in code

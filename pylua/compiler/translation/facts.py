@@ -138,6 +138,99 @@ def is_predicate(p):
     return not p.has_goto
 
 
+def held_fields(main):
+    """``(held, absent)``: string keys that fields read by name (``o.k``)
+    usually find in the table itself, and keys they (or global reads) may
+    well not find, over the chunk ``main`` and every function in it.
+    Absent: some function stores nil under the key (as a field or a
+    global) or tests a read of it for nil or truth (``if o.k``, ``o.k ==
+    nil``, ``o.k and x``, ``if jit``: often missing).  Held: some function stores it (``o.k = v``, ``{k = v}``),
+    it is not absent, and none stores a function under it or calls it as
+    a method (``o:k()``): a method is found in a class rather than in the
+    object.  Only a guess of what is usual: the read of a held key is
+    cheaper when it hits and dearer when it misses, and correct either
+    way."""
+    stored, absent, methods = set(), set(), set()
+    stack = [main]
+    while stack:
+        p = stack.pop()
+        s, a, m = _field_uses(p)
+        stored |= s
+        absent |= a
+        methods |= m
+        stack.extend(p.protos)
+    return frozenset(stored - absent - methods), frozenset(absent)
+
+
+@analysis_pass
+def _field_uses(p):
+    """``(stored, absent, methods)`` of ``held_fields`` for one function.
+    Which register holds what is followed in code order, blocks aside: a
+    guess needs no more."""
+    stored, absent, methods = set(), set(), set()
+    consts = p.consts
+    last = {}                          # register -> the opcode that last wrote it
+    field = {}                         # register -> the key of the field read into it
+
+    def key_of(x):
+        k = consts[-x - 1] if x < 0 else None
+        return k if k.__class__ is str else None
+
+    for ins in p.code:
+        op = ins.op
+        if op == 'SETTABLE' or op == 'SETTABUP':
+            k = key_of(ins.b)
+            if k is not None:
+                v = ins.c
+                made = ('LOADK' if consts[-v - 1] is not None else 'LOADNIL') if v < 0 else last.get(v)
+                if made == 'LOADNIL':
+                    absent.add(k)
+                elif op == 'SETTABLE':       # a global's value says nothing of fields
+                    (methods if made == 'CLOSURE' else stored).add(k)
+        elif op == 'SELF':
+            k = key_of(ins.c)
+            if k is not None:
+                methods.add(k)
+        elif op == 'IF' or op == 'IFNOT':
+            if ins.a in field:
+                absent.add(field[ins.a])
+        elif op == 'NOT':
+            if ins.b in field:
+                absent.add(field[ins.b])
+        elif op == 'EQ' or op == 'NE':
+            for x, y in ((ins.b, ins.c), (ins.c, ins.b)):
+                if x in field and y < 0 and consts[-y - 1] is None:
+                    absent.add(field[x])
+        copied = field.get(ins.b) if op == 'MOVE' else None
+        for r in writes(ins, p.maxreg):
+            last[r] = op
+            field.pop(r, None)
+        if (op == 'GETTABLE' or op == 'GETTABUP') and key_of(ins.c) is not None:
+            field[ins.a] = key_of(ins.c)
+        elif op == 'MOVE':
+            last[ins.a] = last.get(ins.b)
+            if copied is not None:
+                field[ins.a] = copied
+    return stored, absent, methods
+
+
+@analysis_pass
+def global_field_reads(p):
+    """The reads of a constant string key (GETTABLE instructions) from a
+    value just read from a global (``GETTABUP``): mostly a library or a
+    module (``table.insert``, ``M.f``), whose fields are there, though
+    the chunk stores none of them."""
+    last = {}                          # register -> the opcode that last wrote it
+    reads = set()
+    for ins in p.code:
+        if ins.op == 'GETTABLE' and ins.c < 0 and p.consts[-ins.c - 1].__class__ is str \
+                and last.get(ins.b) == 'GETTABUP':
+            reads.add(ins)
+        for r in writes(ins, p.maxreg):
+            last[r] = ins.op
+    return reads
+
+
 @analysis_pass
 def new_tables(p):
     """Registers whose one assignment in ``p`` is a NEWTABLE: Lua reads a

@@ -14,8 +14,8 @@ from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
-from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, has_tail_calls,
-                    integer_registers, new_tables, relied_on, passes_results, returns_integers, single_result,
+from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, global_field_reads,
+                    has_tail_calls, integer_registers, new_tables, relied_on, passes_results, returns_integers, single_result,
                     too_deep_for_python, typed_reads, writes)
 from .ir import NODES, Choice, Const, Forms, Line, Template, Wait, code
 from .layout import hash_of
@@ -36,8 +36,13 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
     """Translates one prototype into ``out`` (an ``ir.Emitter``): its
     factory and function, whose renderings are its two forms."""
 
-    def __init__(self, p, out, fname, pname, child_factories):
+    def __init__(self, p, out, fname, pname, child_factories, fields):
         self.p = p
+        # Keys the chunk's field reads usually find, and keys they often
+        # miss (facts.held_fields); reads of a global's fields (mostly
+        # libraries and modules) find any key but the latter.
+        self.held, self.absent = fields
+        self.global_reads = global_field_reads(p)
         self.out = out
         self.fname = fname
         self.pname = pname
@@ -149,14 +154,16 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         p = self.p
         params, envs = self.factory_params()
         plain_head = [Line(0, 'def %s(%s):' % (self.fname, params), p.line)]
-        # A global read looks in the environment's dict first: a table's
-        # dict is never replaced (a ClassHash keeps the dict it took over
-        # up to date), and a miss (or an environment that is no table)
-        # takes the full path.
-        plain_head.extend(Line(1, 'E%d = (%s if U%d.__class__ is Table else NOHASH).get'
-                               % (i, hash_of('U%d' % i), i), p.line) for i in envs)
+        # A global read looks in the environment's dict first (EH, or its
+        # bound get E for a global often absent): a table's dict is never
+        # replaced (a ClassHash keeps the dict it took over up to date),
+        # and a miss (or an environment that is no table) takes the full
+        # path.
+        plain_head.extend(Line(1, '%s = (%s if U%d.__class__ is Table else NOHASH)%s'
+                               % (name, hash_of('U%d' % i), i, '' if name.startswith('EH') else '.get'), p.line)
+                          for name, i in envs)
         generator_head = [Line(0, 'def G%s(%s):' % (self.fname[1:], params), p.line),
-                          Line(1, '%s = None' % ' = '.join(['E%d' % i for i in envs] + [self.qname]), p.line)]
+                          Line(1, '%s = None' % ' = '.join([name for name, i in envs] + [self.qname]), p.line)]
         self.out.add(Forms(plain_head, generator_head))
         self.function()
         self.out.add(Forms([Line(1, 'return %s' % self.qname, p.end_line)],
@@ -164,12 +171,13 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
 
     def factory_params(self):
         """A factory's parameters (the upvalues) and the upvalues read as
-        environments through their dicts."""
+        environments through their dicts: ``(name, upvalue)`` for the dict
+        (``EH``) and its bound get (``E``) as the reads need them."""
         p = self.p
         params = ', '.join('U%d' % i for i, uv in enumerate(p.upvals) if uv[3] != 'self')
-        envs = [i for i in sorted({ins.b for ins in p.code if ins.op == 'GETTABUP'})
-                if p.upvals[i][3] == 'value']
-        return params, envs
+        envs = sorted({('EH%d' if self.held_global(ins) else 'E%d') % ins.b for ins in p.code
+                       if ins.op == 'GETTABUP' and p.upvals[ins.b][3] == 'value'})
+        return params, [(name, int(name.lstrip('EH'))) for name in envs]
 
     def function(self):
         p = self.p

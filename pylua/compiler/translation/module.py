@@ -8,7 +8,7 @@ import itertools
 from functools import partial
 
 from ..bytecode import Proto
-from .facts import is_predicate, plain_order, typed_upvalues
+from .facts import held_fields, is_predicate, plain_order, typed_upvalues
 from .function import FunctionTranslator
 from .ir import Emitter, Form, Line, Rendered
 
@@ -42,6 +42,7 @@ def translate(main: Proto, description: str = 'main chunk') -> Translation:
     orders = {}
     generator_forms = {}
     counter = itertools.count()
+    fields = held_fields(main)
 
     def walk(p, desc):
         n = next(counter)
@@ -58,7 +59,7 @@ def translate(main: Proto, description: str = 'main chunk') -> Translation:
             c.typed_upvalues = typed
         child_factories = [walk(c, 'function <%s:%d>' % (c.chunkname, c.line)) for c in p.protos]
         out = Emitter()
-        FunctionTranslator(p, out, fname, pname, child_factories).run()
+        FunctionTranslator(p, out, fname, pname, child_factories, fields).run()
         structures.append((p, desc, out.items))
         generator_forms['Q' + pname[1:]] = partial(_generator_form, out.items, fname, child_factories)
         return fname

@@ -68,9 +68,11 @@ class TableOps:
         self.w('r%d[0] = %s', i.a, self.rk(i.b))
 
     # --------------------------------------------------------------- tables
-    def get(self, dst, obj, key, note, table=False):
+    def get(self, dst, obj, key, note, table=False, held=False):
         """Emit ``dst = obj[key]`` where obj is a Python expression (a name);
-        ``table`` when obj is known to be a table."""
+        ``table`` when obj is known to be a table; ``held`` when a constant
+        string key is usually there whatever the chunk stores (a global's
+        field) unless the chunk says it is often absent."""
         isk, kv = self.const(key)
         k = self.rk(key)
         if isk and kv.__class__ is str:
@@ -87,6 +89,9 @@ class TableOps:
             # A read that misses names its line in a division by zero (track_zero_line).
             lines.insert(raw, code('if %s is None: _zl = %d', dst, self.miss_line))
             general = code('%s; _zl = %d', general, self.miss_line)
+        if isk and kv.__class__ is str and (kv in self.held or held and kv not in self.absent):
+            self.held_field(dst, obj, k, lines, None if table else general)
+            return
         if table:
             for text in lines:
                 self.w(text)
@@ -106,6 +111,21 @@ class TableOps:
             self.w('    ' + text)
         self.w('else: %s = %s', dst, general)
 
+    def held_field(self, dst, obj, k, lines, general):
+        """``dst = obj[k]`` for a key the chunk's reads usually find in the
+        table itself (``facts.held_fields``): a subscript under ``try``,
+        cheaper than ``get`` and its nil test when it hits.  A miss runs
+        ``lines`` after the raw read (the metatable's part) in the
+        ``KeyError`` handler; ``general``, when the object may be no table,
+        in the ``AttributeError`` one (only tables have a hash part)."""
+        self.w('try: %s = %s[%s]', dst, hash_of(obj), k)
+        self.w('except KeyError:')
+        self.w('    %s = None', dst)
+        for text in lines[1:]:
+            self.w('    ' + text)
+        if general is not None:
+            self.w('except AttributeError: %s = %s', dst, general)
+
     def field_lines(self, dst, obj, k):
         """``dst = obj[k]`` for a table and a constant string: on a miss, the
         metatable's cache of ``__index`` chain lookups (``ops.index_chain``),
@@ -113,10 +133,11 @@ class TableOps:
         return [code('%s = %s.get(%s)', dst, hash_of(obj), k),
                 code('if %s is None and (_m := %s) is not None:', dst, meta_of(obj)),
                 # Only a ClassHash has lookups; index_chain makes a
-                # metatable's hash one on its first miss, so the handler
-                # runs once per metatable.
-                code('    try: %s = %s.lookups.get(%s, UNCACHED)', dst, hash_of('_m'), k),
-                code('    except AttributeError: %s = UNCACHED', dst),
+                # metatable's hash one on its first miss and caches the
+                # key, so the handler runs once per metatable and key (a
+                # subscript is cheaper than get when it hits).
+                code('    try: %s = %s.lookups[%s]', dst, hash_of('_m'), k),
+                code('    except (AttributeError, KeyError): %s = UNCACHED', dst),
                 code('    if %s is UNCACHED: %s = index_chain(%s, %s)', dst, dst, obj, k),
                 code('    if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('index_miss(%s, %s)', obj, k))]
 
@@ -150,14 +171,28 @@ class TableOps:
         if i.a == i.b:
             self.w('_o = r%d', i.b)
             src = '_o'
-        self.get('r%d' % i.a, src, i.c, i.note, self.istable(i.b))
+        self.get('r%d' % i.a, src, i.c, i.note, self.istable(i.b), i in self.global_reads)
+
+    def held_global(self, i):
+        """Is GETTABUP ``i`` a global read the chunk does not say is often
+        absent (``facts.held_fields``)?  Globals are mostly the libraries
+        and the chunk's own functions and values."""
+        isk, kv = self.const(i.c)
+        return isk and kv.__class__ is str and kv not in self.absent
 
     def op_GETTABUP(self, i):
         if self.p.upvals[i.b][3] == 'value':
             k = self.rk(i.c)
-            self.w('r%d = E%d(%s)', i.a, i.b, k)
             miss = '' if self.miss_line is None else '_zl = %d; ' % self.miss_line
-            self.w('if r%d is None: %sr%d = %s', i.a, miss, i.a, self.wait('index(U%d, %s, %r)', i.b, k, i.note))
+            general = self.wait('index(U%d, %s, %r)', i.b, k, i.note)
+            if self.held_global(i):
+                # The environment's dict subscripted: cheaper than its
+                # bound get and the nil test when the global is there.
+                self.w('try: r%d = EH%d[%s]', i.a, i.b, k)
+                self.w('except KeyError: %sr%d = %s', miss, i.a, general)
+                return
+            self.w('r%d = E%d(%s)', i.a, i.b, k)
+            self.w('if r%d is None: %sr%d = %s', i.a, miss, i.a, general)
             return
         self.w('_o = %s', self.upval(i.b))
         self.get('r%d' % i.a, '_o', i.c, i.note)
