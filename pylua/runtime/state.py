@@ -37,6 +37,9 @@ UNWIND_FRAME = 8
 # Lua makes on the C stack; deeper is Lua's ``C stack overflow``.
 C_CALLS_MAX = 197
 WORK_BYTES = 64
+# Iterations of short loops (see ``laps_cell``) counted at once: a countdown
+# from at most 256 stays among CPython's cached small ints, allocating nothing.
+LAP = 250
 # Bytes of a translated function's Python bytecode counted as one instruction
 # when the library or a metamethod calls it (about what a Lua instruction
 # translates to, its specialised and general copies together).
@@ -99,6 +102,10 @@ class VM:
         self.collector = None         # weak tables and finalizers (runtime/collector.py), once used
         self.warn = None              # the warning function (standalone: lua.c's)
         self.steps_cell = CellType(float(CHECK_INTERVAL))
+        # LAPS: iterations of short loops until the next charge of a lap
+        # of them (``LAP``); one countdown for every loop, so none leaves
+        # iterations uncounted when it ends.
+        self.laps_cell = CellType(LAP)
         self.debt_cell = CellType(0)  # DEBT: bytes allocated since the heap was last measured
         # DIRECT_TAILS: may plain forms make tail calls directly (a frame
         # each, kept while the call runs), or must they return markers?

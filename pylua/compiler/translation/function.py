@@ -14,7 +14,8 @@ from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
-from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, has_tail_calls,
+from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, counts_on_entry,
+                    has_tail_calls,
                     integer_registers, new_tables, relied_on, passes_results, returns_integers, single_result,
                     too_deep_for_python, typed_reads, writes)
 from .ir import NODES, Choice, Const, Forms, Line, Template, Wait, code
@@ -183,11 +184,14 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             params.append('*VA')
         self.allocates = False
         self.counts = False
-        self.charge_at = charge_point(p)
+        self.laps = False
+        # Where the function counts its length: before instruction
+        # ``charge_at``, on entry (None), or nowhere (-1).
+        self.charge_at = charge_point(p) if counts_on_entry(p) else -1
         self.zero_misses, self.zero_resets = zero_line_tracking(p)
         self.miss_line = None         # the line the read being translated records when it misses
         body = self.out.collect(self.function_body)
-        entry = self.charge() if p.has_calls and self.charge_at is None else None
+        entry = self.charge() if self.charge_at is None else None
         out = self.out
         out.line(1, code('def %s(%s):', Choice(self.qname, self.pname), ', '.join(params)), p.line)
         # Allocations are accounted, by the functions that allocate; the
@@ -196,6 +200,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             out.line(2, 'nonlocal DEBT', p.line)
         if self.counts:
             out.line(2, 'nonlocal STEPS', p.line)
+        if self.laps:
+            out.line(2, 'nonlocal LAPS', p.line)
         if entry is not None:
             out.line(2, entry, p.line)
         if self.zero_misses:
