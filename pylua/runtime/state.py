@@ -16,6 +16,7 @@ import threading
 import weakref
 from types import CellType
 
+from . import luathread
 from .errors import LuaHookError, LuaInterrupt, LuaMemoryError
 from .python_gc import collect_for_deep_stack, end_deep_stack, end_unwinding_pause, pause_collector
 
@@ -122,6 +123,10 @@ class VM:
         """The periodic check, run when ``STEPS`` drops below zero."""
         spent = self._settle()
         self._interrupt_check(spent)
+        if luathread.widened_elsewhere() and not _stack_shallower(luathread.stack_frames()):
+            # The limit a compile on another thread widened is not this
+            # thread's budget: the overflow the limit would have raised.
+            raise RecursionError('maximum recursion depth exceeded')
         self._probe_in -= 1
         if not self._probe_in:
             self._probe_in = PROBE_EVERY
