@@ -229,6 +229,9 @@ class VM:
         self.cancel_message = message
         self.cancel_event.set()
         self.steps_cell.cell_contents = -1.0
+        # The next count on ``LAPS`` ends its lap (unless it was counting
+        # that moment: then a lap later).
+        self.laps_cell.cell_contents = 1
 
     def write_stdout(self, data: bytes):
         """``print``'s output: the runtime's stream, else the process's stdout."""

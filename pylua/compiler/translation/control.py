@@ -3,8 +3,8 @@ Python ``range`` chunks, a generic ``for`` over a plain table as a Python
 ``for``), ``break`` and ``<close>`` variables."""
 from __future__ import annotations
 
-from ...runtime.state import CHECK_INTERVAL, LAP
-from .facts import BLOCK_OPS, LOOP_COST, OPENERS, iteration_cost, writes
+from ...runtime.state import CHECK_INTERVAL
+from .facts import BLOCK_OPS, OPENERS, iteration_cost, writes
 from .ir import code
 
 
@@ -54,24 +54,18 @@ class ControlOps:
 
     def loop_check(self, cost, pc):
         """The count of an iteration of ``cost`` instructions, at the head
-        of a ``while`` or generic ``for`` loop's body: a short body's turns
-        the VM's countdown ``LAPS`` (charged a lap at a time), a longer
-        one's its own cost.  There Lua's frame holds only the locals in
-        scope at ``pc`` (enclosing loops' state lies below their
-        variables): the registers from the first above them up are dead
-        while the check runs (``Line.top``)."""
-        if cost == LOOP_COST:
-            self.laps = True
-            self.w('LAPS -= 1')
-            self.w('if not LAPS: LAPS = %d; TICKN(%d)', LAP, LAP * LOOP_COST)
-        else:
-            self.w(self.iteration_charge(cost))
+        of a ``while`` or generic ``for`` loop's body.  There Lua's frame
+        holds only the locals in scope at ``pc`` (enclosing loops' state
+        lies below their variables): the registers from the first above
+        them up are dead while the check runs (``Line.top``)."""
+        for line in self.iteration_charge(cost):
+            self.w(line)
         self.out.items[-1].top = 1 + max((v.reg for v in self.p.locvars if v.startpc <= pc < v.endpc),
                                          default=-1)
 
     def iteration_charge(self, cost):
-        """The line counting one iteration of ``cost`` instructions now."""
-        return self.count_line('%d.0' % cost)
+        """The lines counting one iteration of ``cost`` instructions now."""
+        return self.count_units(cost)
 
     def pc_of(self, ins):
         return next(pc for pc, other in enumerate(self.p.code) if other is ins)

@@ -49,9 +49,8 @@ class Dispatcher:
                 ft.w('if %s: pc = %d; continue', ft.truth(reg, negate), target)
             elif kind == 'count':
                 ft.line = payload[1]
-                charge = ft.iteration_charge(payload[0])
-                if charge is not None:
-                    ft.w(charge)
+                for line in ft.iteration_charge(payload[0]) or ():
+                    ft.w(line)
             elif kind in ('raw', 'close'):
                 ft.line = payload[1]
                 ft.w(payload[0])

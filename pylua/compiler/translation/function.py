@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import itertools
 
-from ...runtime.state import ANALYSE_INSTRUCTION, TRANSLATE_INSTRUCTION, count_instructions
+from ...runtime.state import ANALYSE_INSTRUCTION, LAP, TRANSLATE_INSTRUCTION, count_instructions
 from ...runtime.table import LuaTable
 from ..savedpc import zero_line
 from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
-from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, counts_on_entry,
+from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, LOOP_COST, OPENERS, TABLE, charge_point, counts_on_entry,
                     has_tail_calls,
                     integer_registers, new_tables, relied_on, passes_results, returns_integers, single_result,
                     too_deep_for_python, typed_reads, writes)
@@ -202,8 +202,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             out.line(2, 'nonlocal STEPS', p.line)
         if self.laps:
             out.line(2, 'nonlocal LAPS', p.line)
-        if entry is not None:
-            out.line(2, entry, p.line)
+        for line in entry or ():
+            out.line(2, line, p.line)
         if self.zero_misses:
             out.line(2, '_zl = None', p.line)
         out.extend(body)
@@ -408,9 +408,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             return k + 1
         self.flush()
         if k == self.charge_at:
-            charge = self.charge()
-            if charge is not None:
-                self.w(charge)
+            for line in self.charge() or ():
+                self.w(line)
         # ``return f(...)``: the call's results are the function's.
         tail = ins.op == 'CALL' and self.tail_calls and k + 1 < hi and passes_results(ins, code[k + 1])
         self.step(ins, tail)
@@ -426,8 +425,25 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.miss_line = self.zero_misses.get(id(ins))
 
     def charge(self):
-        """The line counting a call's instructions (the function's length)."""
-        return self.count_line('%d.0' % max(1, len(self.p.code)))
+        """The lines counting a call's instructions (the function's length)."""
+        return self.count_units(len(self.p.code))
+
+    def count_units(self, instructions):
+        """The lines counting ``instructions`` on ``LAPS``, the VM's
+        countdown shared by all code, in units of ``LOOP_COST``
+        instructions (rounded, at least one), charged to the budget a lap
+        of ``LAP`` units at a time.  A small int's subtraction and test
+        cost about half a float budget's (``STEPS``) and allocate nothing;
+        a count of one unit tests for zero, a larger one for less than
+        one, and every test resets what it finds run out, so ``LAPS`` is
+        positive between them and no zero is skipped.  The reset comes
+        before the charge, whose check may raise."""
+        self.laps = True
+        units = max(1, (instructions + LOOP_COST // 2) // LOOP_COST)
+        if units == 1:
+            return ['LAPS -= 1', 'if not LAPS: LAPS = %d; TICKN(%d)' % (LAP, LAP * LOOP_COST)]
+        return ['LAPS -= %d' % units,
+                'if LAPS < 1: LAPS = %d - LAPS; TICKN(%d * LAPS); LAPS = %d' % (LAP, LOOP_COST, LAP)]
 
     def count_line(self, amount):
         """The line counting ``amount`` (Python text) instructions against
