@@ -52,9 +52,6 @@ _lock = threading.Lock()
 _unwinding = False       # is the collector off for an interrupt unwinding to the host?
 _deep = False            # is it off for a deep stack, collected by the periodic check?
 _freeing = 0             # holds while deep errors' cut frames are freed after their runs
-# Tracked objects allocated (net) after which a deep stack's check collects
-# the young generations: the collector's own pace for a middle collection.
-DEEP_COLLECT_AFTER = gc.get_threshold()[0] * gc.get_threshold()[1]
 
 
 TRACKED_PER_OBJECT = 3
@@ -124,8 +121,18 @@ def collect_for_deep_stack() -> None:
                 return              # the host turned the collector off: leave it off
             _deep = True
             _apply()
-    if gc.get_count()[0] > DEEP_COLLECT_AFTER:
+    if gc.get_count()[0] > deep_collect_after():
         gc.collect(1)
+
+
+def deep_collect_after() -> float:
+    """Tracked objects allocated (net) after which a deep stack's check
+    collects the young generations: the collector's own pace for a middle
+    collection under the thresholds in force (``lua_pace``'s while Lua
+    runs).  A young threshold of 0 (the host's automatic collection off)
+    means never."""
+    young, middle, _ = gc.get_threshold()
+    return young * middle if young else float('inf')
 
 
 def end_deep_stack() -> None:

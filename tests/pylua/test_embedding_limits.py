@@ -334,3 +334,20 @@ def test_thresholds_the_host_sets_while_lua_runs_are_kept():
         assert gc.get_threshold()[0] == 0
     finally:
         gc.set_threshold(*host)
+
+
+def test_a_deep_stack_collects_at_the_pace_in_force():
+    # The check that collects for a deep stack waits as long as a middle
+    # collection would under the thresholds in force: lua_pace's while Lua
+    # runs, and never when the host turned automatic collection off.
+    import gc
+    from pylua.runtime.python_gc import TRACKED_PER_OBJECT, deep_collect_after
+    rt = LuaRuntime()
+    host = gc.get_threshold()
+    rt.globals()['after'] = deep_collect_after
+    assert rt.execute('return after()') == host[0] * TRACKED_PER_OBJECT * host[1]
+    try:
+        gc.set_threshold(0)
+        assert deep_collect_after() == float('inf')
+    finally:
+        gc.set_threshold(*host)
