@@ -9,9 +9,10 @@ tool alone (never the product) switches them off.  In the code compiled
 for that kind (each kind has its own compile cache) the translator emits
 none of the checks: no count of a call's instructions
 (``FunctionTranslator.charge``) nor of a short numeric ``for``'s
-iterations (``range_charge``), no loop countdown to the periodic check
-(``start_counter``, ``loop_check``), and no ``nonlocal STEPS`` where
-nothing counts; and the VM's ``tickn``, ``work`` and ``count_call`` (long
+iterations (``range_charge``), no count of a loop's iterations (the
+short loops' countdown ``LAPS`` in ``loop_check``, a long body's or a
+jump back's count in ``iteration_charge``), and no ``nonlocal STEPS`` or
+``nonlocal LAPS`` where nothing counts; and the VM's ``tickn``, ``work`` and ``count_call`` (long
 loops' chunks, library work, and the calls it makes to Lua functions on
 its C stack) do nothing while it runs.  What remains are the calls to
 those three (one per chunk of work or per such call), and a long numeric
@@ -40,9 +41,9 @@ KINDS = ('with', 'without')
 # The translator's methods that emit checks, and what they emit without them.
 _UNCHECKED = {
     'charge': lambda self: None,
-    'range_charge': lambda self, a: None,
-    'start_counter': lambda self: None,
-    'loop_check': lambda self, counter, pc: None,
+    'range_charge': lambda self, a, cost: None,
+    'loop_check': lambda self, cost, pc: None,
+    'iteration_charge': lambda self, cost: None,
 }
 
 

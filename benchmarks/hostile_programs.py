@@ -55,6 +55,13 @@ FAMILIES = {
     'load of fresh sources': 'local i = 0 while true do i = i + 1 '
                              'local f = load(string.rep("local x = 1 ", 5000) .. "return " .. i) end',
     'one load of a 1.2 MB source': 'local src = string.rep("local x = 1 + 2 * 3\\n", 60000) return load(src)',
+    # Lua code alone: a function of 4,000 straight-line instructions
+    # making no call, called in a loop, and while loops left before their
+    # countdown's lap ends, nested.
+    'a long straight-line function': 'local f = load("local x = 0 " .. string.rep("x = x % 7 + 1 ", 2000) .. "return x") '
+                                     'while true do f() end',
+    'nested short while loops': 'while true do local i = 0 while i < 200 do i = i + 1 '
+                                'local k = 0 while k < 200 do k = k + 1 end end end',
     'pcall recursion': 'local function f() pcall(f) end while true do f() end',
     'stack overflow in pcall': 'local function f(n) return f(n + 1) + 1 end while true do pcall(f, 1) end',
 }

@@ -209,7 +209,8 @@ def chunk_factory(vm, compiled: Compiled):
     factory = vm.factories.get(compiled.main_factory)
     if factory is None:
         code = compiled.module_code
-        cells = {'STEPS': vm.steps_cell, 'DEBT': vm.debt_cell, 'DIRECT_TAILS': vm.direct_tails_cell}
+        cells = {'STEPS': vm.steps_cell, 'DEBT': vm.debt_cell, 'DIRECT_TAILS': vm.direct_tails_cell,
+                 'LAPS': vm.laps_cell}
         closure = tuple(cells[name] for name in code.co_freevars) or None
         factory = FunctionType(code, vm.ns, 'MODULE', None, closure)()
         vm.factories[compiled.main_factory] = factory

@@ -151,18 +151,29 @@ def compiler_frames():
     recursion's; the code generator recurses a few frames for each
     operand of a left-associative chain (``1 + 1 + ...``, which lua5.4
     compiles in a loop), so 15,000 of them would pass 60,000 frames.  The
-    limit is process-wide: while a chunk compiles, Lua recursion elsewhere
-    may go as deep, and meets its own budget at its next call after."""
+    limit is process-wide: while a chunk compiles, Lua recursion on other
+    threads is held to its budget by the periodic check instead, which
+    raises the overflow within a check interval's frames past it (and
+    Python recursion on other threads may go as deep)."""
     global _compiling
     with _lock:
         _compiling += 1
         sys.setrecursionlimit(MAX_STACK_FRAMES)
+    _lua_threads.compiling = getattr(_lua_threads, 'compiling', 0) + 1
     try:
         yield
     finally:
+        _lua_threads.compiling -= 1
         with _lock:
             _compiling -= 1
             sys.setrecursionlimit(_limit())
+
+
+def widened_elsewhere() -> bool:
+    """Is the recursion limit wider than the frame budget because a chunk
+    compiles on another thread?  Lua running on this one then keeps to its
+    budget by the periodic check (``VM.tick``), not by the limit."""
+    return _compiling > getattr(_lua_threads, 'compiling', 0)
 
 
 def _take():

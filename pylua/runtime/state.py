@@ -16,6 +16,7 @@ import threading
 import weakref
 from types import CellType
 
+from . import luathread
 from .errors import LuaHookError, LuaInterrupt, LuaMemoryError
 from .python_gc import collect_for_deep_stack, end_deep_stack, end_unwinding_pause, pause_collector
 
@@ -37,6 +38,9 @@ UNWIND_FRAME = 8
 # Lua makes on the C stack; deeper is Lua's ``C stack overflow``.
 C_CALLS_MAX = 197
 WORK_BYTES = 64
+# Iterations of short loops (see ``laps_cell``) counted at once: a countdown
+# from at most 256 stays among CPython's cached small ints, allocating nothing.
+LAP = 250
 # Bytes of a translated function's Python bytecode counted as one instruction
 # when the library or a metamethod calls it (about what a Lua instruction
 # translates to, its specialised and general copies together).
@@ -102,6 +106,10 @@ class VM:
         self.collector = None         # weak tables and finalizers (runtime/collector.py), once used
         self.warn = None              # the warning function (standalone: lua.c's)
         self.steps_cell = CellType(float(CHECK_INTERVAL))
+        # LAPS: iterations of short loops until the next charge of a lap
+        # of them (``LAP``); one countdown for every loop, so none leaves
+        # iterations uncounted when it ends.
+        self.laps_cell = CellType(LAP)
         self.debt_cell = CellType(0)  # DEBT: bytes allocated since the heap was last measured
         # DIRECT_TAILS: may plain forms make tail calls directly (a frame
         # each, kept while the call runs), or must they return markers?
@@ -118,6 +126,10 @@ class VM:
         """The periodic check, run when ``STEPS`` drops below zero."""
         spent = self._settle()
         self._interrupt_check(spent)
+        if luathread.widened_elsewhere() and not _stack_shallower(luathread.stack_frames()):
+            # The limit a compile on another thread widened is not this
+            # thread's budget: the overflow the limit would have raised.
+            raise RecursionError('maximum recursion depth exceeded')
         self._probe_in -= 1
         if not self._probe_in:
             self._probe_in = PROBE_EVERY
@@ -220,6 +232,9 @@ class VM:
         self.cancel_message = message
         self.cancel_event.set()
         self.steps_cell.cell_contents = -1.0
+        # The next count on ``LAPS`` ends its lap (unless it was counting
+        # that moment: then a lap later).
+        self.laps_cell.cell_contents = 1
 
     def write_stdout(self, data: bytes):
         """``print``'s output: the runtime's stream, else the process's stdout."""

@@ -1,22 +1,25 @@
 """check_cost's two kinds: the code compiled without the checks has none of
-them (no budget count, loop countdown or ``nonlocal STEPS``) and otherwise
+them (no budget count, loop countdown or ``nonlocal STEPS``/``LAPS``) and otherwise
 the same code; switching back restores the shipped translator."""
 import re
 
 from benchmarks import check_cost
 from pylua.compiler.pipeline import translate_chunk
 
-# A call, a while loop, a generic for over ipairs and a short numeric for.
+# A call, a while loop, a generic for over ipairs, a short numeric for, a
+# loop with a long body and a jump back.
 SOURCE = '''
 local function f(n) if n < 2 then return n end return f(n - 1) + 1 end
 local t, s, i = {1, 2, 3}, 0, 0
 while i < 3 do i = i + 1 end
 for _, v in ipairs(t) do s = s + v end
 for j = 1, 10 do s = s + j end
-return f(3) + s'''
-CHECKS = re.compile(r'STEPS|TICK|_n\d+')
+while i < 6 do i = i + 1 s = s + i * 2 + i * 3 + i * 4 + i * 5 + i * 6 + i * 7 + i * 8 + i * 9 end
+local function g(n) ::top:: n = n - 1 if n > 0 then goto top end return n end
+return f(3) + s + g(3)'''
+CHECKS = re.compile(r'STEPS|TICK|LAPS')
 _TEMPORARY = re.compile(r'\b_([a-z])\d+\b')
-HEADER = 'STEPS = DEBT = DIRECT_TAILS = 0'    # the module's cells, bound to the VM's
+HEADER = 'STEPS = DEBT = DIRECT_TAILS = LAPS = 0'    # the module's cells, bound to the VM's
 
 
 def _python(kinds, kind):
@@ -34,8 +37,10 @@ def test_without_the_checks_no_check_is_emitted_and_nothing_else_changes():
     with_ = _python(kinds, 'with')
     without = _python(kinds, 'without')
     assert _python(kinds, 'with') == with_                           # switched back
-    assert len(re.findall(r'if \(STEPS := STEPS - ', with_)) >= 2     # the call's and the short for's
-    assert re.search(r'_n\d+ -= 1', with_) and 'nonlocal STEPS' in with_
+    # The short for's in STEPS; the calls', the loops' and the jump back's in LAPS.
+    assert len(re.findall(r'if \(STEPS := STEPS - ', with_)) >= 1
+    assert len(re.findall(r'LAPS -= ', with_)) >= 5
+    assert 'nonlocal STEPS' in with_ and 'nonlocal LAPS' in with_
     assert not CHECKS.search(without)
     # Dropping the lines of the checks from the checked code gives the other.
     # (The translator's temporaries are numbered in order: no countdown, other numbers.)

@@ -1,7 +1,8 @@
-"""The budget's charges as emitted: a call's count subtracts a float (the
-form CPython 3.11 specialises without allocating), a loop's countdown stays
-among the cached small ints, ``STEPS`` is declared only where something
-counts; and loops and recursions so charged compute what lua5.4 does."""
+"""The budget's charges as emitted: calls and loops count on ``LAPS``,
+the VM's countdown in units of 16 instructions, which stays among the
+cached small ints and never skips its zero; ``STEPS`` and ``LAPS`` are
+declared only where something counts; and loops and recursions so charged
+compute what lua5.4 does."""
 from __future__ import annotations
 
 import re
@@ -12,37 +13,67 @@ import pytest
 
 from pylua import LuaRuntime
 from pylua.compiler.pipeline import translate_chunk
-from pylua.compiler.translation.control import LAP
 from pylua.compiler.translation.facts import LOOP_COST
+from pylua.runtime.state import LAP
 
 LUA = shutil.which('lua5.4')
 FIB = 'local function fib(n) if n < 2 then return n end return fib(n - 1) + fib(n - 2) end return fib(5)'
+HEADER = 'STEPS = DEBT = DIRECT_TAILS = LAPS = 0'
+ONE_UNIT = r'LAPS -= 1\n +if not LAPS: LAPS = %d; TICKN\(%d\)\n' % (LAP, LAP * LOOP_COST)
+UNITS = r'LAPS -= (\d+)\n +if LAPS < 1: LAPS = %d - LAPS; TICKN\(%d \* LAPS\); LAPS = %d\n' % (LAP, LOOP_COST, LAP)
 
 
 def plain_python(src):
     return translate_chunk(src, 'budget.lua').source
 
 
-def test_a_call_counts_its_size_as_a_float_before_its_first_call():
+def test_a_call_counts_its_size_before_its_first_call():
     code = plain_python(FIB)
     own = code[code.index('def Q'):code.index('return Q')]
-    # Once in the body for integers, once in the general one; none on entry.
-    assert own.count('if (STEPS := STEPS - 13.0) < 0.0: TICK()') == 2
-    assert re.search(r'nonlocal STEPS\n +if r0.__class__ is int:\n +if r0 < 2:\n +return r0\n', own)
+    # 13 instructions, one unit: once in the body for integers, once in
+    # the general one; none on entry.
+    assert len(re.findall(ONE_UNIT, own)) == 2
+    assert re.search(r'nonlocal LAPS\n +if r0.__class__ is int:\n +if r0 < 2:\n +return r0\n', own)
+    assert 'STEPS' not in own
 
 
-def test_a_loop_s_countdown_stays_among_cpython_s_cached_small_ints():
+def test_the_countdown_stays_among_cpython_s_cached_small_ints():
     assert LAP <= 256
     code = plain_python('local i = 0 while i < 1000 do i = i + 1 end return i')
-    counter = re.search(r'(_n\d+) = %d\n +while True:\n +\1 -= 1\n +if not \1: \1 = %d; TICKN\(%d\)\n'
-                        % (LAP, LAP, LAP * LOOP_COST), code)
-    assert counter
+    # The VM's one countdown: nothing set on entering the loop, nothing left uncounted on leaving it.
+    assert re.search(r'r\d+ = 0\n +while True:\n +' + ONE_UNIT, code)
+
+
+def test_a_long_loop_body_counts_its_length_each_iteration():
+    body = ' '.join('s = s + i * %d' % k for k in range(2, 30))
+    code = plain_python('local i, s = 0, 0 while i < 10 do i = i + 1 %s end '
+                        'for _, v in ipairs({1}) do %s end return s' % (body, body))
+    units = [int(u) for u in re.findall(r'while True:\n +' + UNITS, code)]
+    assert len(units) == 2 and all(u > 1 for u in units)
+    assert 'STEPS' not in code.replace(HEADER, '')
+
+
+def test_counts_of_one_unit_and_of_several_never_skip_the_countdown_s_zero():
+    # Interleaved, they cross the zero in every phase: each test resets
+    # what it finds run out, so the short loops keep counting throughout.
+    rt = LuaRuntime()
+    counts = []
+    rt.set_hook(counts.append, 10000)
+    body = ' '.join('s = s + i * %d' % k for k in range(2, 30))
+    chunk = rt.load('local s, i = 0, 0 for j = 1, 3000 do local k = 0 while k < 3 do k = k + 1 end '
+                    'while i < j do i = i + 1 %s end end '
+                    'for j = 1, 3000 do local k = 0 while k < 3 do k = k + 1 end end return s' % body)
+    rt.call_raw(chunk)
+    assert 1 <= rt.vm.laps_cell.cell_contents <= LAP
+    # The last 3,000 runs of the short loop alone count 4 units each.
+    assert len(counts) >= 3000 * 2 * 4 * LOOP_COST // 14000
 
 
 @pytest.mark.parametrize('src', ['local function f(x) return x + 1 end return f',
                                  'local s = 0 for i = 1, 10, 2 do s = s + i end return s'])
 def test_code_that_counts_nothing_declares_no_budget(src):
-    assert 'STEPS' not in plain_python(src).replace('STEPS = DEBT = DIRECT_TAILS = 0', '')
+    assert 'STEPS' not in plain_python(src).replace(HEADER, '')
+    assert 'LAPS' not in plain_python(src).replace(HEADER, '')
 
 
 def test_the_hook_is_given_whole_instruction_counts():
@@ -77,3 +108,35 @@ def test_charged_loops_and_recursions_compute_what_lua_does(src, capsys):
     expected = subprocess.run([LUA, '-'], input=src, capture_output=True, text=True, check=True).stdout
     LuaRuntime().execute(src)
     assert capsys.readouterr().out == expected
+
+
+# Work the budget must count, and the least it is (in instructions): each
+# ran between checks uncounted before its charge existed.
+LONG = ' '.join('s = s + i * %d' % k for k in range(2, 40))      # about 115 instructions
+COUNTED_WORK = {
+    'a long straight-line function':
+        ('local function f(i) local s = 0 %s %s return s end '
+         'for i = 1, 1000 do f(i) end' % (LONG, LONG), 200000),
+    'a while loop with a long body':
+        ('local i, s = 0, 0 while i < 2000 do i = i + 1 %s end' % LONG, 200000),
+    'a generic for with a long body':
+        ('local t = {} for i = 1, 2000 do t[i] = i end local s = 0 '
+         'for _, i in ipairs(t) do %s end' % LONG, 200000),
+    'a jump back':
+        ('local i, s = 0, 0 ::top:: i = i + 1 %s if i < 2000 then goto top end' % LONG, 200000),
+    'short loops left before a lap ends':
+        ('local function f() local i = 0 while i < 100 do i = i + 1 end end '
+         'for j = 1, 3000 do f() local k = 0 repeat k = k + 1 until k == 100 end', 3000 * 200 * LOOP_COST),
+}
+
+
+@pytest.mark.parametrize('name', COUNTED_WORK)
+def test_a_count_hook_sees_the_work(name):
+    src, least = COUNTED_WORK[name]
+    rt = LuaRuntime()
+    chunk = rt.load(src)             # compiling counts too: not here
+    counts = []
+    rt.set_hook(counts.append, 10000)
+    rt.call_raw(chunk)
+    # A check every 10,000 instructions, and one charge after.
+    assert len(counts) >= least // 20000

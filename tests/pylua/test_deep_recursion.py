@@ -196,6 +196,28 @@ def test_a_chunk_compiles_with_the_widest_budget_and_lua_keeps_its_own():
     assert sys.getrecursionlimit() == stack_frames()
 
 
+def test_a_compile_on_another_thread_widens_no_lua_recursion():
+    # The recursion limit is process-wide: while a chunk compiles with the
+    # widest budget on one thread, Lua on another keeps to its own (the
+    # periodic check raises the overflow, within an interval's frames).
+    import threading
+    import time
+    compiling, running = LuaRuntime(), LuaRuntime()
+    running.execute('return 1')
+    worker = threading.Thread(target=compiling.load, args=('return 1' + ' + 1' * 20000,))
+    worker.start()
+    while not luathread.widened_elsewhere() and worker.is_alive():
+        time.sleep(0.001)
+    inside = []                   # depths reached by runs wholly inside the compile
+    while worker.is_alive():
+        started = luathread.widened_elsewhere()
+        depth = running.execute(DEPTHS['plain'])
+        if started and luathread.widened_elsewhere():
+            inside.append(depth)
+    worker.join()
+    assert inside and max(inside) < stack_frames() + 2000
+
+
 @pytest.mark.parametrize('frames', [9999, 220001, 60000.0, '60000'])
 def test_the_frame_budget_is_an_integer_within_its_bounds(frames):
     with pytest.raises(ValueError):

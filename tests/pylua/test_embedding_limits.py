@@ -147,8 +147,7 @@ DEEP_RECURSION = 'local function f(n) return f(n + 1) + 1 end while true do pcal
 
 
 def _cancel_at_depth(rt):
-    """Cancel when ``f`` is about 180,000 levels deep (six instructions a level).
-    Returns the seconds of the Lua thread's CPU time (a loaded machine
+    """Cancel when ``f`` is over 40,000 levels deep.  Returns the seconds of the Lua thread's CPU time (a loaded machine
     stretches wall time) until the host saw the interrupt, the collections
     Python's collector made meanwhile, and the error."""
     import gc
@@ -159,8 +158,15 @@ def _cancel_at_depth(rt):
         if phase == 'start' and 'at' in seen:
             seen['collections'] += 1
 
+    def deep():
+        try:
+            sys._getframe(40_000)
+        except ValueError:
+            return False
+        return True
+
     def hook(count):
-        if count > 1_100_000 and 'at' not in seen:
+        if 'at' not in seen and deep():
             seen['clock'] = time.pthread_getcpuclockid(threading.get_ident())
             seen['at'] = time.clock_gettime(seen['clock'])
             rt.cancel()

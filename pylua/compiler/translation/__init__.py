@@ -13,9 +13,12 @@ class checks; everything else goes to the runtime helpers named in
 Instruction counting: a function that calls adds its length to the VM's
 ``STEPS`` budget (a closure cell shared by all its code) at its first call
 when every call comes after that one (``facts.charge_point``), else on
-entry; loops count iterations in a local and settle in chunks, so the
-cancel check runs about every 10,000 instructions at a small cost per
-iteration.
+entry, as does a function that makes no call but runs a long stretch
+outside loops (``facts.counts_on_entry``); a loop's iteration counts its
+body's length (``facts.iteration_cost``): numeric ``for`` loops in
+chunks up front, long bodies each iteration, short ones on the VM's one
+countdown ``LAPS`` a lap at a time, so the cancel check runs about every
+10,000 instructions at a small cost per iteration.
 
 Modules: ``module`` (``translate``, the MODULE around the prototypes),
 ``function`` (one prototype's translator and its driver, built from the

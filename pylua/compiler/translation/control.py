@@ -3,14 +3,9 @@ Python ``range`` chunks, a generic ``for`` over a plain table as a Python
 ``for``), ``break`` and ``<close>`` variables."""
 from __future__ import annotations
 
-from .facts import BLOCK_OPS, LOOP_COST, OPENERS, writes
+from ...runtime.state import CHECK_INTERVAL
+from .facts import BLOCK_OPS, OPENERS, iteration_cost, writes
 from .ir import code
-
-CHECK_INTERVAL = 10000
-# A ``while`` or generic ``for`` loop's iterations between two charges of
-# the budget, each counted as ``LOOP_COST`` instructions: a countdown from
-# at most 256 stays among CPython's cached small ints, allocating nothing.
-LAP = 250
 
 
 class ControlOps:
@@ -53,26 +48,24 @@ class ControlOps:
         self.close_block()
 
     def op_LOOP(self, i):
-        n = self.start_counter()
+        pc = self.pc_of(i)
         self.open('while True:', 'loop')
-        self.loop_check(n, self.pc_of(i))
+        self.loop_check(iteration_cost(self.p, pc), pc)
 
-    def start_counter(self):
-        """Start a loop's countdown to its periodic check (before the
-        loop); its name."""
-        counter = self.tmp('n')
-        self.w('%s = %d', counter, LAP)
-        return counter
-
-    def loop_check(self, counter, pc):
-        """The countdown and periodic check at the head of a loop's body.
-        There Lua's frame holds only the locals in scope at ``pc`` (enclosing
-        loops' state lies below their variables): the registers from the
-        first above them up are dead while the check runs (``Line.top``)."""
-        self.w('%s -= 1', counter)
-        self.w('if not %s: %s = %d; TICKN(%d)', counter, counter, LAP, LAP * LOOP_COST)
+    def loop_check(self, cost, pc):
+        """The count of an iteration of ``cost`` instructions, at the head
+        of a ``while`` or generic ``for`` loop's body.  There Lua's frame
+        holds only the locals in scope at ``pc`` (enclosing loops' state
+        lies below their variables): the registers from the first above
+        them up are dead while the check runs (``Line.top``)."""
+        for line in self.iteration_charge(cost):
+            self.w(line)
         self.out.items[-1].top = 1 + max((v.reg for v in self.p.locvars if v.startpc <= pc < v.endpc),
                                          default=-1)
+
+    def iteration_charge(self, cost):
+        """The lines counting one iteration of ``cost`` instructions now."""
+        return self.count_units(cost)
 
     def pc_of(self, ins):
         return next(pc for pc, other in enumerate(self.p.code) if other is ins)
@@ -83,13 +76,14 @@ class ControlOps:
     def op_FORPREP(self, i):
         a = i.a
         chunk = self.tmp('c')
-        chunks = 'forprep(r%d, r%d, r%d, %d)' % (a, a + 1, a + 2, LOOP_COST)
+        cost = iteration_cost(self.p, self.pc_of(i))
+        chunks = 'forprep(r%d, r%d, r%d, %d)' % (a, a + 1, a + 2, cost)
         ints = i.b == 1 or (self.int_start and self.step_is_int(i))
         if self.step_is_one(i):
             # A short integer loop needs no chunks: one range (maybe empty), counted here.
             start = '' if ints else 'r%d.__class__ is ' % a
-            self.w('if %sr%d.__class__ is int and -1 <= r%d - r%d < %d:', start, a + 1, a + 1, a, CHECK_INTERVAL // LOOP_COST)
-            charge = self.range_charge(a)
+            self.w('if %sr%d.__class__ is int and -1 <= r%d - r%d < %d:', start, a + 1, a + 1, a, CHECK_INTERVAL // cost)
+            charge = self.range_charge(a, cost)
             if charge is not None:
                 self.w('    ' + charge)
             self.w('    %s = (range(r%d, r%d + 1),)', chunk, a, a + 1)
@@ -106,10 +100,10 @@ class ControlOps:
             if start.__class__ is int and start >= 1 and step.__class__ is int and step > 0:
                 self.positive.add(var)
 
-    def range_charge(self, a):
-        """The line counting, before it starts, the iterations of a short
-        numeric ``for`` whose registers begin at ``a``."""
-        return self.count_line('%d * (r%d - r%d + 1)' % (LOOP_COST, a + 1, a))
+    def range_charge(self, a, cost):
+        """The line counting, before it starts, the iterations of ``cost``
+        instructions of a short numeric ``for`` whose registers begin at ``a``."""
+        return self.count_line('%d * (r%d - r%d + 1)' % (cost, a + 1, a))
 
     def loaded_constant(self, forprep, reg):
         """The constant the straight-line code just before ``forprep`` last
@@ -164,9 +158,9 @@ class ControlOps:
         # both arguments is known before the loop.
         fits = self.tmp('w')
         self.out.forms(lambda: self.w('%s = takes(r%d, 2)', fits, a), lambda: None)
-        cnt = self.start_counter()
+        pc = self.pc_of(i)
         self.open('while True:', 'loop')
-        self.loop_check(cnt, self.pc_of(i) + 1)       # the loop's variables are in scope
+        self.loop_check(iteration_cost(self.p, pc), pc + 1)    # the loop's variables are in scope
         self.w('if %s is not None:', it)
         self.w('    _kv = next(%s, None)', it)
         self.w('    if _kv is None: break')
@@ -207,10 +201,9 @@ class ControlOps:
             self.open(code('if %s.__class__ is ENUMERATE:', it), 'if')
         else:
             self.open(code('if %s is not None:', it), 'if')
-        cnt = self.start_counter()
         target = ', '.join(vars_) if n == 2 else '_kv'
         self.open(code('for %s in %s:', target, it), 'pyfor')
-        self.loop_check(cnt, k + 1)                   # the loop's variables are in scope
+        self.loop_check(iteration_cost(self.p, k), k + 1)      # the loop's variables are in scope
         # ipairs over a plain table is a bare enumerate: the first nil ends it.
         if ipairs:
             self.w('if %s is None: break', vars_[1] if n == 2 else '_kv[1]')

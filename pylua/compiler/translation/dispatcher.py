@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from .facts import LOOP_COST, passes_results
+from .facts import LOOP_COST, iteration_cost, passes_results
 from .ir import code
 
 # The structured instructions ``lower`` turns into labels, jumps and raw code.
@@ -50,6 +50,10 @@ class Dispatcher:
             elif kind == 'jumpif':
                 reg, negate, target = payload
                 ft.w('if %s: pc = %d; continue', ft.truth(reg, negate), target)
+            elif kind == 'count':
+                ft.line = payload[1]
+                for line in ft.iteration_charge(payload[0]) or ():
+                    ft.w(line)
             elif kind in ('raw', 'close'):
                 ft.line = payload[1]
                 ft.w(payload[0])
@@ -81,6 +85,7 @@ class Dispatcher:
         stack = []
         tail_return = None      # the RETURN of a tail call, emitted with its call
         marks = self.ft.zero_marks
+        labels = {}             # label number -> pc of each label passed so far
         for pc, ins in enumerate(bytecode):
             op = ins.op
             if ins is tail_return:
@@ -107,7 +112,7 @@ class Dispatcher:
             elif op == 'LOOP':
                 top, exit_ = next(self.ids), next(self.ids)
                 items.append(('label', top))
-                items.append(('raw', ('TICKN(4)', ins.line)))
+                items.append(('count', (iteration_cost(self.ft.p, pc), ins.line)))
                 stack.append(['loop', top, exit_])
             elif op == 'BREAK':
                 loop = next(e for e in reversed(stack) if e[0] in ('loop', 'for'))
@@ -116,7 +121,8 @@ class Dispatcher:
                 top, exit_ = next(self.ids), next(self.ids)
                 it = '_it%d' % top
                 a = ins.a
-                items.append(('raw', (code('%s = chain_iter(forprep(r%d, r%d, r%d, %d))', it, a, a + 1, a + 2, LOOP_COST), ins.line)))
+                items.append(('raw', (code('%s = chain_iter(forprep(r%d, r%d, r%d, %d))', it, a, a + 1, a + 2,
+                                           iteration_cost(self.ft.p, pc)), ins.line)))
                 items.append(('label', top))
                 items.append(('raw', (code('r%d = next(%s, None)', a + 3, it), ins.line)))
                 items.append(('raw', ('if r%d is None: pc = %d; continue' % (a + 3, exit_), ins.line)))
@@ -128,7 +134,7 @@ class Dispatcher:
                 vars_ = ', '.join('r%d' % r for r in range(a + 4, a + 4 + n))
                 items.append(('raw', (code('%s = forgen(r%d, r%d, r%d, %d)', it, a, a + 1, a + 2, n), ins.line)))
                 items.append(('label', top))
-                items.append(('raw', ('TICKN(4)', ins.line)))
+                items.append(('count', (iteration_cost(self.ft.p, pc), ins.line)))
                 items.append(('raw', (code('if %s is not None:', it), ins.line)))
                 items.append(('raw', (code('    _kv = next(%s, None)', it), ins.line)))
                 items.append(('raw', (code('    if _kv is None or _kv[1] is None and %s.__class__ is ENUMERATE: pc = %d; continue', it, exit_), ins.line)))
@@ -152,9 +158,15 @@ class Dispatcher:
                     items.append(('jump', entry[1]))
                     items.append(('label', entry[2]))
             elif op == 'GOTO':
-                items.append(('raw', ('TICKN(1)', ins.line)))
+                # A jump back runs again what lies from its label on: an
+                # iteration of a loop, counted as one (a jump forward
+                # skips code, in what counts already).
+                label = labels.get(ins.b)
+                if label is not None:
+                    items.append(('count', (max(LOOP_COST, pc - label), ins.line)))
                 items.append(('jump', label_ids[pc]))
             elif op == 'LABEL':
+                labels[ins.b] = pc
                 items.append(('label', label_ids[pc]))
                 items.extend(('raw', (mark, ins.line)) for mark in zero)
             elif op == 'TBC':

@@ -9,7 +9,11 @@ import weakref
 from ...runtime.state import analysis_pass
 from ...runtime.table import LuaTable
 
-LOOP_COST = 16                     # instructions counted per numeric for iteration
+LOOP_COST = 16                     # the least a loop's iteration counts, in instructions
+# Instructions outside loops that a function making no call may run
+# uncounted (its callers' counts bound it); a longer one counts its length.
+STRAIGHT_LIMIT = 128
+LOOPS = frozenset(('LOOP', 'FORPREP', 'TFORPREP'))
 OPENERS = frozenset(('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'))
 BLOCK_OPS = OPENERS | {'ELSE', 'END', 'BREAK', 'GOTO', 'LABEL', 'TBC', 'CLOSE'}
 _BOOL_OPS = frozenset(('EQ', 'NE', 'LT', 'LE', 'NOT'))
@@ -116,13 +120,55 @@ def charge_point(p):
     """Where a function that calls counts its instructions: before its first
     call when every call comes after that one at the top level, so that
     calls returning early (the leaves of a recursion) count nothing; they
-    are bounded by the calls that made them, which count.  None: on entry."""
+    are bounded by the calls that made them, which count, unless what runs
+    before that call outside loops is longer than ``STRAIGHT_LIMIT``.
+    None: on entry."""
     if p.has_goto:
         return None
     for k, ins, depth in with_depth(p.code):
         if ins.op == 'CALL':
-            return k if depth == 0 and k > 0 else None
+            return k if depth == 0 and k > 0 and outside_loops(p.code[:k]) <= STRAIGHT_LIMIT else None
     return None
+
+
+def counts_on_entry(p):
+    """Does ``p`` count its length where ``charge_point`` says?  A function
+    that calls does; one that does not when it runs more than
+    ``STRAIGHT_LIMIT`` instructions outside its loops (which count their
+    own iterations), else its callers' counts bound it."""
+    return p.has_calls or outside_loops(p.code) > STRAIGHT_LIMIT
+
+
+def outside_loops(code):
+    """How many of the instructions ``code`` are in no loop (of its own)."""
+    n = depth = 0
+    loops = []                    # per open block: is it a loop
+    for ins in code:
+        op = ins.op
+        if not depth:
+            n += 1
+        if op in OPENERS:
+            loops.append(op in LOOPS)
+            depth += op in LOOPS
+        elif op == 'END' and loops:
+            depth -= loops.pop()
+    return n
+
+
+def iteration_cost(p, k):
+    """Instructions one iteration of the loop opened at ``k`` counts: its
+    body's length (the instructions up to its END), at least ``LOOP_COST``."""
+    code = p.code
+    depth = 0
+    for j in range(k + 1, len(code)):
+        op = code[j].op
+        if op in OPENERS:
+            depth += 1
+        elif op == 'END':
+            if depth == 0:
+                return max(LOOP_COST, j - k)
+            depth -= 1
+    raise AssertionError('unbalanced bytecode')
 
 
 def is_predicate(p):

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import itertools
 
-from ...runtime.state import ANALYSE_INSTRUCTION, TRANSLATE_INSTRUCTION, count_instructions
+from ...runtime.state import ANALYSE_INSTRUCTION, LAP, TRANSLATE_INSTRUCTION, count_instructions
 from ...runtime.table import LuaTable
 from ..savedpc import CLOSE, ENTRY, MISS, zero_line
 from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
-from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, OPENERS, TABLE, charge_point, global_field_reads,
-                    has_tail_calls, integer_registers, new_tables, relied_on, passes_results, returns_integers, single_result,
+from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, LOOP_COST, OPENERS, TABLE, charge_point, counts_on_entry,
+                    global_field_reads, has_tail_calls, integer_registers, new_tables, relied_on, passes_results,
+                    returns_integers, single_result,
                     too_deep_for_python, typed_reads, writes)
 from .ir import NODES, Choice, Const, Forms, Line, Template, Wait, code
 from .layout import hash_of
@@ -191,11 +192,14 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             params.append('*VA')
         self.allocates = False
         self.counts = False
-        self.charge_at = charge_point(p)
+        self.laps = False
+        # Where the function counts its length: before instruction
+        # ``charge_at``, on entry (None), or nowhere (-1).
+        self.charge_at = charge_point(p) if counts_on_entry(p) else -1
         self.zero_entry, self.zero_marks, self.zero_misses = zero_line_tracking(p)
         self.miss_line = None         # the line the read being translated records when it misses
         body = self.out.collect(self.function_body)
-        entry = self.charge() if p.has_calls and self.charge_at is None else None
+        entry = self.charge() if self.charge_at is None else None
         out = self.out
         out.line(1, code('def %s(%s):', Choice(self.qname, self.pname), ', '.join(params)), p.line)
         # Allocations are accounted, by the functions that allocate; the
@@ -204,8 +208,10 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             out.line(2, 'nonlocal DEBT', p.line)
         if self.counts:
             out.line(2, 'nonlocal STEPS', p.line)
-        if entry is not None:
-            out.line(2, entry, p.line)
+        if self.laps:
+            out.line(2, 'nonlocal LAPS', p.line)
+        for line in entry or ():
+            out.line(2, line, p.line)
         if self.zero_entry is not None:
             out.line(2, '_zl = %d' % self.zero_entry, p.line)
         out.extend(body)
@@ -413,9 +419,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             return k + 1
         self.flush()
         if k == self.charge_at:
-            charge = self.charge()
-            if charge is not None:
-                self.w(charge)
+            for line in self.charge() or ():
+                self.w(line)
         # ``return f(...)``: the call's results are the function's.
         tail = ins.op == 'CALL' and self.tail_calls and k + 1 < hi and passes_results(ins, code[k + 1])
         self.step(ins, tail)
@@ -446,8 +451,25 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.w('_zl = %d', line)
 
     def charge(self):
-        """The line counting a call's instructions (the function's length)."""
-        return self.count_line('%d.0' % max(1, len(self.p.code)))
+        """The lines counting a call's instructions (the function's length)."""
+        return self.count_units(len(self.p.code))
+
+    def count_units(self, instructions):
+        """The lines counting ``instructions`` on ``LAPS``, the VM's
+        countdown shared by all code, in units of ``LOOP_COST``
+        instructions (rounded, at least one), charged to the budget a lap
+        of ``LAP`` units at a time.  A small int's subtraction and test
+        cost about half a float budget's (``STEPS``) and allocate nothing;
+        a count of one unit tests for zero, a larger one for less than
+        one, and every test resets what it finds run out, so ``LAPS`` is
+        positive between them and no zero is skipped.  The reset comes
+        before the charge, whose check may raise."""
+        self.laps = True
+        units = max(1, (instructions + LOOP_COST // 2) // LOOP_COST)
+        if units == 1:
+            return ['LAPS -= 1', 'if not LAPS: LAPS = %d; TICKN(%d)' % (LAP, LAP * LOOP_COST)]
+        return ['LAPS -= %d' % units,
+                'if LAPS < 1: LAPS = %d - LAPS; TICKN(%d * LAPS); LAPS = %d' % (LAP, LOOP_COST, LAP)]
 
     def count_line(self, amount):
         """The line counting ``amount`` (Python text) instructions against
