@@ -728,6 +728,10 @@ def fmod(x, y):
 
 
 def fpow(x, y):
+    if x != x and y.is_integer() and y % 2 == 1:
+        # C's pow squares a NaN base and negates it for an odd exponent,
+        # so the result's sign is clear where Python keeps the base's.
+        return math.fabs(x)
     try:
         return math.pow(x, y)
     except OverflowError:
