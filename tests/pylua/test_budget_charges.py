@@ -70,7 +70,7 @@ def test_counts_of_one_unit_and_of_several_never_skip_the_countdown_s_zero():
 
 
 @pytest.mark.parametrize('src', ['local function f(x) return x + 1 end return f',
-                                 'local s = 0 for i = 1, 10, 2 do s = s + i end return s'])
+                                 'local d = ... local s = 0 for i = 1, 10, d do s = s + i end return s'])
 def test_code_that_counts_nothing_declares_no_budget(src):
     assert 'STEPS' not in plain_python(src).replace(HEADER, '')
     assert 'LAPS' not in plain_python(src).replace(HEADER, '')

@@ -926,6 +926,17 @@ def test_short_integer_loop_is_a_python_range():
     assert 'range(r1, r2 + 1)' in plain_python('local s = 0 for i = 1, 10 do s = s + i end return s')
 
 
+@pytest.mark.parametrize('step, emitted', [
+    (-1, ['-1 <= (r3 - r2) // -1 < ', 'range(r2, r3 - 1, -1)']),
+    (3, ['-1 <= (r3 - r2) // 3 < ', 'range(r2, r3 + 1, 3)']),
+])
+def test_short_integer_loop_with_any_constant_step_is_a_python_range(step, emitted):
+    code = plain_python('local n = ... local s = 0 for i = n, 1, %d do s = s + i end return s' % step)
+    for text in emitted:
+        assert text in code
+    assert 'forprep(' in code          # the general path stays for long or non-integer loops
+
+
 def test_a_while_counter_is_an_integer_across_the_loop():
     # i and q hold integers wherever they are read: the comparison, the
     # index and the increments are bare; the table register keeps its test.

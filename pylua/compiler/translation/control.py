@@ -79,14 +79,17 @@ class ControlOps:
         cost = iteration_cost(self.p, self.pc_of(i))
         chunks = 'forprep(r%d, r%d, r%d, %d)' % (a, a + 1, a + 2, cost)
         ints = i.b == 1 or (self.int_start and self.step_is_int(i))
-        if self.step_is_one(i):
+        step = self.constant_step(i)
+        if step.__class__ is int and step != 0:
             # A short integer loop needs no chunks: one range (maybe empty), counted here.
             start = '' if ints else 'r%d.__class__ is ' % a
-            self.w('if %sr%d.__class__ is int and -1 <= r%d - r%d < %d:', start, a + 1, a + 1, a, CHECK_INTERVAL // cost)
-            charge = self.range_charge(a, cost)
+            span = 'r%d - r%d' % (a + 1, a) if step == 1 else '(r%d - r%d) // %d' % (a + 1, a, step)
+            self.w('if %sr%d.__class__ is int and -1 <= %s < %d:', start, a + 1, span, CHECK_INTERVAL // cost)
+            charge = self.count_line('%d * (%s + 1)' % (cost, span))
             if charge is not None:
                 self.w('    ' + charge)
-            self.w('    %s = (range(r%d, r%d + 1),)', chunk, a, a + 1)
+            past = '+ 1' if step == 1 else ('+ 1, %d' if step > 0 else '- 1, %d') % step
+            self.w('    %s = (range(r%d, r%d %s),)', chunk, a, a + 1, past)
             self.w('else: %s = %s', chunk, chunks)
             chunks = chunk
         self.open(code('for %s in %s:', chunk, chunks), 'numfor_outer')
@@ -100,11 +103,6 @@ class ControlOps:
             if start.__class__ is int and start >= 1 and step.__class__ is int and step > 0:
                 self.positive.add(var)
 
-    def range_charge(self, a, cost):
-        """The line counting, before it starts, the iterations of ``cost``
-        instructions of a short numeric ``for`` whose registers begin at ``a``."""
-        return self.count_line('%d * (r%d - r%d + 1)' % (cost, a + 1, a))
-
     def loaded_constant(self, forprep, reg):
         """The constant the straight-line code just before ``forprep`` last
         loaded into ``reg``, else None."""
@@ -115,11 +113,6 @@ class ControlOps:
             if reg in writes(ins, self.p.maxreg):
                 return self.p.consts[-ins.b - 1] if ins.op == 'LOADK' else None
         return None
-
-    def step_is_one(self, forprep):
-        """Is the loop's step the constant 1?"""
-        step = self.constant_step(forprep)
-        return step.__class__ is int and step == 1
 
     def step_is_int(self, forprep):
         """Is the loop's step an integer constant?"""
