@@ -1197,3 +1197,17 @@ def test_fields_of_globals_are_read_by_subscript_unless_often_absent():
     assert re.search(r"try: r\d+ = r\d+.hash\['insert'\]\n", code)
     assert re.search(r"try: r\d+ = r\d+.hash\['floor'\]\n", code)
     assert "hash.get('pack')" in code
+
+
+def test_integers_keep_their_class_across_branches_and_loop_heads():
+    # x's register is reused for a comparison's result between writes, so
+    # only the flow analysis (flow_types) knows it holds an integer at each read.
+    code = plain_python('local n = ... local x, acc = 1, 0 for i = 1, n do x = (x * 75 + 74) & 65535 '
+                        'if x % 3 == 0 then acc = acc + (x >> 7) else acc = acc ~ i end end return acc')
+    assert 'r1.__class__' not in code and 'r2.__class__' not in code
+    assert 'r2 = r2 + r' in code
+
+
+def test_a_register_a_run_rewrites_with_a_string_keeps_its_guard():
+    code = plain_python('local a = 5 print(-a) print(-"2")')
+    assert "arith('unm'" in code

@@ -328,16 +328,16 @@ def writes(ins, maxreg):
 # Operations giving an integer whenever their operands are integers (or
 # raising): Lua's integer arithmetic wraps around, and bitwise operations
 # on integers give integers.
-_INTEGER_OPS = frozenset('ADD SUB MUL MOD IDIV BAND BOR BXOR SHL SHR UNM BNOT'.split())
+INTEGER_OPS = frozenset('ADD SUB MUL MOD IDIV BAND BOR BXOR SHL SHR UNM BNOT'.split())
 
 
-def _integer_operands(ins):
+def integer_operands(ins):
     """The operands (registers, or constants as negative numbers) of one of
-    ``_INTEGER_OPS``."""
+    ``INTEGER_OPS``."""
     return (ins.b,) if ins.op in ('UNM', 'BNOT') else (ins.b, ins.c)
 
 
-def _int_constant(p, x):
+def int_constant(p, x):
     """Is operand ``x``, a constant (negative), an integer one?"""
     return p.consts[-x - 1].__class__ is int
 
@@ -357,7 +357,7 @@ def returns_integers(p, ints, tables):
 
     def isint(x):
         if x < 0:
-            return _int_constant(p, x)
+            return int_constant(p, x)
         return x in known or x in numbers
 
     live = returns(p)
@@ -374,8 +374,8 @@ def returns_integers(p, ints, tables):
         if op == 'LOADK' or op == 'MOVE':
             result = 'int' if isint(ins.b) else 'table' if op == 'MOVE' and (
                 ins.b in known_tables or ins.b in fresh) else None
-        elif op in _INTEGER_OPS:
-            result = 'int' if all(isint(x) for x in _integer_operands(ins)) else None
+        elif op in INTEGER_OPS:
+            result = 'int' if all(isint(x) for x in integer_operands(ins)) else None
         elif op == 'NEWTABLE':
             result = 'table'
         elif op == 'GETUPVAL' and p.upvals[ins.b][3] == 'self':
@@ -435,9 +435,9 @@ def _integer_registers(p, ints):
             reads = ()
         elif op == 'MOVE':
             reads = (ins.b,)
-        elif op in _INTEGER_OPS:
-            operands = _integer_operands(ins)
-            if any(x < 0 and not _int_constant(p, x) for x in operands):
+        elif op in INTEGER_OPS:
+            operands = integer_operands(ins)
+            if any(x < 0 and not int_constant(p, x) for x in operands):
                 reads = None
             else:
                 reads = tuple(x for x in operands if x >= 0)
@@ -523,8 +523,8 @@ def _class_before(p, k, reg, registers, tables):
                 return LuaTable
             if ins.op == 'MOVE':
                 return int if ins.b in registers else LuaTable if ins.b in tables else None
-            if ins.op in _INTEGER_OPS:
-                known = all(x in registers if x >= 0 else _int_constant(p, x) for x in _integer_operands(ins))
+            if ins.op in INTEGER_OPS:
+                known = all(x in registers if x >= 0 else int_constant(p, x) for x in integer_operands(ins))
                 return int if known else None
             return None
     return None

@@ -14,6 +14,7 @@ from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
+from .flow_types import integers_before
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, LOOP_COST, OPENERS, TABLE, charge_point, counts_on_entry,
                     global_field_reads, has_tail_calls, integer_registers, new_tables, relied_on, passes_results,
                     returns_integers, single_result,
@@ -58,6 +59,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.bool_expr = None         # (register, expr, line index, indent) of the last bool_line
         self.cold = False             # emitting the fallback of a split: compact code
         self.known = set()            # registers known to hold integers here
+        self.flow = {}                # id(instruction) -> registers holding integers when it starts
+        self.flow_ints = frozenset()  # the flow's registers at the instruction being translated
         self.positive = set()         # loop variables known to stay integers >= 1
         self.int_start = False        # the numeric for being opened starts at an integer
         self.tables = set()           # registers known to hold tables here
@@ -231,9 +234,14 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         if not self.worth_hoisting(ints, tables):
             ints, tables = [], []
         integers = integer_registers(p, ints)
+        general_flow = integers_before(p)
+        special_flow = integers_before(p, ints) if ints else general_flow
         # What the code below takes the registers it reads to hold, whichever body runs.
         typed = dict.fromkeys(integers, int)
         typed.update(dict.fromkeys(set(tables) | self.new_tables, LuaTable))
+        for state in itertools.chain(general_flow.values(), special_flow.values()):
+            for r in state:
+                typed.setdefault(r, int)
         p.typed_registers = {r: typed[r] for r in relied_on(p, typed)}
         if ints or tables:
             # Guards hoisted once per value: a body specialised for integer
@@ -246,6 +254,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 # return gives one if they do, so by induction on the depth
                 # of calls they do.
                 self.int_results = (ints, tables)
+            self.flow = special_flow
             self.specialised_body(integers, tables)
             self.int_results = None
             self.out.line(2, 'else:', p.line)
@@ -255,7 +264,9 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 # assigned: no split below may test it again.
                 self.not_tables = frozenset(tables)
         self.known = set(integer_registers(p) if ints else integers)
+        self.flow = general_flow
         self.body()
+        self.flow = {}
         self.not_tables = frozenset()
 
     def worth_hoisting(self, ints, tables):
@@ -529,6 +540,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.line = ins.line
         self.known_bool = self.next_bool
         self.next_bool = None
+        self.flow_ints = self.flow.get(id(ins), frozenset())
         if ins.op in BLOCK_OPS:
             # A numeric for whose start and step are integers counts in integers.
             self.int_start = ins.op == 'FORPREP' and self.isint(ins.a)
@@ -594,7 +606,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
     def isint(self, x):
         if x < 0:
             return self.p.consts[-x - 1].__class__ is int
-        return x in self.known or self.types.get(x) is int
+        return x in self.known or x in self.flow_ints or self.types.get(x) is int
 
     def isfloat(self, x):
         if x < 0:
