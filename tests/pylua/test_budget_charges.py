@@ -57,6 +57,16 @@ def test_a_recursion_through_a_function_named_like_an_inlined_one_counts():
     assert len(counts) >= 21890 * LOOP_COST // 20000
 
 
+def test_a_function_nested_too_deep_for_python_counts_its_calls_on_entry():
+    # The dispatcher runs it: it places no count at an instruction.
+    rt = LuaRuntime()
+    counts = []
+    rt.set_hook(counts.append, 10000)
+    rt.execute('local function f(n) if n < 2 then return n end %s local x = 1 %s '
+               'return f(n - 1) + f(n - 2) end return f(22)' % ('if n then ' * 45, 'end ' * 45))
+    assert len(counts) >= 28656 * LOOP_COST // 20000
+
+
 def test_the_countdown_stays_among_cpython_s_cached_small_ints():
     assert LAP <= 256
     code = plain_python('local i = 0 while i < 1000 do i = i + 1 end return i')

@@ -123,8 +123,9 @@ def charge_point(p):
     calls returning early (the leaves of a recursion) count nothing; they
     are bounded by the calls that made them, which count, unless what runs
     before that call outside loops is longer than ``STRAIGHT_LIMIT``.
-    None: on entry."""
-    if p.has_goto:
+    None: on entry, as in a function the dispatcher runs (``goto``, or
+    nested too deep), which counts at no instruction."""
+    if p.has_goto or too_deep_for_python(p):
         return None
     for k, ins, depth in with_depth(p.code):
         if ins.op == 'CALL':
