@@ -60,7 +60,8 @@ _OWN_READ = re.compile(r"^\w+ = (?:r\d+|_o)\.hash\.get\('(?P<key>\w+)'\)")
 SHAPES = (
     ('call: entry (frame set-up, argument binding)', re.compile(r'^def [PQ]\d+_\d+\(')),
     ('call: return', re.compile(r'^return\b')),
-    ('instruction budget', re.compile(r'STEPS|TICK|_n\d+ (-=|=) |if not _n\d+')),
+    # the short loops' and calls' countdown, the budget and its checks
+    ('instruction budget', re.compile(r'\b(?:LAPS|STEPS|TICKN?)\b')),
     ('table constructor', re.compile(r'= (?:Table\(|NEW\(Table\))')),
     ('allocation charge', re.compile(r'\bDEBT\b|CHARGE\(')),
     ('generic for: set-up and step', re.compile(r'forgen\(|^for \w+(, \w+)* in ')),

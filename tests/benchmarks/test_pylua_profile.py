@@ -60,3 +60,16 @@ def test_held_field_reads_and_cache_subscripts_are_named():
     assert group_of(shape_of('except KeyError:')) == 'own fields (reads and writes)'
     assert shape_of("try: r1 = r0.meta.hash.lookups['m']") == '__index chain: cache probe'
     assert shape_of("try: r1 = STRING_LOOKUPS['sub']") == '__index chain: cache probe'
+
+
+def test_the_budget_s_lines_are_named_as_the_translator_emits_them():
+    from pylua.compiler.translation.function import FunctionTranslator
+    lines = (FunctionTranslator.count_units(_Stub(), 1) + FunctionTranslator.count_units(_Stub(), 100)
+             + [FunctionTranslator.count_line(_Stub(), '3.0')])
+    assert {shape_of(line) for line in lines} == {'instruction budget'}
+    assert shape_of('r3 = r1 - 1') == 'arithmetic'
+
+
+class _Stub:
+    """What count_units and count_line set on the translator."""
+    laps = counts = False

@@ -37,6 +37,36 @@ def test_a_call_counts_its_size_before_its_first_call():
     assert 'STEPS' not in own
 
 
+def test_a_function_whose_calls_are_all_inlinable_counts_where_a_call_is_made():
+    code = plain_python('local function read(p) p.c = p.s:sub(p.i, p.i) p.i = p.i + 1 '
+                        'return type(p.c) end return read')
+    own = code[code.index('def Q'):code.index('return Q')]
+    # Never on the inline bodies' paths: in the else of each, before the call.
+    assert len(re.findall(r'\n( +)else:\n\1    ' + ONE_UNIT + r'\1    if r\d+.__class__ is FN:', own)) >= 2
+    assert len(re.findall(ONE_UNIT, own)) == len(re.findall(r'is FN:', own))
+    assert not re.search(r'nonlocal LAPS\n +' + ONE_UNIT, own)
+
+
+def test_a_recursion_through_a_function_named_like_an_inlined_one_counts():
+    rt = LuaRuntime()
+    counts = []
+    rt.set_hook(counts.append, 10000)
+    # 'sub' with three arguments is an inline body's call site; the callee is not string.sub.
+    rt.execute('local sub sub = function(s, i, j) if j < 2 then return 1 end '
+               'return sub(s, i, j - 1) + sub(s, i, j - 2) end return sub("x", 1, 20)')
+    assert len(counts) >= 21890 * LOOP_COST // 20000
+
+
+def test_a_function_nested_too_deep_for_python_counts_its_calls_on_entry():
+    # The dispatcher runs it: it places no count at an instruction.
+    rt = LuaRuntime()
+    counts = []
+    rt.set_hook(counts.append, 10000)
+    rt.execute('local function f(n) if n < 2 then return n end %s local x = 1 %s '
+               'return f(n - 1) + f(n - 2) end return f(22)' % ('if n then ' * 45, 'end ' * 45))
+    assert len(counts) >= 28656 * LOOP_COST // 20000
+
+
 def test_the_countdown_stays_among_cpython_s_cached_small_ints():
     assert LAP <= 256
     code = plain_python('local i = 0 while i < 1000 do i = i + 1 end return i')

@@ -10,15 +10,17 @@ and compiled lazily, on its first use.  Fast paths are guarded by exact
 class checks; everything else goes to the runtime helpers named in
 ``pylua.runtime.ops`` (installed as the module globals).
 
-Instruction counting: a function that calls adds its length to the VM's
-``STEPS`` budget (a closure cell shared by all its code) at its first call
-when every call comes after that one (``facts.charge_point``), else on
-entry, as does a function that makes no call but runs a long stretch
-outside loops (``facts.counts_on_entry``); a loop's iteration counts its
-body's length (``facts.iteration_cost``): numeric ``for`` loops in
-chunks up front, long bodies each iteration, short ones on the VM's one
-countdown ``LAPS`` a lap at a time, so the cancel check runs about every
-10,000 instructions at a small cost per iteration.
+Instruction counting: a function that calls counts its length at its
+first call when every call comes after that one (``facts.charge_point``),
+else on entry, as does a function that makes no call but runs a long
+stretch outside loops (``facts.counts_on_entry``); one whose every call
+may run a library function inline counts at each call that does not
+(``facts.calls_inlined``).  A loop's iteration counts its body's length
+(``facts.iteration_cost``): numeric ``for`` loops in chunks up front on
+the VM's budget ``STEPS`` (a closure cell shared by all its code), long
+bodies each iteration, and calls and short bodies on the VM's one
+countdown ``LAPS``, charged to ``STEPS`` a lap at a time, so the cancel
+check runs about every 10,000 instructions at a small cost per iteration.
 
 Modules: ``module`` (``translate``, the MODULE around the prototypes),
 ``function`` (one prototype's translator and its driver, built from the

@@ -4,7 +4,7 @@ without checks, and the library calls of ``intrinsics`` inlined."""
 from __future__ import annotations
 
 from ...runtime.frames import TailCallNote
-from .facts import FRESH, OWN, single_result
+from .facts import FRESH, OWN, callee_name, single_result
 from .ir import CALL_SETUP, Choice, Forms, code
 from .intrinsics import INTRINSICS, Check, Checked, render_check
 from .layout import hash_of, meta_of
@@ -81,15 +81,35 @@ class CallOps:
         else:
             tup = '(%s,)' % args if len(regs) == 1 else '(%s)' % args
         if self.types.get(a) is OWN:
+            self.call_charge()
             start = len(self.out.items)
             self.call_self(i, regs, tup, tail)
             self.mark_call(start, a)
             return
         intrinsic = self.intrinsic(i, regs, tail)
+        # A function counting at each call made counts where the inline body is not taken.
+        nested = intrinsic and self.charge_calls
+        if nested:
+            self.open('else:', 'call')
+        self.call_charge()
         start = len(self.out.items)       # an inline body works on the arguments: not the call's
-        self.w('%s r%d.__class__ is FN:', 'elif' if intrinsic else 'if', a)
+        self.w('%s r%d.__class__ is FN:', 'elif' if intrinsic and not nested else 'if', a)
         self.call_paths(i, regs, args, tup, tail)
+        if nested:
+            self.stack.pop()
+            self.close_block()
+        if i.c > 1 and not tail:
+            # Several results, from every path (an inline body's too), as a tuple in _R.
+            self.w('%s = _R if len(_R) == %d else adjust(_R, %d)',
+                   ', '.join('r%d' % r for r in range(a, a + i.c)), i.c, i.c)
         self.mark_call(start, a)
+
+    def call_charge(self):
+        """Where the function counts its length at each call that is made
+        (``facts.calls_inlined``): that count, before the call."""
+        if self.charge_calls:
+            for line in self.charge() or ():
+                self.w(line)
 
     def mark_call(self, start, a):
         """Note on the lines written since ``start`` (the call and its
@@ -170,9 +190,6 @@ class CallOps:
         elif n == -1:
             w('    T = _R if _R.__class__ is tuple else tuple(_R)')
             self.tbase = a
-        elif n > 1:
-            regs = ', '.join('r%d' % r for r in range(a, a + n))
-            w('%s = _R if len(_R) == %d else adjust(_R, %d)', regs, n, n)
 
     def lua_results(self, a, n, indent):
         """After a Lua function's call left ``_R`` (one result bare, other
@@ -289,7 +306,7 @@ class CallOps:
         """Open the call with an inline body for the library function the
         callee's name suggests; an identity check on the function value keeps
         it exact whatever the name says.  False when there is none."""
-        name = i.note.split("'")[1] if i.note and "'" in i.note else None
+        name = callee_name(i)
         # ``f(a, g(x))``: the last argument the one result of a call, when it gave one.
         pending = bool(regs) and regs[-1] == '*T'
         if pending:

@@ -8,6 +8,7 @@ import weakref
 
 from ...runtime.state import analysis_pass
 from ...runtime.table import LuaTable
+from .intrinsics import INTRINSICS
 
 LOOP_COST = 16                     # the least a loop's iteration counts, in instructions
 # Instructions outside loops that a function making no call may run
@@ -122,13 +123,34 @@ def charge_point(p):
     calls returning early (the leaves of a recursion) count nothing; they
     are bounded by the calls that made them, which count, unless what runs
     before that call outside loops is longer than ``STRAIGHT_LIMIT``.
-    None: on entry."""
-    if p.has_goto:
+    None: on entry, as in a function the dispatcher runs (``goto``, or
+    nested too deep), which counts at no instruction."""
+    if p.has_goto or too_deep_for_python(p):
         return None
     for k, ins, depth in with_depth(p.code):
         if ins.op == 'CALL':
             return k if depth == 0 and k > 0 and outside_loops(p.code[:k]) <= STRAIGHT_LIMIT else None
     return None
+
+
+@analysis_pass
+def calls_inlined(p):
+    """Is every call of ``p`` named like a library function the translator
+    inlines, with as many arguments (``intrinsics.INTRINSICS``), and its
+    straight-line code short?  An inline body calls no Lua, so a run whose
+    calls all take theirs is a leaf, which its callers' counts bound: such
+    a function counts its length at each call that does not, not before
+    its first (``FunctionTranslator.call_charge``)."""
+    if p.has_goto or outside_loops(p.code) > STRAIGHT_LIMIT:
+        return False
+    calls = [ins for ins in p.code if ins.op == 'CALL']
+    return bool(calls) and all(ins.b >= 0 and (callee_name(ins), ins.b) in INTRINSICS for ins in calls)
+
+
+def callee_name(call):
+    """The name a call's note gives its callee (``global 'type'``: type), or None."""
+    note = call.note
+    return note.split("'")[1] if note and "'" in note else None
 
 
 def counts_on_entry(p):

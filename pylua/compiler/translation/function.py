@@ -15,7 +15,8 @@ from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
 from .flow_types import integers_before
-from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, LOOP_COST, OPENERS, TABLE, charge_point, counts_on_entry,
+from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, LOOP_COST, OPENERS, TABLE, calls_inlined, charge_point,
+                    counts_on_entry,
                     global_field_reads, has_tail_calls, integer_registers, new_tables, relied_on, passes_results,
                     returns_integers, single_result,
                     too_deep_for_python, typed_reads, writes)
@@ -197,8 +198,10 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.counts = False
         self.laps = False
         # Where the function counts its length: before instruction
-        # ``charge_at``, on entry (None), or nowhere (-1).
-        self.charge_at = charge_point(p) if counts_on_entry(p) else -1
+        # ``charge_at``, on entry (None), nowhere (-1), or at each call
+        # made (``charge_calls``).
+        self.charge_calls = calls_inlined(p)
+        self.charge_at = -1 if self.charge_calls or not counts_on_entry(p) else charge_point(p)
         self.zero_entry, self.zero_marks, self.zero_misses = zero_line_tracking(p)
         self.miss_line = None         # the line the read being translated records when it misses
         body = self.out.collect(self.function_body)
