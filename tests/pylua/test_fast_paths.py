@@ -1183,6 +1183,26 @@ def test_fields_often_absent_keep_the_get_form(use):
     assert "hash.get('k')" in code and not re.search(r"try: r\d+ = r\d+\.hash\['k'\]", code)
 
 
+@pytest.mark.parametrize('store', ['o.k = false', 'o.k, o.j = false, 1', 'local t = {k = false}'])
+def test_flags_stored_false_are_held_though_tested_for_truth(store):
+    # A key the chunk stores false under is a flag kept true or false: there.
+    code = plain_python('local o = ... %s o.k = true if o.k then return 1 end return not o.k' % store)
+    assert "hash.get('k')" not in code and re.search(r"try: r\d+ = r\d+\.hash\['k'\]", code)
+
+
+@pytest.mark.parametrize('use', ['o.k = nil', 'if o.k == nil then end'])
+def test_flags_stored_nil_or_compared_with_nil_stay_absent(use):
+    code = plain_python('local o = ... o.k = false %s if o.k then return 1 end' % use)
+    assert "hash.get('k')" in code and not re.search(r"try: r\d+ = r\d+\.hash\['k'\]", code)
+
+
+def test_booleans_are_stored_without_a_nil_test():
+    code = plain_python('local o = ... o.a, o.b = true, false o.c = not o.d return o')
+    for k in 'abc':
+        assert re.search(r"\n +r\d\.hash\['%s'\] = r\d+\n" % k, code), k
+    assert 'is not None: r' not in code
+
+
 def test_fields_of_globals_are_read_by_subscript_unless_often_absent():
     # Library and module tables hold their fields though the chunk stores none.
     code = plain_python('local t = {} table.insert(t, 1) if string.pack then end return math.floor')

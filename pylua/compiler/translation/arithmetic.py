@@ -355,6 +355,7 @@ class ArithmeticOps:
 
     def op_NOT(self, i):
         self.bool_line(i.a, 'r%d is None or r%d is False' % (i.b, i.b))
+        self.declare(i.a, bool)
 
     def op_LEN(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b

@@ -37,6 +37,7 @@ class TableOps:
 
     def op_LOADBOOL(self, i):
         self.w('r%d = %s', i.a, 'True' if i.b else 'False')
+        self.declare(i.a, bool)       # no nil: a store of it needs no nil test
 
     def upval(self, n):
         """The Python expression for upvalue ``n``'s value."""
