@@ -1197,8 +1197,8 @@ def test_flags_stored_nil_or_compared_with_nil_stay_absent(use):
 
 
 def test_booleans_are_stored_without_a_nil_test():
-    code = plain_python('local o = ... o.a, o.b = true, false o.c = not o.d return o')
-    for k in 'abc':
+    code = plain_python('local o, x = ... o.a, o.b = true, false o.c = not o.d o.e = x < 1 o.f = o == x return o')
+    for k in 'abcef':
         assert re.search(r"\n +r\d\.hash\['%s'\] = r\d+\n" % k, code), k
     assert 'is not None: r' not in code
 

@@ -116,9 +116,11 @@ local flags = {}
 for i = 1, 12 do
   local f = i % 4 == 0 and setmetatable({}, Flag) or i % 3 == 0 and {} or {busy = false}
   if i % 2 == 0 then f.busy = i > 6 end
-  local on, off = true, false
+  local on, off = true, i > 100
+  f.same, f.less = f == flags, setmetatable({}, {__lt = function() return 0 end}) < f
   if i == 5 then f.busy, f.other = on, off end
   flags[#flags + 1] = tostring(f.busy) .. (f.busy and "+" or "-") .. tostring(not f.busy) .. tostring(f.other)
+    .. tostring(f.same) .. tostring(f.less)
 end
 put(table.concat(flags, " "))
 -- Globals themselves (the environment's dict subscripted): present, removed
