@@ -71,7 +71,7 @@ SHAPES = (
     ('__index chain: index_chain/index_miss call', re.compile(r'index_chain\(|index_miss\(')),
     ('__index chain: class table probe', re.compile(r'^\w+ = _h\d+\.hash\.get\(')),
     ('__index chain: miss test', re.compile(r'is None and \w+\.meta is not None')),
-    ('__index chain: cache probe', re.compile(r'\.lookups(?:\.get\(|\[)|LOOKUPS\[|= UNCACHED$|= CALL_NEEDED$')),
+    ('__index chain: cache probe', re.compile(r'\.lookups(?:\.get\(|\[)|LOOKUPS\[')),
     # A key facts.held_fields says reads usually find: subscript, and its miss.
     ('field read: held key, subscript', re.compile(r"^try: \w+ = (?:r\d+|_o)\.hash\['\w+'\]$")),
     ('field read: held key missed (KeyError)', re.compile(r'^except KeyError:$')),

@@ -475,9 +475,12 @@ def index_chain(t, k):
     if k.__class__ is str:
         hash = mt.hash
         if hash.__class__ is ClassHash:
-            v = hash.lookups.get(k, _UNCACHED)
+            lookups = hash.lookups
+            v = lookups.get(k, _UNCACHED)
             if v is not _UNCACHED:
                 return v
+            if (k,) in lookups:         # a handler must run (see _chain_filled)
+                return _CALL_NEEDED
         return _chain_filled(mt, k)
     for _ in range(2000):
         h = mt.hash.get('__index')
@@ -502,7 +505,10 @@ _LOOKUPS_MAX = 256      # keys cached per metatable (each costs a dict slot)
 
 def _chain_filled(mt, k):
     """Walk the chain from metatable ``mt`` for string ``k``, then cache the
-    answer on ``mt``, making every table the answer depends on report changes."""
+    answer on ``mt``, making every table the answer depends on report changes.
+    "A handler must run" is cached under ``(k,)``, a key no translated
+    code probes: it takes whatever its probe of ``k`` finds as the value,
+    and a key missing there to ``index_chain``."""
     path = []
     for _ in range(2000):
         path.append(mt)
@@ -530,7 +536,7 @@ def _chain_filled(mt, k):
     ident = id(lookups)
     for table in path:
         class_hash(table).dependents[ident] = lookups
-    lookups[k] = v
+    lookups[(k,) if v is _CALL_NEEDED else k] = v
     return v
 
 
@@ -547,16 +553,6 @@ def string_field(k):
         return _CALL_NEEDED
     v = _chain_filled(mt, k)
     vm.ns['STRING_LOOKUPS'] = class_hash(mt).lookups
-    return v
-
-
-def method_miss(t, k):
-    """``t[k]`` for ``t:k()`` when neither the table's own hash nor its
-    metatable's lookup cache gave the method: no metatable, a metatable
-    not caching yet, a key not cached, or a handler to run."""
-    v = index_chain(t, k)
-    if v is _CALL_NEEDED:
-        v = yield from index_miss(t, k)
     return v
 
 
@@ -1146,10 +1142,10 @@ HELPERS = {
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
     'concat_plain': concat_plain, 'join_small': join_small, 'FLOAT_STR': fmt_float, 'index_chain': index_chain, 'string_field': string_field,
-    'method_miss': method_miss, 'string_method': string_method,
+    'string_method': string_method,
     'STRING_LOOKUPS': NO_LOOKUPS, 'charge_growth': charge_growth,
     'TYPE_NAMES': TYPE_NAMES, 'STR2NUMBER': str2number,
-    'CALL_NEEDED': _CALL_NEEDED, 'UNCACHED': _UNCACHED, 'set_plain': set_plain, 'drop_nils': drop_nils,
+    'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain, 'drop_nils': drop_nils,
     'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit, 'refit_raised': refit_raised,
     'finish_raised': finish_raised, 'first_result': first_result,
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,

@@ -232,7 +232,8 @@ class ClassHash(dict):
     metatable or an ``__index`` table, see ``ops.index_chain``).
 
     ``lookups`` (on a metatable's hash) maps a string key to what reading it
-    from a table with that metatable gives when the table itself lacks it;
+    from a table with that metatable gives when the table itself lacks it
+    (``(key,)`` to ``CALL_NEEDED`` where an ``__index`` function answers);
     ``dependents`` holds, by id, the ``lookups`` of every metatable whose
     cached chains pass through this table.  Any change to this hash (a store,
     a removal, the collector's clearing of a weak table) empties them, so a

@@ -355,6 +355,7 @@ class ArithmeticOps:
 
     def op_NOT(self, i):
         self.bool_line(i.a, 'r%d is None or r%d is False' % (i.b, i.b))
+        self.declare(i.a, bool)
 
     def op_LEN(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
@@ -396,6 +397,7 @@ class ArithmeticOps:
     # ---------------------------------------------------------- comparisons
     def op_EQ(self, i, negate=False):
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
+        self.declare(i.a, bool)       # a comparison gives a bool, __eq's converted
         bk, bv = self.const(i.b)
         ck, cv = self.const(i.c)
         rb = i.b                       # the operand ``b`` names, after the swap
@@ -453,6 +455,7 @@ class ArithmeticOps:
 
     def op_cmp(self, i, pyop, helper):
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
+        self.declare(i.a, bool)       # __lt's and __le's results converted too
         bk, bv = self.const(i.b)
         ck, cv = self.const(i.c)
         w = self.w

@@ -16,9 +16,9 @@ class CallOps:
     def op_SELF(self, i):
         """``obj:key(...)``'s lookup: ``R[a+1] = obj; R[a] = obj.key``.  A
         method is seldom the object's own, so the miss path is the one
-        kept short: one probe of the metatable's lookup cache with one
-        test, the rest (no metatable, no cache yet, an ``__index``
-        handler) in ``ops.method_miss``."""
+        kept short: one probe of the metatable's lookup cache, the rest
+        (no metatable, no cache yet, an ``__index`` handler) in its
+        ``KeyError`` or ``AttributeError`` handler."""
         obj = 'r%d' % i.b
         if i.b == i.a:
             self.w('_o = %s', obj)     # the method lands where the object is
@@ -37,9 +37,7 @@ class CallOps:
         # ``s:method()``: the string metatable's cache, no generator.
         self.w('elif %s.__class__ is str:', obj)
         self.w('    try: %s = STRING_LOOKUPS[%s]', dst, key)
-        self.w('    except KeyError: %s = CALL_NEEDED', dst)
-        self.w('    if %s is CALL_NEEDED: %s = %s', dst, dst,
-               self.wait('string_method(%s, %s, %r)', obj, key, i.note))
+        self.w('    except KeyError: %s = %s', dst, self.wait('string_method(%s, %s, %r)', obj, key, i.note))
         self.w('else: %s = %s', dst, self.wait('index(%s, %s, %r)', obj, key, i.note))
 
     def method_lines(self, dst, obj, key):
@@ -49,13 +47,14 @@ class CallOps:
         lookup cache subscripted under ``try`` (a table without a metatable
         has none to read, nor a metatable whose hash is no ClassHash yet,
         and a key not cached raises: a subscript is cheaper than ``get``
-        when it hits, as a method's lookup mostly does); ``CALL_NEEDED``
-        stands for every answer the cache does not give."""
+        when it hits, as a method's lookup mostly does).  The cache holds
+        values only, so a hit needs no test; every answer it does not give
+        (a handler to run among them) is ``cache_miss``'s."""
         return [code('if %s in %s: %s = %s[%s]', key, hash_of(obj), dst, hash_of(obj), key),
                 code('else:'),
                 code('    try: %s = %s.lookups[%s]', dst, hash_of(meta_of(obj)), key),
-                code('    except (AttributeError, KeyError): %s = CALL_NEEDED', dst),
-                code('    if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('method_miss(%s, %s)', obj, key))]
+                code('    except (AttributeError, KeyError):')] + [
+                '        ' + text for text in self.cache_miss(dst, obj, key)]
 
     def multret_args(self, first):
         """Python argument text for registers first.. followed by the pending results T."""

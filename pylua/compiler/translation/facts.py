@@ -206,36 +206,48 @@ def is_predicate(p):
     return not p.has_goto
 
 
+# What held_fields takes a register holding false to be made by (a flag's value).
+_FALSE = 'false'
+
+
+def _constant_made(c):
+    """What ``held_fields`` takes constant ``c`` stored under a key to be made by."""
+    return 'LOADNIL' if c is None else _FALSE if c is False else 'LOADK'
+
+
 def held_fields(main):
     """``(held, absent)``: string keys that fields read by name (``o.k``)
     usually find in the table itself, and keys they (or global reads) may
     well not find, over the chunk ``main`` and every function in it.
     Absent: some function stores nil under the key (as a field or a
-    global) or tests a read of it for nil or truth (``if o.k``, ``o.k ==
-    nil``, ``o.k and x``, ``if jit``: often missing).  Held: some function stores it (``o.k = v``, ``{k = v}``),
-    it is not absent, and none stores a function under it or calls it as
-    a method (``o:k()``): a method is found in a class rather than in the
-    object.  Only a guess of what is usual: the read of a held key is
-    cheaper when it hits and dearer when it misses, and correct either
-    way."""
-    stored, absent, methods = set(), set(), set()
+    global), compares a read of it with nil (``o.k == nil``), or tests a
+    read of it for truth (``if o.k``, ``o.k and x``, ``not o.k``, ``if
+    jit``) and none stores false under it (a flag kept true or false is
+    there, an optional field is not).  Held: some function stores it
+    (``o.k = v``, ``{k = v}``), it is not absent, and none stores a
+    function under it or calls it as a method (``o:k()``): a method is
+    found in a class rather than in the object.  Only a guess of what is
+    usual: the read of a held key is cheaper when it hits and dearer when
+    it misses, and correct either way."""
+    uses = [set() for _ in range(5)]
     stack = [main]
     while stack:
         p = stack.pop()
-        s, a, m = _field_uses(p)
-        stored |= s
-        absent |= a
-        methods |= m
+        for mine, theirs in zip(uses, _field_uses(p)):
+            mine |= theirs
         stack.extend(p.protos)
+    stored, nils, truth_tested, flags, methods = uses
+    absent = nils | (truth_tested - flags)
     return frozenset(stored - absent - methods), frozenset(absent)
 
 
 @analysis_pass
 def _field_uses(p):
-    """``(stored, absent, methods)`` of ``held_fields`` for one function.
-    Which register holds what is followed in code order, blocks aside: a
-    guess needs no more."""
-    stored, absent, methods = set(), set(), set()
+    """``(stored, nils, truth_tested, flags, methods)`` of ``held_fields``
+    for one function: keys stored, stored nil or compared with nil, tested
+    for truth, stored false, and methods.  Which register holds what is
+    followed in code order, blocks aside: a guess needs no more."""
+    stored, nils, truth_tested, flags, methods = set(), set(), set(), set(), set()
     consts = p.consts
     last = {}                          # register -> the opcode that last wrote it
     field = {}                         # register -> the key of the field read into it
@@ -250,28 +262,31 @@ def _field_uses(p):
             k = key_of(ins.b)
             if k is not None:
                 v = ins.c
-                made = ('LOADK' if consts[-v - 1] is not None else 'LOADNIL') if v < 0 else last.get(v)
+                made = _constant_made(consts[-v - 1]) if v < 0 else last.get(v)
                 if made == 'LOADNIL':
-                    absent.add(k)
-                elif op == 'SETTABLE':       # a global's value says nothing of fields
-                    (methods if made == 'CLOSURE' else stored).add(k)
+                    nils.add(k)
+                else:
+                    if made == _FALSE:
+                        flags.add(k)
+                    if op == 'SETTABLE':     # a global's value says nothing of fields
+                        (methods if made == 'CLOSURE' else stored).add(k)
         elif op == 'SELF':
             k = key_of(ins.c)
             if k is not None:
                 methods.add(k)
         elif op == 'IF' or op == 'IFNOT':
             if ins.a in field:
-                absent.add(field[ins.a])
+                truth_tested.add(field[ins.a])
         elif op == 'NOT':
             if ins.b in field:
-                absent.add(field[ins.b])
+                truth_tested.add(field[ins.b])
         elif op == 'EQ' or op == 'NE':
             for x, y in ((ins.b, ins.c), (ins.c, ins.b)):
                 if x in field and y < 0 and consts[-y - 1] is None:
-                    absent.add(field[x])
+                    nils.add(field[x])
         copied = field.get(ins.b) if op == 'MOVE' else None
         for r in writes(ins, p.maxreg):
-            last[r] = op
+            last[r] = _FALSE if op == 'LOADBOOL' and not ins.b else op
             field.pop(r, None)
         if (op == 'GETTABLE' or op == 'GETTABUP') and key_of(ins.c) is not None:
             field[ins.a] = key_of(ins.c)
@@ -279,7 +294,7 @@ def _field_uses(p):
             last[ins.a] = last.get(ins.b)
             if copied is not None:
                 field[ins.a] = copied
-    return stored, absent, methods
+    return stored, nils, truth_tested, flags, methods
 
 
 @analysis_pass

@@ -576,8 +576,9 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 self.types.pop(r, None)
 
     def declare(self, reg, kind):
-        """The instruction being translated leaves ``kind`` (int, str or
-        OWN, the function's own value) in ``reg``."""
+        """The instruction being translated leaves ``kind`` (int, float,
+        str, bool, TABLE, FRESH or OWN, the function's own value) in
+        ``reg``: whatever it is, no nil."""
         self.result = (reg, kind)
 
     def typed_params(self):

@@ -37,6 +37,7 @@ class TableOps:
 
     def op_LOADBOOL(self, i):
         self.w('r%d = %s', i.a, 'True' if i.b else 'False')
+        self.declare(i.a, bool)       # no nil: a store of it needs no nil test
 
     def upval(self, n):
         """The Python expression for upvalue ``n``'s value."""
@@ -135,11 +136,19 @@ class TableOps:
                 # Only a ClassHash has lookups; index_chain makes a
                 # metatable's hash one on its first miss and caches the
                 # key, so the handler runs once per metatable and key (a
-                # subscript is cheaper than get when it hits).
+                # subscript is cheaper than get when it hits).  The cache
+                # holds values only (no "a handler must run"): what the
+                # subscript finds needs no test.
                 code('    try: %s = %s.lookups[%s]', dst, hash_of('_m'), k),
-                code('    except (AttributeError, KeyError): %s = UNCACHED', dst),
-                code('    if %s is UNCACHED: %s = index_chain(%s, %s)', dst, dst, obj, k),
-                code('    if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('index_miss(%s, %s)', obj, k))]
+                code('    except (AttributeError, KeyError):')] + [
+                '        ' + text for text in self.cache_miss(dst, obj, k)]
+
+    def cache_miss(self, dst, obj, k):
+        """What a probe of the metatable's lookup cache that raised does:
+        no cache yet, a key not cached, or a handler to run (``ops``
+        caches that apart from the values, under ``(k,)``)."""
+        return [code('%s = index_chain(%s, %s)', dst, obj, k),
+                code('if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('index_miss(%s, %s)', obj, k))]
 
     def index_lines(self, dst, obj, key, k):
         """``dst = obj[k]`` for a table and any other key."""

@@ -106,6 +106,23 @@ for i = 1, 200 do
   total = total + obj.x
 end
 put(total)
+-- Flags stored false (held though tested for truth): present, true, false,
+-- missing from some objects (a wrong guess), behind a class, and booleans
+-- stored through registers (no nil test).
+local Flag = {}
+Flag.__index = Flag
+Flag.busy = "class"
+local flags = {}
+for i = 1, 12 do
+  local f = i % 4 == 0 and setmetatable({}, Flag) or i % 3 == 0 and {} or {busy = false}
+  if i % 2 == 0 then f.busy = i > 6 end
+  local on, off = true, i > 100
+  f.same, f.less = f == flags, setmetatable({}, {__lt = function() return 0 end}) < f
+  if i == 5 then f.busy, f.other = on, off end
+  flags[#flags + 1] = tostring(f.busy) .. (f.busy and "+" or "-") .. tostring(not f.busy) .. tostring(f.other)
+    .. tostring(f.same) .. tostring(f.less)
+end
+put(table.concat(flags, " "))
 -- Globals themselves (the environment's dict subscripted): present, removed
 -- through a computed key, behind the environment's __index, in an
 -- environment that is no table.

@@ -79,6 +79,27 @@ put(s:upper(), pcall(function() return s:lower() end))
 smeta.__index = strlib
 put(s:upper())
 
+-- A handler two classes up answers each read anew (its answer is never
+-- cached): fields and methods read in a loop, with a class between that
+-- gains and loses the key, and a handler replaced by a table and back.
+local hits = 0
+local Root = setmetatable({}, {__index = function(t, k) hits = hits + 1 return k .. hits end})
+Root.__index = Root
+local Mid = setmetatable({}, Root)
+Mid.__index = Mid
+local leaf = setmetatable({}, Mid)
+for i = 1, 6 do
+  if i == 3 then Mid.fld = "mid" end
+  if i == 4 then Mid.fld = nil end
+  if i == 5 then getmetatable(Root).__index = {fld = "tbl", meth = function() return "tbl" end} end
+  if i == 6 then getmetatable(Root).__index = function(t, k) return function() return "fn " .. k end end end
+  local ok, m = pcall(function() return leaf:meth() end)
+  local fld, other = leaf.fld, leaf.other
+  if type(fld) == "function" then fld, other = fld(), other() end
+  put(i, fld, other, ok, m)
+end
+put(hits)
+
 -- Many keys on one class (the cache keeps at most 256), then all again.
 local Big = {}
 Big.__index = Big
