@@ -559,6 +559,11 @@ def program(rng, in_coroutine=False, small=False):
     """One random program; ``in_coroutine`` runs its body inside a
     coroutine; a ``small`` one has 2 to 10 statements at its top level
     rather than 20 to 120."""
+    return PRELUDE + body(rng, in_coroutine, small)
+
+
+def body(rng, in_coroutine=False, small=False):
+    """``program``'s text after ``PRELUDE``, which it uses."""
     gen = _Gen(rng, small)
     scope = _Scope([], [], [], False, True, set())
     lines = []
@@ -569,7 +574,7 @@ def program(rng, in_coroutine=False, small=False):
     while gen.budget > 0:
         gen.budget -= 1
         lines.append(gen.stmt(scope, 0))
-    body = '\n'.join(lines)
+    text = '\n'.join(lines)
     if in_coroutine:
-        body = ('local co = coroutine.wrap(function(...)\n%s\nend)\nco(1, 2)' % body)
-    return PRELUDE + body + '\n'
+        text = 'local co = coroutine.wrap(function(...)\n%s\nend)\nco(1, 2)' % text
+    return text + '\n'
