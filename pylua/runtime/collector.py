@@ -37,7 +37,9 @@ from .values import Builtin, GenBuiltin, Userdata
 COLLECTABLE = frozenset((LuaTable, FunctionType, Builtin, GenBuiltin, Userdata, Coroutine))
 #: A collection runs on its own at most once per this many instructions ...
 AUTO_MIN_INSTRUCTIONS = 50_000
-#: ... and spends at most this share of the running time.
+#: ... and spends at most this share of the process's CPU time: on a wall
+#: clock, a collection the machine's load held up counted that wait ten
+#: times over, and a loop making garbage could finish before the next.
 AUTO_MAX_SHARE = 0.1
 #: A collection drops dead registers in this many innermost frames of each stack.
 DEAD_REGISTER_FRAMES = 16
@@ -101,7 +103,7 @@ class Collector:
         self.params = {'pause': 200, 'stepmul': 100}
         self.finalizing = False
         self.closing = False                   # lua_close began: no new marks (Lua's GCSTPCLS)
-        self.last_end = time.monotonic()
+        self.last_end = time.process_time()
         self.last_cost = 0.0
         self.last_instructions = 0
 
@@ -126,14 +128,14 @@ class Collector:
             # Only weak tables and finalizers show a collection to Lua (the
             # count is the heap walk's), and CPython frees other garbage alone.
             return
-        start = time.monotonic()
+        start = time.process_time()
         self._drop_dead_registers()
         saved = [self._release_weak(t, mode) for t, mode in self._weak_tables()]
         gc.collect()
         resurrected = {id(obj): obj for _, obj in self.pending}
         for t, arr, items, weak_keys in saved:
             self._restore(t, arr, items, weak_keys, resurrected)
-        end = time.monotonic()
+        end = time.process_time()
         self.last_cost = end - start
         self.last_end = end
         self.last_instructions = self.vm.instructions
@@ -147,7 +149,7 @@ class Collector:
             return
         if self.vm.instructions - self.last_instructions < AUTO_MIN_INSTRUCTIONS:
             return
-        if time.monotonic() - self.last_end < self.last_cost / AUTO_MAX_SHARE:
+        if time.process_time() - self.last_end < self.last_cost / AUTO_MAX_SHARE:
             return
         if self.guards or self.with_meta:
             self.collect()

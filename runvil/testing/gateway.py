@@ -119,20 +119,26 @@ class ScriptedGateway:
         with self._arrived:
             return self._arrived.wait_for(lambda: len(self._requests) >= count, timeout)
 
-    def _record(self, request: RecordedRequest) -> None:
+    def _record(self, request: RecordedRequest, model: Any, chat: bool) -> Reply | None:
+        """Record ``request`` and, for a chat completion, take its reply in
+        the same step, before ``on_request`` runs: replies go in arrival
+        order even when the callback's effect (a stop) sends the next
+        request before this one's handler goes on."""
         with self._arrived:
             self._requests.append(request)
+            reply = self._next_reply(model) if chat else None
             self._arrived.notify_all()
         if self._on_request is not None:
             self._on_request(request)
+        return reply
 
     def _next_reply(self, model: Any) -> Reply:
-        with self._lock:
-            queue = self._queues.get(model) if isinstance(model, str) else None
-            if not queue:
-                queue = self._queues[None]
-            if queue:
-                return queue.popleft()
+        """The reply for ``model`` (under ``_lock``)."""
+        queue = self._queues.get(model) if isinstance(model, str) else None
+        if not queue:
+            queue = self._queues[None]
+        if queue:
+            return queue.popleft()
         return self._fallback or _NO_REPLY_LEFT
 
 
@@ -194,17 +200,16 @@ class _Handler(BaseHTTPRequestHandler):
         request = RecordedRequest("POST", self.path,
                                   {k.lower(): v for k, v in self.headers.items()},
                                   self.rfile.read(length))
-        gateway = self.server.gateway
-        gateway._record(request)
-        if self.path != f"{API_ROOT}/chat/completions":
-            self._send(Reply(status=404, body=json.dumps({"error": {"message": "not found"}})),
-                       "", streaming=False)
-            return
-        payload = request.json
+        chat = self.path == f"{API_ROOT}/chat/completions"
+        payload = request.json if chat else None
         if not isinstance(payload, dict):
             payload = {}
         model = payload.get("model")
-        reply = gateway._next_reply(model)
+        reply = self.server.gateway._record(request, model, chat)
+        if reply is None:
+            self._send(Reply(status=404, body=json.dumps({"error": {"message": "not found"}})),
+                       "", streaming=False)
+            return
         streaming = reply.stream if reply.stream is not None else payload.get("stream") is True
         self._send(reply, model if isinstance(model, str) else "", streaming=streaming)
 

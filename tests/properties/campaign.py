@@ -8,16 +8,20 @@ Each batch of ``N`` seeds gives ``2 N`` programs (each body plain and inside
 a coroutine), a share ``F`` of the seeds small programs (a few statements:
 the same grammar in far less compile time) and the rest big ones, written
 to files in a scratch directory.  One ``lua5.4`` process runs all of them
-through ``DRIVER``, which loads each program, runs it under ``pcall`` and
-ends its output with a marker line holding the error message (as lua.c
-would print it); pylua's side (``campaign_pylua``) runs ``DRIVER`` on each
-program in a runtime of its own, all in one process, so that a program
-costs its own run and no interpreter start-up.  Up to ``J`` pylua processes
-share a batch, more than one only while the machine is idle (its load
-below ``IDLE_LOAD`` when the batch starts).  A program whose output or
-message differs, or that takes pylua down (an internal error, a crash, a
-hang), is a finding: its source and both outcomes are written to
-``DIR/SEED-SIZE-FORM.lua``; ``DIR/progress.txt`` holds the running counts.
+through ``DRIVER``, which holds the programs' prelude (each program takes
+fresh ``show`` and ``obj`` from it, so the prelude compiles once per
+process), loads each program, runs it under ``pcall`` and ends its output
+with a marker line holding the error message (as lua.c would print it);
+pylua's side (``campaign_pylua``) runs ``DRIVER`` on each program in a
+runtime of its own, all in one process, so that a program costs its own
+run and no interpreter start-up.  Up to ``J`` pylua processes share a
+batch, more than one only while the machine is idle (its load below
+``IDLE_LOAD`` when the batch starts).  A program whose output or message
+differs, or that takes pylua down (an internal error, a crash, a hang), is
+a finding: its source as it runs alone (the prelude in place of the line
+taking it, so its lines are 11 further down than the outcomes say) and
+both outcomes are written to ``DIR/SEED-SIZE-FORM.lua``;
+``DIR/progress.txt`` holds the running counts.
 Programs that lua5.4 itself does not finish are left out.
 """
 from __future__ import annotations
@@ -34,9 +38,16 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from tests.properties.lua_programs import program
+from tests.properties.lua_programs import PRELUDE, body
 
+# The programs' prelude is the driver's, compiled once: a program starts by
+# taking fresh ``show`` and ``obj`` from it (``HEADER``), where alone it
+# would define them (``lua_programs.PRELUDE``, most of a small program's
+# compile time).
 DRIVER = r'''
+function prelude()
+%s  return show, obj
+end
 local marker = ...
 local saved = {}
 for k, v in pairs(_G) do saved[k] = v end
@@ -57,7 +68,8 @@ for i = 2, select("#", ...) do
   io.write("\n", marker, " ", ok and "ok" or "error", " ",
            ok and "" or (message(err):gsub("\n.*", "")), "\n")
 end
-'''
+''' % PRELUDE
+HEADER = 'local show, obj = prelude()\n'
 MARKER = '@@campaign-end-of-program@@'
 END = re.compile(rb'\n' + re.escape(MARKER.encode()) + rb' (ok|error) ([^\n]*)\n')
 ADDRESS = re.compile(rb': 0x[0-9a-f]+')
@@ -83,7 +95,13 @@ class Case:
 def cases(seed, small_share):
     """The two programs of ``seed``: one body, plain and in a coroutine."""
     small = random.Random('size %d' % seed).random() < small_share
-    return [Case(seed, form, program(random.Random(seed), form, small), small) for form in (False, True)]
+    return [Case(seed, form, HEADER + body(random.Random(seed), form, small), small) for form in (False, True)]
+
+
+def standalone(source):
+    """A campaign program as it runs alone: the prelude in place of the
+    line taking it from the driver (lines after it move down)."""
+    return PRELUDE + source[len(HEADER):] if source.startswith(HEADER) else source
 
 
 def pylua_command(program_seconds=PROGRAM_SECONDS):
@@ -191,7 +209,7 @@ class Campaign:
     def finding(self, case, mine, theirs):
         self.differences += 1
         with open(os.path.join(self.out, case.name + '.lua'), 'w', encoding='latin-1') as fh:
-            fh.write(case.source + '\n--[==[\npylua:  %r\nlua5.4: %r\n]==]\n' % (mine, theirs))
+            fh.write(standalone(case.source) + '\n--[==[\npylua:  %r\nlua5.4: %r\n]==]\n' % (mine, theirs))
 
     def progress(self, seed):
         seconds = time.time() - self.started

@@ -8,7 +8,9 @@ import sys
 
 import pytest
 
-from tests.properties.campaign import Campaign, Case, Outcome, cases, pylua_command, run_batch, write_batch
+from tests.properties.campaign import (HEADER, Campaign, Case, Outcome, cases, pylua_command, run_batch, standalone,
+                                       write_batch)
+from tests.properties.lua_programs import PRELUDE
 
 LUA = shutil.which('lua5.4')
 PYLUA = pylua_command()
@@ -20,6 +22,9 @@ CASES = [
     Case(5, False, 'g1 = 5\nprint(g1, {})\n'),
     Case(6, False, 'print(g1, string.format("%q", 1/3))\n'),      # the globals of case 5 are gone
     Case(7, True, 'error("level 3 is the driver", 3)\n'),
+    # The prelude comes from the driver, fresh for each program.
+    Case(8, False, HEADER + 'show(1, {}, obj:m(5))\nshow(obj:m(6))\n'),
+    Case(9, True, HEADER + 'show(obj:m(5))\n'),
 ]
 EXPECTED = [
     Outcome(b'one\t1\t9.007199254741e+15\n', None),
@@ -29,7 +34,9 @@ EXPECTED = [
     Outcome(b'5\ttable: 0x\n', None),
     Outcome(b'nil\t0x1.5555555555555p-2\n', None),
     # The driver's chunk is named as lua.c names a script.
-    Outcome(b'', b'driver.lua:16: level 3 is the driver'),
+    Outcome(b'', b'driver.lua:31: level 3 is the driver'),
+    Outcome(b'1 table 5 2\n6 3\n', None),
+    Outcome(b'5 2\n', None),
 ]
 
 
@@ -43,11 +50,11 @@ def test_lua_gives_the_same_outcomes_and_a_difference_is_a_finding(tmp_path):
     assert run_batch([LUA], str(tmp_path), write_batch(str(tmp_path), CASES), 60).outcomes == EXPECTED
     same = Campaign(str(tmp_path), PYLUA, [LUA])
     same.run(CASES)
-    assert (same.programs, same.differences) == (7, 0)
+    assert (same.programs, same.differences) == (9, 0)
     # A reference whose print writes something else differs on every program that prints.
     other = Campaign(str(tmp_path), PYLUA, [LUA, '-e', 'function print() io.write("other\\n") end'])
     other.run(CASES)
-    assert other.differences == 4
+    assert other.differences == 6
     assert 'lua5.4: Outcome(stdout=b\'other\\n\'' in (tmp_path / '1-big-plain.lua').read_text()
 
 
@@ -73,6 +80,15 @@ def test_a_batch_the_reference_finishes_none_of_is_left_out(tmp_path):
     silent = Campaign(str(tmp_path), PYLUA, [sys.executable, '-c', 'pass'])
     silent.run(CASES)
     assert (silent.programs, silent.unfinished, silent.differences) == (0, len(CASES), 0)
+
+
+@pytest.mark.skipif(LUA is None, reason='needs lua5.4')
+def test_a_finding_is_written_as_the_program_runs_alone(tmp_path):
+    case = cases(3, 1.0)[0]
+    assert case.source.startswith(HEADER) and standalone(case.source) == PRELUDE + case.source[len(HEADER):]
+    other = Campaign(str(tmp_path), PYLUA, [LUA, '-e', 'function print() io.write("other\\n") end'])
+    other.run([Case(1, False, HEADER + 'print(obj.n)\n')])
+    assert (tmp_path / '1-big-plain.lua').read_text().startswith(PRELUDE + 'print(obj.n)\n')
 
 
 def test_programs_reach_every_form_and_leave_out_unspecified_shapes():

@@ -79,6 +79,20 @@ def test_replies_are_consumed_in_order_per_model(gateway):
     assert gw.pending == 0
 
 
+def test_a_request_takes_its_reply_before_on_request_runs(gateway):
+    # A callback whose effect sends the next request (a stop, then a later
+    # round) before the first request's handler goes on: the replies still
+    # follow the arrival order.
+    later = []
+
+    def send_the_second(request):
+        if len(gw.requests) == 1:
+            later.append(post(gw.url, {"model": "m"}))
+    gw = gateway(["first", "second"], on_request=send_the_second)
+    first = post(gw.url, {"model": "m"})
+    assert [json.loads(r[2])["choices"][0]["message"]["content"] for r in [first] + later] == ["first", "second"]
+
+
 def test_an_exhausted_script_answers_500(gateway):
     gw = gateway([])
     status, _, body = post(gw.url, {"model": "m"})

@@ -1,8 +1,8 @@
 -- A generic for calls its iterator as Lua calls a C function (OP_TFORCALL's
 -- luaD_call): one more level on the C stack, so a loop entered with no room
 -- left is a C stack overflow positioned at the loop, and pcall nests one
--- level less inside a library iterator (pylua does not count the level of
--- a Lua function called as the iterator).  (Found by the campaign.)
+-- level less inside an iterator, a Lua function too.  (Found by the
+-- campaign.)
 local function depth()
   local n = 0
   local function f() n = n + 1 return pcall(f) end
@@ -10,6 +10,8 @@ local function depth()
   return n
 end
 print("base", depth())
+local function it(s, c) if c < 1 then return c + 1, depth() end end
+for i, d in it, nil, 0 do print("lua iterator", i, d) end
 for d in coroutine.wrap(function() coroutine.yield(depth()) end) do print("wrap iterator", d) end
 local t = setmetatable({}, {__index = function(t, k) if k < 2 then return depth() end end})
 for i, d in ipairs(t) do print("ipairs __index", i, d) end
