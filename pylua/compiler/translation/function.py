@@ -14,12 +14,11 @@ from .arithmetic import ArithmeticOps
 from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
-from .flow_types import integers_before
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, LOOP_COST, OPENERS, TABLE, calls_inlined, charge_point,
-                    counts_on_entry,
-                    global_field_reads, has_tail_calls, integer_registers, new_tables, relied_on, passes_results,
+                    counts_on_entry, global_field_reads, has_tail_calls, integer_registers, new_tables, relied_on, passes_results,
                     returns_integers, single_result,
                     too_deep_for_python, typed_reads, writes)
+from .flow_types import integers_before
 from .ir import NODES, Choice, Const, Forms, Line, Template, Wait, code
 from .layout import hash_of
 from .tables import TableOps
