@@ -41,7 +41,7 @@ KINDS = ('with', 'without')
 # The translator's methods that emit checks, and what they emit without them.
 _UNCHECKED = {
     'charge': lambda self: None,
-    'range_charge': lambda self, a, cost: None,
+    'range_charge': lambda self, cost, span: None,
     'loop_check': lambda self, cost, pc: None,
     'iteration_charge': lambda self, cost: None,
 }

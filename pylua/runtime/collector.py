@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gc
 import sys
+import threading
 import time
 import weakref
 from itertools import count, islice
@@ -37,9 +38,11 @@ from .values import Builtin, GenBuiltin, Userdata
 COLLECTABLE = frozenset((LuaTable, FunctionType, Builtin, GenBuiltin, Userdata, Coroutine))
 #: A collection runs on its own at most once per this many instructions ...
 AUTO_MIN_INSTRUCTIONS = 50_000
-#: ... and spends at most this share of the process's CPU time: on a wall
+#: ... and spends at most this share of its thread's CPU time: on a wall
 #: clock, a collection the machine's load held up counted that wait ten
-#: times over, and a loop making garbage could finish before the next.
+#: times over, and the process's CPU time counts other threads' work (a
+#: host's servers, other runtimes) as the collection's, so a loop making
+#: garbage could finish before the next.
 AUTO_MAX_SHARE = 0.1
 #: A collection drops dead registers in this many innermost frames of each stack.
 DEAD_REGISTER_FRAMES = 16
@@ -103,7 +106,8 @@ class Collector:
         self.params = {'pause': 200, 'stepmul': 100}
         self.finalizing = False
         self.closing = False                   # lua_close began: no new marks (Lua's GCSTPCLS)
-        self.last_end = time.process_time()
+        self.last_end = time.thread_time()
+        self.last_thread = threading.get_ident()   # whose clock last_end reads
         self.last_cost = 0.0
         self.last_instructions = 0
 
@@ -128,16 +132,17 @@ class Collector:
             # Only weak tables and finalizers show a collection to Lua (the
             # count is the heap walk's), and CPython frees other garbage alone.
             return
-        start = time.process_time()
+        start = time.thread_time()
         self._drop_dead_registers()
         saved = [self._release_weak(t, mode) for t, mode in self._weak_tables()]
         gc.collect()
         resurrected = {id(obj): obj for _, obj in self.pending}
         for t, arr, items, weak_keys in saved:
             self._restore(t, arr, items, weak_keys, resurrected)
-        end = time.process_time()
+        end = time.thread_time()
         self.last_cost = end - start
         self.last_end = end
+        self.last_thread = threading.get_ident()
         self.last_instructions = self.vm.instructions
         self.run_pending()
 
@@ -149,7 +154,8 @@ class Collector:
             return
         if self.vm.instructions - self.last_instructions < AUTO_MIN_INSTRUCTIONS:
             return
-        if time.process_time() - self.last_end < self.last_cost / AUTO_MAX_SHARE:
+        if threading.get_ident() == self.last_thread and \
+                time.thread_time() - self.last_end < self.last_cost / AUTO_MAX_SHARE:
             return
         if self.guards or self.with_meta:
             self.collect()

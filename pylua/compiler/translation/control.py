@@ -85,7 +85,7 @@ class ControlOps:
             start = '' if ints else 'r%d.__class__ is ' % a
             span = 'r%d - r%d' % (a + 1, a) if step == 1 else '(r%d - r%d) // %d' % (a + 1, a, step)
             self.w('if %sr%d.__class__ is int and -1 <= %s < %d:', start, a + 1, span, CHECK_INTERVAL // cost)
-            charge = self.count_line('%d * (%s + 1)' % (cost, span))
+            charge = self.range_charge(cost, span)
             if charge is not None:
                 self.w('    ' + charge)
             past = '+ 1' if step == 1 else ('+ 1, %d' if step > 0 else '- 1, %d') % step
@@ -102,6 +102,11 @@ class ControlOps:
             start, step = self.loaded_constant(i, a), self.constant_step(i)
             if start.__class__ is int and start >= 1 and step.__class__ is int and step > 0:
                 self.positive.add(var)
+
+    def range_charge(self, cost, span):
+        """The line counting, before it starts, the iterations of ``cost``
+        instructions of a short numeric ``for`` (``span``: its count less one)."""
+        return self.count_line('%d * (%s + 1)' % (cost, span))
 
     def loaded_constant(self, forprep, reg):
         """The constant the straight-line code just before ``forprep`` last
