@@ -1234,3 +1234,9 @@ def test_integers_keep_their_class_across_branches_and_loop_heads():
 def test_a_register_a_run_rewrites_with_a_string_keeps_its_guard():
     code = plain_python('local a = 5 print(-a) print(-"2")')
     assert "arith('unm'" in code
+
+
+def test_integers_flow_through_a_to_be_closed_region():
+    code = plain_python('local n = ... local x = 1 do local c <close> = nil for i = 1, n do '
+                        'x = (x * 75 + 74) & 65535 if x % 3 == 0 then x = x + 1 end end end return x')
+    assert 'r1.__class__' not in code

@@ -78,6 +78,11 @@ class _Flow:
                 self.breaks[-1].append(state)
                 state = None
                 k += 1
+            elif op == 'TBC' or op == 'CLOSE':
+                # A to-be-closed region's bounds: a run ends there, the flow goes on.
+                self.before[id(ins)] = state
+                state = self.transfer(ins, state)
+                k += 1
             else:
                 k, state = self.straight(k, hi, state)
         return state
