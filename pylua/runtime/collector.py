@@ -44,6 +44,11 @@ AUTO_MIN_INSTRUCTIONS = 50_000
 #: host's servers, other runtimes) as the collection's, so a loop making
 #: garbage could finish before the next.
 AUTO_MAX_SHARE = 0.1
+#: Between full collections, whose cost grows with the whole Python heap (a
+#: host's too), a young one runs under the same share of its own cost: it
+#: drops dead registers and weak entries, so a loop making garbage in a big
+#: host still sees finalizers run, as Lua's allocation-paced collector does.
+YOUNG_GENERATION = 1
 #: A collection drops dead registers in this many innermost frames of each stack.
 DEAD_REGISTER_FRAMES = 16
 
@@ -106,9 +111,10 @@ class Collector:
         self.params = {'pause': 200, 'stepmul': 100}
         self.finalizing = False
         self.closing = False                   # lua_close began: no new marks (Lua's GCSTPCLS)
-        self.last_end = time.thread_time()
-        self.last_thread = threading.get_ident()   # whose clock last_end reads
-        self.last_cost = 0.0
+        now = time.thread_time()
+        self.last_thread = threading.get_ident()   # whose clock the ends below read
+        self.last_end = self.last_full_end = now   # of the last collection, of the last full one
+        self.last_young_cost = self.last_full_cost = 0.0
         self.last_instructions = 0
 
     # ------------------------------------------------------------ marking
@@ -126,8 +132,9 @@ class Collector:
         return bool(self.guards) or bool(self.with_meta) or bool(self.pending)
 
     # ----------------------------------------------------------- collecting
-    def collect(self):
-        """A full collection, then the finalizers it found."""
+    def collect(self, full=True):
+        """A collection, full or of CPython's young generations only, then
+        the finalizers it found."""
         if not self.active():
             # Only weak tables and finalizers show a collection to Lua (the
             # count is the heap walk's), and CPython frees other garbage alone.
@@ -135,13 +142,16 @@ class Collector:
         start = time.thread_time()
         self._drop_dead_registers()
         saved = [self._release_weak(t, mode) for t, mode in self._weak_tables()]
-        gc.collect()
+        gc.collect() if full else gc.collect(YOUNG_GENERATION)
         resurrected = {id(obj): obj for _, obj in self.pending}
         for t, arr, items, weak_keys in saved:
             self._restore(t, arr, items, weak_keys, resurrected)
         end = time.thread_time()
-        self.last_cost = end - start
         self.last_end = end
+        if full:
+            self.last_full_cost, self.last_full_end = end - start, end
+        else:
+            self.last_young_cost = end - start
         self.last_thread = threading.get_ident()
         self.last_instructions = self.vm.instructions
         self.run_pending()
@@ -154,11 +164,16 @@ class Collector:
             return
         if self.vm.instructions - self.last_instructions < AUTO_MIN_INSTRUCTIONS:
             return
-        if threading.get_ident() == self.last_thread and \
-                time.thread_time() - self.last_end < self.last_cost / AUTO_MAX_SHARE:
+        if not (self.guards or self.with_meta):
             return
-        if self.guards or self.with_meta:
+        if threading.get_ident() != self.last_thread:
             self.collect()
+            return
+        now = time.thread_time()
+        if now - self.last_full_end >= self.last_full_cost / AUTO_MAX_SHARE:
+            self.collect()
+        elif now - self.last_end >= self.last_young_cost / AUTO_MAX_SHARE:
+            self.collect(full=False)
 
     def _drop_dead_registers(self):
         """Lua marks a frame's registers only below the call it is making

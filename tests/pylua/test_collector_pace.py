@@ -1,6 +1,7 @@
 """Automatic collections are paced by their thread's CPU time: a collection
 the machine held up (the process waiting for a CPU) does not hold off the
-next one, so garbage a loop makes is still found while it runs."""
+next one, and one made costly by a big host heap does not hold off young
+ones, so garbage a loop makes is still found while it runs."""
 import gc
 import subprocess
 import sys
@@ -46,4 +47,36 @@ def test_a_collection_held_up_by_the_machine_does_not_hold_off_the_next():
     out = subprocess.run([sys.executable, '-c', 'from tests.pylua.test_collector_pace import held_up_run; '
                           'print(held_up_run())'], capture_output=True, text=True, timeout=120,
                          cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.strip() == 'True', out.stderr
+
+
+YOUNG_GARBAGE = '''
+local kept = setmetatable({}, {__gc = function () end})
+collectgarbage()                -- a full collection, the host's heap and all
+local finished = false
+local u = setmetatable({}, {__gc = function () finished = true end})
+u = nil
+local spins = 0
+repeat u = {}; spins = spins + 1 until finished or spins > ...
+return finished
+'''
+
+
+def big_heap_run(objects, spins):
+    """Run YOUNG_GARBAGE, bounded to ``spins`` turns, beside a host heap of
+    ``objects`` Python objects; its result."""
+    host = [[i] for i in range(objects)]
+    try:
+        rt = LuaRuntime()
+        return rt.execute(YOUNG_GARBAGE, spins)
+    finally:
+        del host
+
+
+def test_a_big_host_heap_does_not_hold_off_finalizers():
+    # Each full collection walks the host's two million objects (about 0.1 s):
+    # paced by full collections alone, the loop's turns end before the next.
+    out = subprocess.run([sys.executable, '-c', 'from tests.pylua.test_collector_pace import big_heap_run; '
+                          'print(big_heap_run(2_000_000, 200_000))'], capture_output=True, text=True,
+                         timeout=120, cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == 'True', out.stderr
