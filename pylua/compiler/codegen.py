@@ -58,6 +58,7 @@ class _FuncState:
         self.label_numbers = {}       # id(Label) -> its number in this function
         self.open_locals = []         # LocVars whose scope has not ended yet
         self.open_vars = []           # their declarations (resolver Vars)
+        self.folds = {}               # id(expression) -> its folded number or None (``folded``)
 
     # ------------------------------------------------------------ emission
     def emit(self, op, a=0, b=0, c=0, line=0, note=None):
@@ -74,6 +75,10 @@ class _FuncState:
             self.proto.consts.append(v)
             self.kcache[key] = k
         return -(k + 1)
+
+    def folded(self, e):
+        """The number Lua's constant folding makes of ``e``, or None."""
+        return _folded_number(e, self.res.names, self.folds)
 
     def alloc(self, n=1, line=0):
         r = self.freereg
@@ -356,7 +361,7 @@ class _FuncState:
         vreg = self.alloc(1, s.line)
         self._locals_top = self.freereg
         # b = 1: an integer literal start and step make every value an integer.
-        int_loop = _int_literal(s.start) and (s.step is None or _int_literal(s.step))
+        int_loop = self.folded(s.start).__class__ is int and (s.step is None or self.folded(s.step).__class__ is int)
         self.emit('FORPREP', base, 1 if int_loop else 0, line=s.line)
         self.loops += 1
         self.block_scope(s.body, lambda: self.activate(var, vreg))
@@ -530,6 +535,12 @@ class _FuncState:
         c = e.__class__
         if c is A.Number or c is A.String:
             return self.const(e.value)
+        if c is A.Paren or c is A.UnOp or c is A.BinOp:
+            # A numeral to Lua's code generator: an ``==`` against it is
+            # then its EQK, which saves no position (see ``savedpc``).
+            folded = self.folded(e)
+            if folded is not None:
+                return self.const(folded)
         if c is A.Nil:
             return self.const(None)
         if c is A.TrueLit:
@@ -630,9 +641,9 @@ class _FuncState:
 
     def unop(self, e, reg):
         opnd = e.operand
-        folded = _fold_unary(e.op, opnd)
+        folded = self.folded(e)
         if folded is not None:
-            self.emit('LOADK', reg, self.const(folded[0]), line=e.line)
+            self.emit('LOADK', reg, self.const(folded), line=e.line)
             return
         src = self.exp_reg(opnd)
         self.emit(_UNARY[e.op], reg, src, line=e.line, note=self.describe(opnd))
@@ -651,9 +662,9 @@ class _FuncState:
         if op == '..':
             self.concat(e, reg)
             return
-        folded = _fold_binary(op, e.left, e.right)
+        folded = self.folded(e)
         if folded is not None:
-            self.emit('LOADK', reg, self.const(folded[0]), line=e.line)
+            self.emit('LOADK', reg, self.const(folded), line=e.line)
             return
         if op in _CMP:
             name, swap = _CMP[op]
@@ -858,35 +869,6 @@ class _FuncState:
 
 
 # --------------------------------------------------------------- folding
-def _fold_unary(op, e):
-    if e.__class__ is not A.Number:
-        return None
-    v = e.value
-    if op == '-':
-        if v.__class__ is int:
-            from ..runtime.numbers import wrap
-            return (wrap(-v),)
-        return (-v,)
-    if op == '~' and v.__class__ is int:
-        return (~v,)
-    return None
-
-
-def _fold_binary(op, l, r):
-    """Fold integer/float arithmetic on literals where the result is exact and safe."""
-    if l.__class__ is not A.Number or r.__class__ is not A.Number:
-        return None
-    a, b = l.value, r.value
-    if op in ('+', '-', '*') and a.__class__ is int and b.__class__ is int:
-        from ..runtime.numbers import wrap
-        return (wrap(a + b if op == '+' else a - b if op == '-' else a * b),)
-    if op in ('+', '-', '*') and (a.__class__ is float or b.__class__ is float):
-        v = a + b if op == '+' else a - b if op == '-' else a * b
-        if v == v and v not in (float('inf'), float('-inf')) and v != 0:
-            return (float(v),)
-    return None
-
-
 def _env_note(env):
     """How an error indexing the environment names it, as Lua does."""
     return "%s '_ENV'" % ('upvalue' if env[0] == 'upval' else 'local')
@@ -908,14 +890,6 @@ def _end_line(e):
 
 
 _BRACKETED = (A.Index, A.Call, A.MethodCall, A.Paren, A.Table, A.Function)
-
-
-def _int_literal(e):
-    """Is ``e`` an integer literal (possibly negated)?"""
-    if e.__class__ is A.UnOp:
-        folded = _fold_unary(e.op, e.operand)
-        return folded is not None and folded[0].__class__ is int
-    return e.__class__ is A.Number and e.value.__class__ is int
 
 
 _LONG_CHAIN = 16                   # binary operators nested on the left that make a long chain
@@ -1055,12 +1029,12 @@ _FOLDED_BITWISE = {'&': int.__and__, '|': int.__or__, '~': int.__xor__,
                    '<<': _shift_left, '>>': lambda a, n: _shift_left(a, -n)}
 
 
-def _folded_number(e, names):
+def _folded_number(e, names, memo=None):
     """The value Lua's constant folding (lcode.c's ``constfolding``) gives
     numeric expression ``e``, or None where it does not fold: a division by
-    zero, a float result that is NaN or zero, bitwise operations other than
-    on integers."""
-    from ..runtime.ops import arith_num
+    zero, a float result that is NaN or zero, bitwise operations on a
+    number with no integer value.  ``memo`` (id -> result) keeps a long
+    operator chain, asked at each of its operators, linear."""
     while e.__class__ is A.Paren:
         e = e.expr
     c = e.__class__
@@ -1070,13 +1044,32 @@ def _folded_number(e, names):
         binding = names.get(id(e))
         value = binding[1] if binding is not None and binding[0] == 'const' else None
         return value if value.__class__ in (int, float) else None
-    if c is A.UnOp and e.op in ('-', '~'):
-        v = _folded_number(e.operand, names)
-        if v is None or e.op == '~' and v.__class__ is not int:
+    if c is not A.UnOp and c is not A.BinOp:
+        return None
+    if memo is not None and id(e) in memo:
+        return memo[id(e)]
+    result = _fold_operation(e, names, memo)
+    if memo is not None:
+        memo[id(e)] = result
+    return result
+
+
+def _fold_operation(e, names, memo):
+    """``_folded_number`` of an operator expression."""
+    from ..runtime.ops import arith_num
+    if e.__class__ is A.UnOp:
+        if e.op != '-' and e.op != '~':
+            return None
+        v = _folded_number(e.operand, names, memo)
+        if v is not None and e.op == '~':
+            v = _exact_integer(v)
+        if v is None:
             return None
         result = arith_num('unm', v, 0) if e.op == '-' else ~v
-    elif c is A.BinOp and (e.op in _FOLDED_ARITH or e.op in _FOLDED_BITWISE):
-        a, b = _folded_number(e.left, names), _folded_number(e.right, names)
+    elif e.op in _FOLDED_ARITH or e.op in _FOLDED_BITWISE:
+        # The right operand first: in a long chain it is the one that fails fast.
+        b = _folded_number(e.right, names, memo)
+        a = _folded_number(e.left, names, memo) if b is not None else None
         if a is None or b is None:
             return None
         if e.op in _FOLDED_BITWISE:
