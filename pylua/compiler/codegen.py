@@ -1,6 +1,8 @@
 """Code generator: resolved AST -> register bytecode prototypes."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from . import ast as A
 from .bytecode import ARITH, Instr, LocVar, Proto
 from .resolver import resolve
@@ -41,6 +43,19 @@ def compile_chunk(chunk: A.Chunk) -> Proto:
     return proto
 
 
+@dataclass
+class _PendingJump:
+    """A ``break`` or forward ``goto`` not yet placed (lparser.c's pending
+    goto): ``level``, the open locals below it as it leaves each block;
+    ``close``, whether it left the scope of a local of a block whose locals
+    a closure captured.  Lua then closes them where the jump lands, which
+    saves the position a division by zero names (see ``savedpc``)."""
+    target: int               # a break's loop depth (negated), the id of a goto's Label
+    pc: int                   # of its BREAK or GOTO
+    level: int
+    close: bool = False
+
+
 class _FuncState:
     def __init__(self, proto, res, fi, chunkname):
         self.proto = proto
@@ -58,6 +73,8 @@ class _FuncState:
         self.label_numbers = {}       # id(Label) -> its number in this function
         self.open_locals = []         # LocVars whose scope has not ended yet
         self.open_vars = []           # their declarations (resolver Vars)
+        self.pending_jumps = []       # _PendingJumps, innermost last
+        self.label_levels = {}        # id(Label) -> open locals where it is placed
         self.folds = {}               # id(expression) -> its folded number or None (``folded``)
 
     # ------------------------------------------------------------ emission
@@ -96,9 +113,11 @@ class _FuncState:
         saved_reg = self.freereg
         saved_tbc = len(self.tbc)
         saved_locals = len(self.open_locals)
+        first_jump = len(self.pending_jumps)
         self.depth += 1
         if pre:
             pre()
+        body_locals = len(self.open_locals)
         for s in blk.stmts:
             count_instructions(GENERATE_STATEMENT)        # the cancel check
             self.stmt(s)
@@ -110,9 +129,37 @@ class _FuncState:
         self.close_tbc_to(saved_tbc, blk.last_line if self.depth > 1 else blk.end_line)
         if self.depth > 1 and self.captures_from(saved_locals):
             self.position_saves[len(self.proto.code)] = blk.last_line
+        # A loop's variables (``pre``) are a block of their own to Lua.
+        self.jumps_leave(first_jump, body_locals, len(self.open_vars))
+        self.jumps_leave(first_jump, saved_locals, body_locals)
         self.depth -= 1
         self.freereg = saved_reg
         self.end_locals(saved_locals)
+
+    def jumps_leave(self, first_jump, level, upto):
+        """The pending jumps from the ``first_jump``th on leave a block,
+        whose locals are the open ones from the ``level``th to ``upto``
+        (lparser.c's ``movegotosout``)."""
+        captured = None
+        for jump in self.pending_jumps[first_jump:]:
+            if jump.level > level:
+                if captured is None:
+                    # Lua marks a block holding a to-be-closed variable as it marks a captured one.
+                    captured = any(v.capturer is not None or v.attrib == 'close' for v in self.open_vars[level:upto])
+                jump.close = jump.close or captured
+                jump.level = level
+
+    def land_jumps(self, target, line, fallthrough=True):
+        """Place the pending jumps to ``target``, which land before the next
+        instruction: there Lua closes what any of them left open, on the
+        way of the code before too when ``fallthrough`` (a while loop's
+        exit jumps past it)."""
+        landing = [j for j in self.pending_jumps if j.target == target]
+        if landing:
+            self.pending_jumps = [j for j in self.pending_jumps if j.target != target]
+            if any(j.close for j in landing):
+                for pc in [len(self.proto.code)] if fallthrough else [j.pc for j in landing]:
+                    self.position_saves[pc] = line
 
     def captures_from(self, first):
         """Does a closure capture one of the open locals from the ``first``th
@@ -298,6 +345,7 @@ class _FuncState:
         self.block_scope(s.body)
         self.loops -= 1
         self.emit('END', line=s.body.end_line)
+        self.land_jumps(-self.loops - 1, s.body.end_line, fallthrough=False)
 
     def s_Repeat(self, s):
         self.emit('LOOP', line=s.line)
@@ -306,6 +354,7 @@ class _FuncState:
         saved_reg = self.freereg
         saved_tbc = len(self.tbc)
         saved_locals = len(self.open_locals)
+        first_jump = len(self.pending_jumps)
         self.depth += 1
         for st in s.body.stmts:
             self.stmt(st)
@@ -320,12 +369,14 @@ class _FuncState:
             # Lua closes them after the condition, on both of its ways out:
             # the exit and the loop's next iteration.
             self.position_saves[exit_pc] = self.position_saves[len(self.proto.code)] = _last_token_line(s.cond)
+        self.jumps_leave(first_jump, saved_locals, len(self.open_vars))
         self.end_locals(saved_locals)
         self.depth -= 1
         self._locals_top = saved_top
         self.freereg = saved_reg
         self.loops -= 1
         self.emit('END', line=s.body.end_line)
+        self.land_jumps(-self.loops - 1, _last_token_line(s.cond))
 
     def close_tbc_keep(self, depth, line):
         """Close <close> variables above ``depth`` on a jump, without ending their regions."""
@@ -367,6 +418,7 @@ class _FuncState:
         self.block_scope(s.body, lambda: self.activate(var, vreg))
         self.loops -= 1
         self.emit('END', line=s.body.end_line)
+        self.land_jumps(-self.loops - 1, s.body.end_line)
 
     def s_GenFor(self, s):
         base = self.alloc(4, s.line)
@@ -380,13 +432,18 @@ class _FuncState:
         self._locals_top = self.freereg
         self.emit('TFORPREP', base, len(vars_), line=s.exprs_line)
         self.loops += 1
+        first_jump = len(self.pending_jumps)
 
         def pre():
             for i, v in enumerate(vars_):
                 self.activate(v, vbase + i)
         self.block_scope(s.body, pre)
+        # Its to-be-closed state marks the loop's block: jumping out closes it.
+        for jump in self.pending_jumps[first_jump:]:
+            jump.close = True
         self.loops -= 1
         self.emit('END', line=s.body.end_line)
+        self.land_jumps(-self.loops - 1, s.body.end_line)    # the CLOSE below saves the position anyway
         self.tbc.pop()
         self.emit('CLOSE', base + 3, line=s.body.end_line)
 
@@ -431,6 +488,7 @@ class _FuncState:
             if loops < self.loops:
                 break
             self.emit('CLOSE', reg, 1, line=s.line)
+        self.pending_jumps.append(_PendingJump(-self.loops, len(self.proto.code), len(self.open_vars)))
         self.emit('BREAK', line=s.line)
 
     def s_Goto(self, s):
@@ -441,10 +499,19 @@ class _FuncState:
             if depth <= target:
                 break
             self.emit('CLOSE', reg, 1, line=s.line)
-        self.emit('GOTO', s.label, self.label_number(self.res.goto_label[id(s)]), line=s.line)
+        label = self.res.goto_label[id(s)]
+        label_level = self.label_levels.get(id(label))
+        if label_level is None:
+            self.pending_jumps.append(_PendingJump(id(label), len(self.proto.code), len(self.open_vars)))
+        elif len(self.open_vars) > label_level:
+            # Jumping back out of a local's scope, Lua closes at the goto.
+            self.position_saves[len(self.proto.code)] = s.line
+        self.emit('GOTO', s.label, self.label_number(label), line=s.line)
 
     def s_Label(self, s):
         self.proto.has_goto = True
+        self.label_levels[id(s)] = len(self.open_vars)
+        self.land_jumps(id(s), s.line)
         self.emit('LABEL', s.name, self.label_number(s), line=s.line)
 
     def label_number(self, label):
