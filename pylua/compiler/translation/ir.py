@@ -151,6 +151,9 @@ def literal(v):
             return 'INF'
         if v == -math.inf:
             return '(-INF)'
+    if (v.__class__ is int or v.__class__ is float) and math.copysign(1, v) < 0:
+        # Parenthesised, so that an attribute or power after it applies to all of it.
+        return '(%r)' % v
     return repr(v)
 
 
