@@ -1240,3 +1240,15 @@ def test_integers_flow_through_a_to_be_closed_region():
     code = plain_python('local n = ... local x = 1 do local c <close> = nil for i = 1, n do '
                         'x = (x * 75 + 74) & 65535 if x % 3 == 0 then x = x + 1 end end end return x')
     assert 'r1.__class__' not in code
+
+
+def test_integers_flow_into_arithmetic_at_the_head_of_a_run():
+    # ``k - 1`` opens the while loop's body after its exit test: fused as a
+    # temporary, it was emitted with the facts of the block op before the
+    # run, which say nothing of ``k``.
+    body = ('local count = 0 for i = 2, size do if flags[i - 1] then count = count + 1 '
+            'local k = i + i while k <= size do flags[k - 1] = false k = k + i end end end return count')
+    code = plain_python('local flags, size = ... ' + body)
+    assert 'r7.__class__' not in code
+    assert run('local function sieve(flags, size) %s end local t = {} for i = 1, 100 do t[i] = true end '
+               'return sieve(t, 100), sieve(t, 100.0)' % body) == (25, 25)
