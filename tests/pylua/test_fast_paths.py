@@ -565,6 +565,24 @@ def test_stores_to_present_fields_skip_newindex():
                'rawset(t, k, v) end}) t.x = 2 t.y = 3 t.x = nil t.x = 4 return t.x, t.y, n') == (4, 3, 2)
 
 
+def test_field_stores_test_presence_before_the_metatable():
+    # An object's field stored again (its class a metatable) passes the
+    # first test; a new key or a plain table goes on to the others.
+    src = ('local Point = {} Point.__index = Point '
+           'function Point.new(x) return setmetatable({x = x}, Point) end '
+           'function Point:move(d) self.x = self:get() + d self.seen = true return self end '
+           'function Point:get() return self.x end '
+           'local Logged = setmetatable({}, {__index = Point}) Logged.__index = Logged '
+           'local log = {} Logged.__newindex = function(t, k, v) log[#log + 1] = k rawset(t, k, v) end '
+           'local p = Point.new(1):move(2):move(3) '
+           'local q = setmetatable({x = 1}, Logged) q:move(5) q:move(1) '
+           'local plain = {x = 2} plain.x = plain.x + 1 plain.y = 4 '
+           'return p.x, p.seen, q.x, q.seen, #log, log[1], plain.x + plain.y')
+    code = plain_python(src)
+    assert re.search(r"'x' in r\d+\.hash or r\d+\.meta is None or '__newindex' not in r\d+\.meta\.hash", code)
+    assert run(src) == (6, True, 7, True, 1, 'seen', 7)
+
+
 def test_registers_only_ever_a_new_table():
     assert run('local t = {} for i = 1, 3 do t[#t + 1] = i table.insert(t, i) end return #t, t[6]') == (6, 3)
     assert run('local t = {} setmetatable(t, {__len = function() return 10 end, '

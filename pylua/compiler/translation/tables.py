@@ -216,8 +216,10 @@ class TableOps:
         istable = '' if table else code('%s.__class__ is Table and ', obj)
         if isk and kv.__class__ is str:
             # A metatable without __newindex has no say in a store, nor
-            # __newindex in one to a field already present.
-            w("if %s(%s is None or %s in %s or '__newindex' not in %s):", istable, meta_of(obj), k, hash_of(obj), hash_of(meta_of(obj)))
+            # __newindex in one to a field already present.  Presence is
+            # tested first: an object's fields are mostly stored again, and
+            # an object mostly has a metatable (its class).
+            w("if %s(%s in %s or %s is None or '__newindex' not in %s):", istable, k, hash_of(obj), meta_of(obj), hash_of(meta_of(obj)))
         else:
             w('if %s%s is None:', istable, meta_of(obj))
         # A constant or a register of known type is no nil.
