@@ -119,7 +119,7 @@ if r2 is None and obj.meta is not None:
          'a metatable known to have no __newindex, cached at the site like a lookup', (
              Way('today', '''
 r0 = obj; r2 = 5
-if r0.__class__ is Table and (r0.meta is None or 'x' in r0.hash or '__newindex' not in r0.meta.hash):
+if r0.__class__ is Table and ('x' in r0.hash or r0.meta is None or '__newindex' not in r0.meta.hash):
     if r2 is not None: r0.hash['x'] = r2
     else: r0.hash.pop('x', None)'''),
              Way('proposed', '''

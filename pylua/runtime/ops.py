@@ -1127,7 +1127,8 @@ def _chain_iter(chunks):
 # where the runtime finds the function (a library table's field, or a
 # global for None).  Never a Lua value until installed.
 INTRINSICS = {'T_INSERT': ('table', 'insert'), 'T_REMOVE': ('table', 'remove'),
-              'M_SQRT': ('math', 'sqrt'), 'T_CONCAT': ('table', 'concat'),
+              'M_SQRT': ('math', 'sqrt'), 'M_ABS': ('math', 'abs'), 'M_FLOOR': ('math', 'floor'),
+              'M_MAX': ('math', 'max'), 'M_MIN': ('math', 'min'), 'T_CONCAT': ('table', 'concat'),
               'IPAIRS': (None, 'ipairs'), 'PAIRS': (None, 'pairs'), 'TOSTRING': (None, 'tostring'), 'SETMETATABLE': (None, 'setmetatable'), 'S_SUB': ('string', 'sub'), 'S_BYTE': ('string', 'byte'), 'S_LEN': ('string', 'len'),
               'TYPE': (None, 'type'), 'TONUMBER': (None, 'tonumber')}
 _NOT_INSTALLED = object()
@@ -1146,7 +1147,7 @@ HELPERS = {
     'STRING_LOOKUPS': NO_LOOKUPS, 'charge_growth': charge_growth,
     'TYPE_NAMES': TYPE_NAMES, 'STR2NUMBER': str2number,
     'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain, 'drop_nils': drop_nils,
-    'SQRT': math.sqrt, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit, 'refit_raised': refit_raised,
+    'SQRT': math.sqrt, 'FLOOR': math.floor, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit, 'refit_raised': refit_raised,
     'finish_raised': finish_raised, 'first_result': first_result,
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,
     'C_CALLS_MAX': state.C_CALLS_MAX, 'nested_call': nested_call,

@@ -398,6 +398,10 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         index after them."""
         code = self.p.code
         ins = code[k]
+        # The flow's facts hold for the whole run (``flow_types.straight``):
+        # set here, not only by ``step``, so that arithmetic fused or
+        # delayed at the run's head does not see the block op's before it.
+        self.flow_ints = self.flow.get(id(ins), frozenset())
         if ins.op == 'LEN' and k + 2 < hi and self.is_append(code[k:k + 3]):
             self.flush()
             self.line = ins.line

@@ -100,6 +100,31 @@ def _math_sqrt(debt, x):
     return guard, (), 'SQRT(%s)' % x
 
 
+def _math_abs(debt, x):
+    # Every number but the least integer, whose negation wraps to itself.
+    guard = ('M_ABS', Checked(Check.NUMBER, 0), '%s != -9223372036854775808' % x)
+    return guard, (), 'abs(%s)' % x
+
+
+def _math_floor(debt, x):
+    # A number whose floor is an integer: Python's floor gives one for
+    # both classes; outside the range (and for inf and NaN) Lua's is a float.
+    guard = ('M_FLOOR', Checked(Check.NUMBER, 0), '-9223372036854775808.0 <= %s < 9223372036854775808.0' % x)
+    return guard, (), 'FLOOR(%s)' % x
+
+
+def _math_max(debt, a, b):
+    # Two numbers: Python compares an integer with a float exactly, as Lua
+    # does, and the first of equal ones (or of a NaN) is the answer.
+    guard = ('M_MAX', Checked(Check.NUMBER, 0), Checked(Check.NUMBER, 1))
+    return guard, (), '(%s if %s < %s else %s)' % (b, a, b, a)
+
+
+def _math_min(debt, a, b):
+    guard = ('M_MIN', Checked(Check.NUMBER, 0), Checked(Check.NUMBER, 1))
+    return guard, (), '(%s if %s < %s else %s)' % (b, b, a, a)
+
+
 def _string_sub(debt, s, i, j):
     # s:sub(i, j) for positions counted from the start: a slice.
     guard = ('S_SUB', Checked(Check.STR, 0), Checked(Check.INT, 1), Checked(Check.INT, 2),
@@ -187,6 +212,10 @@ INTRINSICS = {
     ('remove', 1): _table_remove,
     ('remove', 2): _table_remove_at,
     ('sqrt', 1): _math_sqrt,
+    ('abs', 1): _math_abs,
+    ('floor', 1): _math_floor,
+    ('max', 2): _math_max,
+    ('min', 2): _math_min,
     ('sub', 3): _string_sub,
     ('sub', 2): _string_sub_tail,
     ('byte', 2): _string_byte,

@@ -206,8 +206,9 @@ class TableOps:
         self.w('_o = %s', self.upval(i.b))
         self.get('r%d' % i.a, '_o', i.c, i.note)
 
-    def set(self, obj, key, val, note, table=False):
-        """Emit ``obj[key] = val``; ``table`` when obj is known to be a table."""
+    def set(self, obj, key, val, note, table=False, made=False):
+        """Emit ``obj[key] = val``; ``table`` when obj is known to be a
+        table, ``made`` when it is one the function made itself."""
         isk, kv = self.const(key)
         vk, vv = self.const(val)
         k = self.rk(key)
@@ -216,8 +217,13 @@ class TableOps:
         istable = '' if table else code('%s.__class__ is Table and ', obj)
         if isk and kv.__class__ is str:
             # A metatable without __newindex has no say in a store, nor
-            # __newindex in one to a field already present.
-            w("if %s(%s is None or %s in %s or '__newindex' not in %s):", istable, meta_of(obj), k, hash_of(obj), hash_of(meta_of(obj)))
+            # __newindex in one to a field already present.  Presence is
+            # tested first where an object's field is mostly stored again,
+            # its class its metatable; a table the function made mostly
+            # has none and is being filled.
+            meta, present = code('%s is None', meta_of(obj)), code('%s in %s', k, hash_of(obj))
+            first, second = (meta, present) if made else (present, meta)
+            w("if %s(%s or %s or '__newindex' not in %s):", istable, first, second, hash_of(meta_of(obj)))
         else:
             w('if %s%s is None:', istable, meta_of(obj))
         # A constant or a register of known type is no nil.
@@ -276,7 +282,7 @@ class TableOps:
         if isk and kv.__class__ is str and self.types.get(i.a) is FRESH:
             self.fresh_field(i)
         else:
-            self.set('r%d' % i.a, i.b, i.c, i.note, self.istable(i.a))
+            self.set('r%d' % i.a, i.b, i.c, i.note, self.istable(i.a), i.a in self.new_tables)
 
     def fresh_field(self, i):
         """A field of a table still being made (a constructor's ``k = v``):
