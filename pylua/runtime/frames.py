@@ -127,8 +127,8 @@ def call_note(frame, lookahead=0):
     calls = _CALLS.get(frame.f_code, {})
     for line in range(frame.f_lineno, frame.f_lineno + lookahead + 1):
         note = calls.get(line)
-        if note:
-            return note
+        if note is not None:
+            return note or None
     return None
 
 
