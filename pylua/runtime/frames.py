@@ -127,8 +127,8 @@ def call_note(frame, lookahead=0):
     calls = _CALLS.get(frame.f_code, {})
     for line in range(frame.f_lineno, frame.f_lineno + lookahead + 1):
         note = calls.get(line)
-        if note:
-            return note
+        if note is not None:
+            return note or None
     return None
 
 
@@ -251,6 +251,14 @@ def is_operation_helper(code):
     return code.co_filename in _TRANSPARENT
 
 
+def _entry_code(value):
+    """The code a library function value runs first (through a ``partial``)."""
+    fn = getattr(value, 'fn', None)
+    if fn is None or not hasattr(value, 'name'):
+        return None
+    return getattr(fn, '__code__', None) or getattr(getattr(fn, 'func', None), '__code__', None)
+
+
 def _library_call():
     """(called library function, its caller's frame) for an error raised in library code.
 
@@ -259,7 +267,9 @@ def _library_call():
     found by looking through the VM's operation helpers, where ``ops.call``
     holds the called function value."""
     f = sys._getframe(2)
+    entry = None
     while f is not None and _is_library(f.f_code):
+        entry = f.f_code
         f = f.f_back
     called = None
     while f is not None and f.f_code.co_filename in _TRANSPARENT:
@@ -268,6 +278,13 @@ def _library_call():
             if hasattr(value, 'fn') and hasattr(value, 'name'):
                 called = value
         f = f.f_back
+    if called is None and entry is not None and f is not None and f.f_code in _LUA_CODE:
+        # Called straight from Lua code: the value is in one of its registers
+        # (unless library functions sharing that code, as closures do, leave it
+        # unclear which).
+        found = [v for v in f.f_locals.values() if _entry_code(v) is entry]
+        if len({v.name for v in found}) == 1:
+            called = found[0]
     return called, f
 
 

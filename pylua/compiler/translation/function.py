@@ -102,8 +102,9 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.out.items[-1].exits = True
 
     def note_call(self, note):
-        """The statement just written calls the function ``note`` describes."""
-        self.out.items[-1].note = note
+        """The statement just written calls the function ``note`` describes
+        (``''``: one its code does not name, which ends a lookahead for a name)."""
+        self.out.items[-1].note = '' if note is None else note
 
     def debt(self, size):
         """The statement accounting an allocation of ``size`` bytes."""
