@@ -120,6 +120,45 @@ def m_atan(y=ABSENT, x=ABSENT, *_):
     return (math.atan2(y, x),)
 
 
+def _overflowing(fn):
+    """A hyperbolic function: C answers an overflow with infinity of its sign."""
+    def f(x):
+        try:
+            return fn(x)
+        except OverflowError:
+            return math.copysign(INF, x) if fn is not math.cosh else INF
+    return f
+
+
+def m_pow(x=ABSENT, y=ABSENT, *_):
+    return (ops.fpow(_float_arg(x, 'pow'), float(check_num(y, 2, 'pow'))),)
+
+
+def m_frexp(x=ABSENT, *_):
+    m, e = math.frexp(_float_arg(x, 'frexp'))
+    return (m, e)
+
+
+def m_ldexp(x=ABSENT, e=ABSENT, *_):
+    x = _float_arg(x, 'ldexp')
+    e = check_int(e, 2, 'ldexp')
+    e = (e + 2 ** 31) % 2 ** 32 - 2 ** 31         # C's (int) cast of the exponent
+    try:
+        return (math.ldexp(x, e),)
+    except OverflowError:
+        return (math.copysign(INF, x),)
+
+
+# What the reference interpreter, built with LUA_COMPAT_5_3 as Lua's own
+# makefile builds it, still has of Lua 5.2's math library
+# (LUA_COMPAT_MATHLIB); atan2 is atan itself.
+COMPAT_FUNCTIONS = {
+    'cosh': _float_fn(_overflowing(math.cosh), 'cosh'), 'sinh': _float_fn(_overflowing(math.sinh), 'sinh'),
+    'tanh': _float_fn(math.tanh, 'tanh'), 'pow': m_pow, 'frexp': m_frexp, 'ldexp': m_ldexp,
+    'log10': _float_fn(_log10, 'log10'),
+}
+
+
 def m_floor(x=ABSENT, *_):
     if x.__class__ is int:
         return (x,)
@@ -347,8 +386,9 @@ def make(vm) -> LuaTable:
         'tointeger': m_tointeger, 'type': m_type, 'ult': m_ult,
     }
     t = LuaTable()
-    for name, fn in funcs.items():
+    for name, fn in (funcs | COMPAT_FUNCTIONS).items():
         t.set(name, Builtin(fn, 'math.' + name))
+    t.set('atan2', t.get('atan'))
     t.set('pi', math.pi)
     t.set('huge', INF)
     t.set('maxinteger', MAXINT)
