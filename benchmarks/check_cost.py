@@ -11,8 +11,7 @@ none of the checks: no count of a call's instructions
 (``FunctionTranslator.charge``) nor of a short numeric ``for``'s
 iterations (``range_charge``), no count of a loop's iterations (the
 short loops' countdown ``LAPS`` in ``loop_check``, a long body's or a
-jump back's count in ``iteration_charge``, a loop over a table's blocks
-in ``charged_iterator``), and no ``nonlocal STEPS`` or
+jump back's count in ``iteration_charge``), and no ``nonlocal STEPS`` or
 ``nonlocal LAPS`` where nothing counts; and the VM's ``tickn``, ``work`` and ``count_call`` (long
 loops' chunks, library work, and the calls it makes to Lua functions on
 its C stack) do nothing while it runs.  What remains are the calls to
@@ -45,7 +44,6 @@ _UNCHECKED = {
     'range_charge': lambda self, cost, span: None,
     'loop_check': lambda self, cost, pc: None,
     'iteration_charge': lambda self, cost: None,
-    'charged_iterator': lambda self, it, state, cost: it,
 }
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 import sys
 import weakref
-from itertools import chain, islice
 from types import CellType, FunctionType as FN, MappingProxyType
 
 from . import state
@@ -1095,38 +1094,6 @@ def forgen(f, s, ctl, n):
     return None
 
 
-def charged_blocks(it, s, cost):
-    """Generic ``for`` iterator ``it`` (``forgen``'s, over table ``s`` or a
-    host walk) with its iterations of ``cost`` instructions counted a
-    block at a time, before the block runs, in C between blocks: the
-    loop's body counts nothing itself.  Blocks hold what ``s`` has left to
-    walk (so a loop run to its end counts exactly its iterations, one left
-    early what it had left, as a short numeric ``for`` does), at most a
-    check interval's worth each."""
-    try:
-        n = len(s.arr) if it.__class__ is enumerate else len(s.arr) + len(s.hash)
-    except AttributeError:                    # a host walk's state, no table
-        n = 0
-    return chain.from_iterable(_blocks(state.running.vm, it, cost, n))
-
-
-def _blocks(vm, it, cost, n):
-    most = max(1, state.CHECK_INTERVAL // cost)
-    while n > 0:
-        k = n if n < most else most
-        n -= k
-        vm.tickn(cost * k)
-        yield islice(it, k)
-    # Past what was known (the table grew, or a host walk): blocks
-    # doubling from one, each started by an item that came.
-    k = 1
-    for first in it:
-        vm.tickn(cost * k)
-        yield chain((first,), islice(it, k - 1))
-        if k < most:
-            k = min(2 * k, most)
-
-
 def tbc_check(v, name):
     if v is None or v is False:
         return
@@ -1171,7 +1138,7 @@ HELPERS = {
     'NAN': NAN, 'INF': INF, 'wrap': wrap, 'index': index, 'index_miss': index_miss,
     'setindex': setindex, 'call': call, 'call_plain': call_plain, 'arith': arith, 'concat': concat,
     'eq_meta': eq_meta, 'eq_tables': eq_tables, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
-    'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'BLOCKS': charged_blocks, 'tbc_check': tbc_check,
+    'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
     'concat_plain': concat_plain, 'join_small': join_small, 'FLOAT_STR': fmt_float, 'index_chain': index_chain, 'string_field': string_field,

@@ -60,22 +60,12 @@ class ControlOps:
         them up are dead while the check runs (``Line.top``)."""
         for line in self.iteration_charge(cost):
             self.w(line)
-        self.out.items[-1].top = self.check_top(pc)
-
-    def check_top(self, pc):
-        """The frame's top while a loop's check runs at ``pc`` (see ``loop_check``)."""
-        return 1 + max((v.reg for v in self.p.locvars if v.startpc <= pc < v.endpc), default=-1)
+        self.out.items[-1].top = 1 + max((v.reg for v in self.p.locvars if v.startpc <= pc < v.endpc),
+                                         default=-1)
 
     def iteration_charge(self, cost):
         """The lines counting one iteration of ``cost`` instructions now."""
         return self.count_units(cost)
-
-    def charged_iterator(self, it, state, cost):
-        """A Python ``for``'s iterable over ``forgen``'s iterator ``it`` (of
-        a loop over ``state``) that counts the iterations of ``cost``
-        instructions by blocks (``ops.charged_blocks``): a count in the body would
-        cost a fifth of a short one's iteration."""
-        return 'BLOCKS(%s, %s, %d)' % (it, state, cost)
 
     def pc_of(self, ins):
         return next(pc for pc, other in enumerate(self.p.code) if other is ins)
@@ -210,9 +200,8 @@ class ControlOps:
         else:
             self.open(code('if %s is not None:', it), 'if')
         target = ', '.join(vars_) if n == 2 else '_kv'
-        self.open(code('for %s in %s:', target, self.charged_iterator(it, 'r%d' % (a + 1), iteration_cost(self.p, k))),
-                  'pyfor')
-        self.out.items[-1].top = self.check_top(k + 1)         # the loop's variables are in scope
+        self.open(code('for %s in %s:', target, it), 'pyfor')
+        self.loop_check(iteration_cost(self.p, k), k + 1)      # the loop's variables are in scope
         # ipairs over a plain table is a bare enumerate: the first nil ends it.
         if ipairs:
             self.w('if %s is None: break', vars_[1] if n == 2 else '_kv[1]')
