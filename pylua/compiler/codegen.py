@@ -1115,6 +1115,18 @@ def _folded_number(e, names, memo=None):
         return None
     if memo is not None and id(e) in memo:
         return memo[id(e)]
+    if memo is not None:
+        # A long chain ``a + b + c + ...`` nests on the left: its operators
+        # are folded from the innermost up, each finding its left operand's
+        # fold made, so the folding never recurses down the chain (a deep
+        # recursion ended by an error or a cancel unwinds slowly).
+        spine = []
+        inner = e.left if e.__class__ is A.BinOp else None
+        while inner.__class__ is A.BinOp and id(inner) not in memo:
+            spine.append(inner)
+            inner = inner.left
+        for inner in reversed(spine):
+            memo[id(inner)] = _fold_operation(inner, names, memo)
     result = _fold_operation(e, names, memo)
     if memo is not None:
         memo[id(e)] = result

@@ -391,9 +391,16 @@ class _Resolver:
             for a in e.args:
                 self.expr(a)
         elif c is A.BinOp:
-            count_instructions(RESOLVE_STATEMENT)      # the cancel check: long operator chains
-            self.expr(e.left)
-            self.expr(e.right)
+            # Down a chain's left operands (``a + b + c + ...`` nests on the
+            # left) without recursing, then its right ones, in source order.
+            rights = []
+            while e.__class__ is A.BinOp:
+                count_instructions(RESOLVE_STATEMENT)      # the cancel check: long operator chains
+                rights.append(e.right)
+                e = e.left
+            self.expr(e)
+            for right in reversed(rights):
+                self.expr(right)
         elif c is A.UnOp or c is A.Paren:
             self.expr(e.operand if c is A.UnOp else e.expr)
         elif c is A.Function:

@@ -703,3 +703,38 @@ def test_reference_agrees_on_mutated_programs(tmp_path):
         if any(word in theirs for word in RESOLVER_MESSAGES):
             continue
         assert ours(src) == theirs, src
+
+
+
+def _deepest_call(fn, *args):
+    """How many Python frames deep ``fn(*args)`` goes at most."""
+    depth = deepest = 0
+
+    def profile(frame, event, arg):
+        nonlocal depth, deepest
+        if event in ('call', 'c_call'):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif event in ('return', 'c_return', 'c_exception'):
+            depth -= 1
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 100000))
+    sys.setprofile(profile)
+    try:
+        fn(*args)
+    finally:
+        sys.setprofile(None)
+        sys.setrecursionlimit(limit)
+    return deepest
+
+
+# A chain's depth of Python frames is a long unwind when an error or a
+# cancel stops the compile (tens of milliseconds for 20,000 operands).
+def test_a_long_chain_of_constants_compiles_without_recursing_down_it():
+    from pylua.compiler.codegen import compile_chunk
+    assert _deepest_call(compile_chunk, parse('return 1' + ' + 1' * 3000, '=chain', from_file=False)) < 100
+
+
+def test_the_resolver_walks_a_long_operator_chain_without_recursing_down_it():
+    from pylua.compiler.resolver import resolve
+    assert _deepest_call(resolve, parse('local x return x' + ' * x' * 3000, '=chain', from_file=False)) < 100
