@@ -144,6 +144,9 @@ class Local(Node):
     names: list
     attribs: list                     # per name: None, 'const' or 'close'
     exprs: list
+    # Without exprs: the token after the last name, as (its text for a
+    # 'near' in a message, its line): where Lua's parser is as it declares it.
+    follow: tuple | None = None
 
 
 @dataclass(slots=True)

@@ -90,7 +90,7 @@ def _run(tokens: list, chunkname: str) -> A.Block:
                 callback, lhs, size = rules[~action]
                 if callback is None:        # A -> B: the value stays as it is
                     state = table[states[-1]][lhs]
-                elif size:
+                elif size > 0:
                     args = values[-size:]
                     del values[-size:]
                     if size > 1:
@@ -98,7 +98,8 @@ def _run(tokens: list, chunkname: str) -> A.Block:
                     values.append(callback(*args))
                     state = table[states[-1]][lhs]
                 else:
-                    values.append(callback())
+                    # An empty production of size -1 is given the lookahead token.
+                    values.append(callback(tok) if size else callback())
                     states.append(state)
                     state = table[state][lhs]
     except _TooManyLocals:
@@ -130,7 +131,7 @@ def _fail(tok, states: list, values: list):
     while True:
         message, rule, match = ERRORS[states[-1]]
         if message is None or (rule is not None and tok[0] in _BLOCK_FOLLOW):
-            _reduce(rule, states, values)
+            _reduce(rule, states, values, tok)
             continue
         if match is not None:
             who, offset = match
@@ -160,8 +161,12 @@ def _open_levels(values: list) -> int:
     return levels
 
 
-def _reduce(rule: int, states: list, values: list) -> None:
+def _reduce(rule: int, states: list, values: list, lookahead) -> None:
     callback, lhs, size = _RULES[rule]
+    if size < 0:
+        values.append(callback(lookahead))
+        states.append(TABLE[states[-1]][lhs])
+        return
     args = values[len(values) - size:]
     del values[len(values) - size:]
     del states[len(states) - size:]
@@ -233,6 +238,14 @@ def _target(expr):
 class _TooManyLocals(Exception):
     """One local statement declares more names than Lua's limit of locals
     (the resolver counts those of the whole function)."""
+
+
+class _NoInit(list):
+    """The empty initializer of a local statement, and the token after it."""
+
+    def __init__(self, follow):
+        super().__init__()
+        self.follow = follow
 
 
 class _Targets(list):
@@ -366,7 +379,11 @@ class _Build:
 
     def local(kw, attnames, exprs):
         names, attribs = attnames
-        return A.Local(kw[2], names, attribs, exprs)
+        follow = (near(exprs.follow), exprs.follow[2]) if exprs.__class__ is _NoInit else None
+        return A.Local(kw[2], names, attribs, exprs, follow)
+
+    def no_init(lookahead):
+        return _NoInit(lookahead)
 
     def attname_list(name, attrib):
         return ([name[1]], [attrib])
@@ -492,4 +509,6 @@ class _Build:
         return A.KeyedField(lbracket[2], key, value)
 
 
-_RULES = tuple((getattr(_Build, alias) if alias else None, lhs, size) for alias, lhs, size in RULES)
+# A local statement without '=' needs the token after its names (size -1: see _run).
+_RULES = tuple((_Build.no_init, lhs, -1) if (lhs, size) == ('localinit', 0) else
+               (getattr(_Build, alias) if alias else None, lhs, size) for alias, lhs, size in RULES)

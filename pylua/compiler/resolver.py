@@ -287,8 +287,16 @@ class _Resolver:
             self.expr(e)
         vars_ = []
         for n, (name, attrib) in enumerate(zip(s.names, s.attribs)):
-            near = "','" if n + 1 < len(s.names) else "'<'" if attrib else "'='"
-            vars_.append(self.declare(name, attrib, s.line, near))
+            line = s.line
+            if n + 1 < len(s.names):
+                near = "','"
+            elif attrib:
+                near = "'<'"
+            elif s.follow is not None:
+                near, line = s.follow
+            else:
+                near = "'='"
+            vars_.append(self.declare(name, attrib, line, near))
         # A <const> local whose initializer is a literal is folded away (one
         # without an initializer is not: Lua keeps it a local).
         if len(s.exprs) == len(s.names):
