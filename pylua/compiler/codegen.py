@@ -541,7 +541,7 @@ class _FuncState:
                 return "field '%s'" % _c_string(k.value)
             # Lua indexes with OP_GETI a key its constant folding makes an
             # integer that fits the instruction's C argument.
-            v = _folded_number(k, self.res.names)
+            v = self.folded(k)
             if v.__class__ is int and 0 <= v <= 255:
                 return "field 'integer index'"
             return "field '?'"

@@ -120,13 +120,14 @@ def m_atan(y=ABSENT, x=ABSENT, *_):
     return (math.atan2(y, x),)
 
 
-def _overflowing(fn):
-    """A hyperbolic function: C answers an overflow with infinity of its sign."""
+def _overflowing(fn, odd):
+    """A hyperbolic function: C answers an overflow with infinity, of the
+    argument's sign for an ``odd`` function."""
     def f(x):
         try:
             return fn(x)
         except OverflowError:
-            return math.copysign(INF, x) if fn is not math.cosh else INF
+            return math.copysign(INF, x) if odd else INF
     return f
 
 
@@ -135,8 +136,7 @@ def m_pow(x=ABSENT, y=ABSENT, *_):
 
 
 def m_frexp(x=ABSENT, *_):
-    m, e = math.frexp(_float_arg(x, 'frexp'))
-    return (m, e)
+    return math.frexp(_float_arg(x, 'frexp'))
 
 
 def m_ldexp(x=ABSENT, e=ABSENT, *_):
@@ -153,7 +153,8 @@ def m_ldexp(x=ABSENT, e=ABSENT, *_):
 # makefile builds it, still has of Lua 5.2's math library
 # (LUA_COMPAT_MATHLIB); atan2 is atan itself.
 COMPAT_FUNCTIONS = {
-    'cosh': _float_fn(_overflowing(math.cosh), 'cosh'), 'sinh': _float_fn(_overflowing(math.sinh), 'sinh'),
+    'cosh': _float_fn(_overflowing(math.cosh, odd=False), 'cosh'),
+    'sinh': _float_fn(_overflowing(math.sinh, odd=True), 'sinh'),
     'tanh': _float_fn(math.tanh, 'tanh'), 'pow': m_pow, 'frexp': m_frexp, 'ldexp': m_ldexp,
     'log10': _float_fn(_log10, 'log10'),
 }
