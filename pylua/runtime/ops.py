@@ -793,10 +793,16 @@ def le(a, b):
     if ca is str and cb is str:
         return a <= b
     h = metamethod(a, '__le') or metamethod(b, '__le')
+    if h is not None:
+        r = yield from nested_call(h, (a, b), "metamethod 'le'")
+        return bool(r) and r[0] is not None and r[0] is not False
+    # lua5.4 is built with LUA_COMPAT_LT_LE: without '__le', 'a <= b' is
+    # 'not (b < a)' through '__lt' (the frame still reads as metamethod 'le').
+    h = metamethod(b, '__lt') or metamethod(a, '__lt')
     if h is None:
         _cmp_error(a, b)
-    r = yield from nested_call(h, (a, b), "metamethod 'le'")
-    return bool(r) and r[0] is not None and r[0] is not False
+    r = yield from nested_call(h, (b, a), "metamethod 'le'")
+    return not (bool(r) and r[0] is not None and r[0] is not False)
 
 
 def raw_equal(a, b):
