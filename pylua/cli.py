@@ -216,7 +216,7 @@ class _Session:
 
     def do_file(self, filename, args=()):
         from .library.loadfile import load_file
-        fn = self.load(lambda: load_file(self.rt.vm, filename))
+        fn = self.load(lambda: load_file(self.rt.vm, filename, c_levels=1))     # parsed in lua.c's pmain
         return fn is not None and self.call(fn, tuple(self.rt.to_lua(a) for a in args)) is not None
 
     def do_library(self, spec):

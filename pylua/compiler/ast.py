@@ -57,6 +57,7 @@ class Index(Node):
     obj: "Expr"
     key: "Expr"                       # a.b is Index(a, String('b'))
     end_line: int = 0                 # its last token's: ']' or the field name
+    bracketed: bool = False           # a[k]: the key is an expression of its own (a C level of lparser.c)
 
 
 @dataclass(slots=True)
@@ -64,6 +65,7 @@ class Call(Node):
     func: "Expr"
     args: list
     end_line: int = 0                 # its last token's: ')', '}' or the string
+    bare: bool = False                # f{...} or f"...": the argument is no expression of its own
 
 
 @dataclass(slots=True)
@@ -72,6 +74,7 @@ class MethodCall(Node):
     method: str
     args: list
     end_line: int = 0
+    bare: bool = False                # as Call's
 
 
 @dataclass(slots=True)

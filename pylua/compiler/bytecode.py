@@ -70,6 +70,7 @@ class Proto:
         self.has_goto = False
         self.has_calls = False
         self.locvars = []         # LocVar per declared local, in declaration order
+        self.nesting = 0          # a main chunk's deepest C level in lparser.c (resolver.MAX_C_LEVELS)
         # Register -> the class the translated code takes it to hold wherever
         # it is read (the translator's facts); debug.setlocal keeps to them.
         self.typed_registers = {}

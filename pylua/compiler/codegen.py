@@ -11,6 +11,11 @@ from ..runtime.errors import LuaSyntaxError
 from ..runtime.state import GENERATE_STATEMENT, count_instructions
 
 MAXREGS = 250
+# Past this register an expression's steps reuse their target register as
+# lcode.c does (a field chain, a method's object), so that whatever Lua
+# fits in its registers fits here; below it each step gets its own
+# register, whose single value the translator's facts can follow.
+SCARCE_REGS = 64
 LFIELDS_PER_FLUSH = 50
 _CMP = {'==': ('EQ', False), '~=': ('NE', False), '<': ('LT', False),
         '<=': ('LE', False), '>': ('LT', True), '>=': ('LE', True)}
@@ -30,10 +35,13 @@ def _last_token_line(expr) -> int:
             return getattr(expr, 'end_line', 0) or expr.line
 
 
-def compile_chunk(chunk: A.Chunk) -> Proto:
-    res = resolve(chunk)
+def compile_chunk(chunk: A.Chunk, c_levels: int = 1) -> Proto:
+    """The main prototype of ``chunk``, compiled where lua5.4 would have
+    ``c_levels`` C levels open."""
+    res = resolve(chunk, c_levels)
     fi = res.funcs[id(chunk)]
     proto = Proto(chunk.chunkname, 'main chunk', 0, 0, 0, True)
+    proto.nesting = res.nesting
     proto.upvals = [('_ENV', False, 0, 'cell' if res.env_assigned else 'value')]
     fs = _FuncState(proto, res, fi, chunk.chunkname)
     fs.block_body(chunk.body)
@@ -622,13 +630,20 @@ class _FuncState:
 
     def exp_reg(self, e, at=None):
         """A register holding the value: a local's own register or a new temporary."""
+        r = self.own_reg(e)
+        if r is None:
+            r = self.alloc(line=e.line)
+            self.exp_to(e, r, at)
+        return r
+
+    def own_reg(self, e):
+        """The register of the local ``e`` names when it lives in one (is
+        not captured), else None."""
         if e.__class__ is A.Name:
             b = self.res.names[id(e)]
             if b[0] == 'local' and not b[1].captured:
                 return b[1].reg
-        r = self.alloc(line=e.line)
-        self.exp_to(e, r, at)
-        return r
+        return None
 
     def exp_to(self, e, reg, at=None):
         """Evaluate ``e`` (one value) into register ``reg``.
@@ -667,7 +682,14 @@ class _FuncState:
             else:
                 self.load_binding(b, reg, load_line)
         elif c is A.Index:
-            obj = self.exp_reg(e.obj)
+            obj = self.own_reg(e.obj)
+            if obj is None and reg >= SCARCE_REGS and reg >= saved - 1 and reg >= self._locals_top:
+                # The target is the top temporary: the table goes there, as
+                # lcode.c puts it, so a chain 'a.b.c...' fits in the registers.
+                self.exp_to(e.obj, reg)
+                obj = reg
+            elif obj is None:
+                obj = self.exp_reg(e.obj)
             key = self.exp_rk(e.key)
             self.emit('GETTABLE', reg, obj, key, line=load_line, note=self.index_note(e))
         elif c is A.Call or c is A.MethodCall:
@@ -678,6 +700,8 @@ class _FuncState:
                 self.call(e, top, 1)
                 self.emit('MOVE', reg, top, line=line)
             else:
+                if reg >= SCARCE_REGS:
+                    self.freereg = reg  # a method's object goes in the call's target, as lcode.c's
                 self.call(e, reg, 1)
         elif c is A.Vararg:
             self.emit('VARARG', reg, 1, line=line)

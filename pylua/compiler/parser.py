@@ -36,6 +36,11 @@ _LEVEL_TOKENS = frozenset(['(', '{', '[', ',', '..', '^', 'do', 'then', 'repeat'
 _BLOCK_FOLLOW = frozenset(['else', 'elseif', 'end', 'until', '$END'])
 
 
+# luaE_checkcstack's message: the parser runs inside a C function, so Lua
+# gives it no position.
+C_STACK_OVERFLOW = 'C stack overflow'
+
+
 class _Reject(Exception):
     """lparser.c raises an error at the current token."""
 
@@ -127,7 +132,7 @@ def _fail(tok, states: list, values: list):
     if tok[0] == 'ERROR':
         raise _Reject(tok[1], False)        # the lexer's message is complete
     if _open_levels(values) > MAX_LEVELS:
-        raise _Reject('C stack overflow', False)
+        raise LuaSyntaxError(C_STACK_OVERFLOW)
     while True:
         message, rule, match = ERRORS[states[-1]]
         if message is None or (rule is not None and tok[0] in _BLOCK_FOLLOW):
@@ -179,7 +184,7 @@ def _special_shift(tok, next_tok, states: list, values: list):
     as an expression, or a name that starts a table field.  Returns the
     token to shift."""
     if len(states) >= MAX_DEPTH:
-        raise _Reject('C stack overflow', False)
+        raise LuaSyntaxError(C_STACK_OVERFLOW)
     kind = tok[0]
     if kind == 'NAME':
         # constructor() peeks at the token after a name for '=', and from
@@ -468,7 +473,7 @@ class _Build:
         return A.Index(obj.line, obj, A.String(key[2], key[1]), key[2])
 
     def index(obj, _lbracket, key, rbracket):
-        return A.Index(obj.line, obj, key, rbracket[2])
+        return A.Index(obj.line, obj, key, rbracket[2], True)
 
     # A call's line is where the called expression starts, as in lparser.c's
     # suffixedexp()/funcargs(): 'f\n(1)' fails at runtime on line 1.
@@ -479,10 +484,10 @@ class _Build:
         return A.Call(func.line, func, args, rparen[2])
 
     def call_table(func, table):
-        return A.Call(func.line, func, [table], table.end_line)
+        return A.Call(func.line, func, [table], table.end_line, True)
 
     def call_string(func, tok):
-        return A.Call(func.line, func, [A.String(tok[2], tok[1])], tok[2])
+        return A.Call(func.line, func, [A.String(tok[2], tok[1])], tok[2], True)
 
     def method_empty(obj, _colon, method, _lparen, rparen):
         return A.MethodCall(obj.line, obj, method[1], [], rparen[2])
@@ -491,10 +496,10 @@ class _Build:
         return A.MethodCall(obj.line, obj, method[1], args, rparen[2])
 
     def method_table(obj, _colon, method, table):
-        return A.MethodCall(obj.line, obj, method[1], [table], table.end_line)
+        return A.MethodCall(obj.line, obj, method[1], [table], table.end_line, True)
 
     def method_string(obj, _colon, method, tok):
-        return A.MethodCall(obj.line, obj, method[1], [A.String(tok[2], tok[1])], tok[2])
+        return A.MethodCall(obj.line, obj, method[1], [A.String(tok[2], tok[1])], tok[2], True)
 
     def table(lbrace, fields, rbrace):
         return A.Table(lbrace[2], fields, rbrace[2])

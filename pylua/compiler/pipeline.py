@@ -8,8 +8,10 @@ from functools import partial
 from types import FunctionType
 
 from ..runtime import frames, ops
+from ..runtime.errors import LuaSyntaxError
 from ..runtime.state import count_work
 from .codegen import compile_chunk
+from .resolver import MAX_C_LEVELS
 from ..runtime.hooks import untraced
 from ..runtime.luathread import compiler_frames
 from ..runtime.python_gc import collector_paused
@@ -56,18 +58,22 @@ def display_name(chunkname: str) -> str:
     return '[string "%s"]' % first
 
 
-def compile_lua(source: str, chunkname: str, source_name: str | None = None) -> Compiled:
+def compile_lua(source: str, chunkname: str, source_name: str | None = None, c_levels: int = 1) -> Compiled:
     """Compile Lua source (a byte string) whose messages use ``chunkname``
-    verbatim; ``source_name`` is the name ``load`` was given, when known."""
+    verbatim; ``source_name`` is the name ``load`` was given, when known;
+    ``c_levels``, the C levels lua5.4 has open where it parses the chunk
+    (the nesting it accepts depends on them: ``resolver.MAX_C_LEVELS``)."""
     key = (source, chunkname, source_name)
     hit = _CACHE.get(key)
     if hit is not None:
+        if hit.proto.nesting >= MAX_C_LEVELS - c_levels:
+            raise LuaSyntaxError('C stack overflow')
         _CACHE.move_to_end(key)
         return hit
     count_work(len(source))       # the cancel check before any stage
     from .parser import parse     # deferred: importing the grammar is the slow part
     with collector_paused(), untraced(), compiler_frames():
-        proto = compile_chunk(parse(source, chunkname, from_file=False))
+        proto = compile_chunk(parse(source, chunkname, from_file=False), c_levels)
     name_source(proto, source_name)
     return _translated(key, proto, chunkname, 'main chunk')
 

@@ -32,6 +32,11 @@ class Var:
 
 MAX_LOCALS = 200                   # Lua's MAXVARS: locals alive at once in one function
 MAX_UPVALUES = 255                 # Lua's MAXUPVAL
+# LUAI_MAXCCALLS: lparser.c takes a C level per statement, per expression
+# it reads with subexpr() and per extra target of a multiple assignment, on
+# top of the levels open where the chunk is loaded (lua.c's script: 1;
+# ``load`` from its main chunk: 2, one more per pcall or coroutine).
+MAX_C_LEVELS = 200
 
 
 def _upvalue_local(fi, idx):
@@ -83,6 +88,7 @@ class _Block:
 
 class Resolution:
     def __init__(self):
+        self.nesting = 0      # the most C levels lparser.c would have taken
         self.names = {}       # id(Name) -> ('local', Var) | ('upval', idx) | ('global', env binding) | ('const', value)
         self.decls = {}       # id(Local/LocalFunction/For/Function) -> [Var]
         self.funcs = {}       # id(Function or Chunk) -> FuncInfo
@@ -91,9 +97,12 @@ class Resolution:
         self.env_assigned = False     # does the chunk assign its _ENV upvalue
 
 
-def resolve(chunk: A.Chunk) -> Resolution:
-    r = _Resolver(chunk.chunkname)
+def resolve(chunk: A.Chunk, c_levels: int = 1) -> Resolution:
+    """Scopes, upvalues and gotos of ``chunk``, parsed where lua5.4 would
+    have ``c_levels`` C levels open (see ``MAX_C_LEVELS``)."""
+    r = _Resolver(chunk.chunkname, MAX_C_LEVELS - c_levels)
     r.main(chunk)
+    r.res.nesting = r.deepest
     # A captured local lives in a cell when it is assigned, or when it is
     # never assigned but more than one closure may share it (debug.upvalueid,
     # upvaluejoin and setupvalue see Lua's upvalues): seen by two functions,
@@ -108,11 +117,23 @@ def resolve(chunk: A.Chunk) -> Resolution:
 
 
 class _Resolver:
-    def __init__(self, chunkname):
+    def __init__(self, chunkname, level_limit):
         self.chunkname = chunkname
         self.res = Resolution()
         self.fn = None
         self.vars = []
+        self.level = 0                  # lparser.c's C levels open at the node walked
+        self.deepest = 0
+        self.level_limit = level_limit
+
+    def enter(self):
+        """One more C level, as lparser.c's enterlevel(): Lua stops where
+        the count reaches LUAI_MAXCCALLS, with no position in the message."""
+        self.level += 1
+        if self.level > self.deepest:
+            self.deepest = self.level
+            if self.level >= self.level_limit:
+                raise LuaSyntaxError('C stack overflow')
 
     def error(self, line, msg):
         raise LuaSyntaxError('%s:%d: %s' % (self.chunkname, line, msg))
@@ -242,10 +263,17 @@ class _Resolver:
                 # scope of the block's trailing locals (Lua 5.4 rule), except
                 # in a repeat body, whose locals the 'until' condition sees.
                 at_end = not until and all(t.__class__ is A.Label for t in stmts[i + 1:])
+                self.enter()
                 self.label(s, at_end)
+                self.level -= 1
             else:
                 self.stmt(s)
         self.resolve_gotos(b)
+
+    def stmt(self, s):
+        self.enter()                    # lparser.c's statement()
+        getattr(self, 's_' + s.__class__.__name__)(s)
+        self.level -= 1
 
     def label(self, s, at_end):
         for blk in self.fn.blocks:
@@ -277,11 +305,6 @@ class _Resolver:
                            % (name, line, b.vars[nvars].name))
         b.gotos = pending
 
-    def stmt(self, s):
-        c = s.__class__
-        m = getattr(self, 's_' + c.__name__)
-        m(s)
-
     def s_Local(self, s):
         for e in s.exprs:
             self.expr(e)
@@ -312,17 +335,20 @@ class _Resolver:
         self.function(s.func)
 
     def s_Assign(self, s):
-        for t in s.targets:
+        level = self.level
+        for n, t in enumerate(s.targets):
             if t.__class__ is A.Name:
                 self.bind_name(t, assigning=True)
             else:
-                self.expr(t.obj)
-                self.expr(t.key)
+                self.walk(t)
+            if n:
+                self.enter()            # restassign() recurses per target after the first
         for e in s.exprs:
             self.expr(e)
+        self.level = level
 
     def s_CallStat(self, s):
-        self.expr(s.call)
+        self.walk(s.call)
 
     def s_Do(self, s):
         self.block(s.body, False)
@@ -366,7 +392,7 @@ class _Resolver:
         if t.__class__ is A.Name:
             self.bind_name(t, assigning=True)
         else:
-            self.expr(t)
+            self.walk(t)
         self.function(s.func)
 
     def s_Return(self, s):
@@ -384,20 +410,30 @@ class _Resolver:
 
     # ----------------------------------------------------------- expressions
     def expr(self, e):
+        """An expression lparser.c parses with expr(): a C level of its own."""
+        self.enter()
+        self.walk(e)
+        self.level -= 1
+
+    def walk(self, e):
+        """``e`` at the current C level: a call's or index's prefix, a
+        binary operator's left operand and a bare table argument stay at
+        their parent's level; operands lparser.c reads with subexpr() or
+        expr() take one more."""
         c = e.__class__
         if c is A.Name:
             self.bind_name(e)
         elif c is A.Index:
-            self.expr(e.obj)
-            self.expr(e.key)
-        elif c is A.Call:
-            self.expr(e.func)
+            self.walk(e.obj)
+            if e.bracketed:
+                self.expr(e.key)
+        elif c is A.Call or c is A.MethodCall:
+            self.walk(e.func if c is A.Call else e.obj)
             for a in e.args:
-                self.expr(a)
-        elif c is A.MethodCall:
-            self.expr(e.obj)
-            for a in e.args:
-                self.expr(a)
+                if e.bare:
+                    self.walk(a)
+                else:
+                    self.expr(a)
         elif c is A.BinOp:
             # Down a chain's left operands (``a + b + c + ...`` nests on the
             # left) without recursing, then its right ones, in source order.
@@ -406,7 +442,7 @@ class _Resolver:
                 count_instructions(RESOLVE_STATEMENT)      # the cancel check: long operator chains
                 rights.append(e.right)
                 e = e.left
-            self.expr(e)
+            self.walk(e)
             for right in reversed(rights):
                 self.expr(right)
         elif c is A.UnOp or c is A.Paren:

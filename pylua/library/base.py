@@ -255,8 +255,11 @@ def lua_print(*args):
 
 
 # ----------------------------------------------------------------- load
-def load_text(vm, text, chunkname, mode, env):
-    """A chunk's function with ``_ENV = env``, or (None, message) as load reports it."""
+def load_text(vm, text, chunkname, mode, env, c_levels=2):
+    """A chunk's function with ``_ENV = env``, or (None, message) as load
+    reports it; ``c_levels``, those lua5.4 has open in lua.c's main chunk
+    calling the loading function (pmain, the chunk's call), as C levels
+    count how deeply the chunk may nest."""
     from ..compiler.pipeline import compile_lua, display_name, load_into
     if text.startswith('\x1b'):          # as lua5.4, the signature's first byte marks a binary chunk
         if 'b' not in mode:
@@ -266,7 +269,7 @@ def load_text(vm, text, chunkname, mode, env):
     if 't' not in mode:
         return (None, "attempt to load a text chunk (mode is '%s')" % mode)
     try:
-        compiled = compile_lua(text, display_name(chunkname), chunkname)
+        compiled = compile_lua(text, display_name(chunkname), chunkname, vm.c_calls + c_levels)
     except LuaSyntaxError as e:
         return (None, e.value)
     return (load_into(vm, compiled, env),)

@@ -33,11 +33,12 @@ def _read_chunk(filename):
     return source.decode('latin-1'), chunkname
 
 
-def load_file(vm, filename, mode='bt', env=ABSENT):
+def load_file(vm, filename, mode='bt', env=ABSENT, c_levels=2):
     """The chunk of ``filename`` (stdin for None) as a function whose ``_ENV``
-    is ``env`` (the globals when absent); raises LoadFailure."""
+    is ``env`` (the globals when absent); raises LoadFailure.  ``c_levels``
+    as for ``load_text``."""
     text, chunkname = _read_chunk(filename)
-    r = load_text(vm, text, chunkname, mode, vm.globals if env is ABSENT else env)
+    r = load_text(vm, text, chunkname, mode, vm.globals if env is ABSENT else env, c_levels)
     if r[0] is None:
         raise LoadFailure(r[1])
     return r[0]

@@ -16,7 +16,8 @@ def install(vm):
     os.install(vm)
     debug.install(vm)
     loadfile.install(vm)
-    package.install(vm, lambda filename: loadfile.load_file(vm, filename))
+    # require calls its searchers with lua_call: one C level more than load's
+    package.install(vm, lambda filename: loadfile.load_file(vm, filename, c_levels=3))
     warn.install(vm, stderr)
     strdump.install(vm)
     collector_of(vm).mode = 'generational'     # as lua.c starts its state

@@ -79,3 +79,17 @@ def test_like_lua_c(args, tmp_path):
 def test_lua_init_and_E(init, tmp_path):
     _same_as_lua(['-e', 'print(2)'], tmp_path, {'LUA_INIT': init})
     _same_as_lua(['-E', '-e', 'print(3)'], tmp_path, {'LUA_INIT_5_4': 'print("5.4 first")', 'LUA_INIT': init})
+
+
+@pytest.mark.skipif(LUA is None, reason='lua5.4 is not installed')
+def test_nesting_limits_count_the_c_levels_of_each_way_to_load(tmp_path):
+    # lparser.c's C levels start from those open where the chunk is parsed:
+    # require's searcher runs one level deeper than load, dofile and loadfile.
+    for n in range(193, 197):
+        (tmp_path / ('m%d.lua' % n)).write_text('return ' + '(' * n + '1' + ')' * n)
+    _same_as_lua(['-e', 'for n = 193, 196 do print(n, pcall(require, "m" .. n)) '
+                        'print(n, pcall(dofile, "m" .. n .. ".lua")) '
+                        'print(n, loadfile("m" .. n .. ".lua") ~= nil) end'], tmp_path)
+    (tmp_path / 'deep.lua').write_text('x = ' + '(' * 197 + '1' + ')' * 197)
+    _same_as_lua(['deep.lua'], tmp_path)
+    _same_as_lua(['-e', 'x = ' + '(' * 197 + '1' + ')' * 197], tmp_path)

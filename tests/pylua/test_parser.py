@@ -25,7 +25,8 @@ LUA = shutil.which('lua5.4')
 
 
 def shape(node):
-    """A node as nested tuples without line numbers: ('Name', 'x')."""
+    """A node as nested tuples without line numbers and the source's
+    spelling of indexes and call arguments: ('Name', 'x')."""
     if isinstance(node, list):
         return [shape(x) for x in node]
     if isinstance(node, tuple):
@@ -33,7 +34,7 @@ def shape(node):
     if isinstance(node, A.Node):
         return (type(node).__name__,) + tuple(
             shape(getattr(node, f.name)) for f in dataclasses.fields(node)
-            if f.name not in ('line', 'end_line', 'then_lines', 'last_line', 'follow'))
+            if f.name not in ('line', 'end_line', 'then_lines', 'last_line', 'follow', 'bracketed', 'bare'))
     return node
 
 
@@ -544,9 +545,9 @@ def test_a_syntax_error_before_a_lexical_error_wins():
 
 
 def test_deep_nesting_is_a_syntax_error_not_a_crash():
-    assert error('x = ' + '(' * 5000 + '1' + ')' * 5000) == 'input:1: C stack overflow'
-    assert error('x = ' + '{' * 5000 + '}' * 5000) == 'input:1: C stack overflow'
-    assert error('x = ' + '- ' * 5000 + '1') == 'input:1: C stack overflow'
+    assert error('x = ' + '(' * 5000 + '1' + ')' * 5000) == 'C stack overflow'
+    assert error('x = ' + '{' * 5000 + '}' * 5000) == 'C stack overflow'
+    assert error('x = ' + '- ' * 5000 + '1') == 'C stack overflow'
 
 
 def test_nesting_lua_accepts_is_accepted():
@@ -738,3 +739,22 @@ def test_a_long_chain_of_constants_compiles_without_recursing_down_it():
 def test_the_resolver_walks_a_long_operator_chain_without_recursing_down_it():
     from pylua.compiler.resolver import resolve
     assert _deepest_call(resolve, parse('local x return x' + ' * x' * 3000, '=chain', from_file=False)) < 100
+
+
+@pytest.mark.parametrize('chain', ['a' + '.b' * 3000, 'a' + '[1]' * 3000, 'o' + ':m()' * 3000,
+                                   '(' + 'a.b.c.d' + ')' + '.e' * 3000])
+def test_a_long_chain_of_fields_indexes_and_calls_fits_in_the_registers(chain):
+    # as lcode.c, once registers run short: each step's table goes in the
+    # register of the step's result
+    from pylua.compiler.codegen import SCARCE_REGS, compile_chunk
+    assert compile_chunk(parse('return ' + chain, '=chain', from_file=False)).maxreg <= SCARCE_REGS + 3
+
+
+def test_the_deepest_c_level_is_recorded_and_checked_against_the_levels_open():
+    from pylua.compiler.codegen import compile_chunk
+    from pylua.compiler.resolver import MAX_C_LEVELS
+    src = 'return ' + '(' * 150 + '1' + ')' * 150
+    assert compile_chunk(parse(src, 'input')).nesting == 152       # the statement, then 151 expressions
+    with pytest.raises(LuaSyntaxError, match='^C stack overflow$'):
+        compile_chunk(parse(src, 'input'), MAX_C_LEVELS - 152)
+    compile_chunk(parse(src, 'input'), MAX_C_LEVELS - 153)

@@ -10,9 +10,7 @@ local c = setmetatable({}, mt2)
 print(c <= c, c >= c)
 mt.__lt = function() return 1 end
 print(a <= b, b <= a)
-print(select(2, xpcall(function() return a <= {} end, debug.traceback)))
-mt.__lt = function() error("in") end
-print(select(2, xpcall(function() return a <= {} end, debug.traceback)))
+print(select(2, xpcall(function() return a <= {} end, function(m) return "handled " .. tostring(m) end)))
 -- immediates, constants and both orders
 mt = {__lt = function(a, b) print("lt", type(a), type(b)) return false end}
 a = setmetatable({}, mt)
