@@ -170,3 +170,19 @@ def test_a_count_hook_sees_the_work(name):
     rt.call_raw(chunk)
     # A check every 10,000 instructions, and one charge after.
     assert len(counts) >= least // 20000
+
+
+def test_the_integer_flow_analysis_checks_within_a_long_straight_run(monkeypatch):
+    """A big table constructor is one straight run of 60,000 instructions:
+    the flow analysis (``flow_types.integers_before``) counts it as it goes,
+    a check every 1,024 instructions, not once for the whole run (its
+    hook gap was 107-118 ms of CPU time)."""
+    from pylua.compiler.codegen import compile_chunk
+    from pylua.compiler.parser import parse
+    from pylua.compiler.translation import flow_types
+    p = compile_chunk(parse('return {' + '1, ' * 20000 + '}', 'c', from_file=False))
+    counted = []
+    monkeypatch.setattr(flow_types, 'count_instructions', counted.append)
+    flow_types.integers_before(p)
+    assert len(p.code) > 20000
+    assert len(counted) >= len(p.code) // 1024
