@@ -738,3 +738,24 @@ def test_a_long_chain_of_constants_compiles_without_recursing_down_it():
 def test_the_resolver_walks_a_long_operator_chain_without_recursing_down_it():
     from pylua.compiler.resolver import resolve
     assert _deepest_call(resolve, parse('local x return x' + ' * x' * 3000, '=chain', from_file=False)) < 100
+
+
+@pytest.mark.parametrize('src', [
+    'local x return x' + ' * x' * 3000,
+    'local x return x' + ' < x' * 3000,
+    'local t = {} return t.a' + ' + t.b' * 3000,
+    'local x local function f() return 1 end return x' + ' - f()' * 3000,
+])
+def test_a_long_chain_of_variables_compiles_without_recursing_down_it(src):
+    """The code generator computes a long chain's left operands in the
+    chain's register, one operator down each time: it goes down them in a
+    loop and finishes them from the innermost up."""
+    from pylua.compiler.codegen import compile_chunk
+    assert _deepest_call(compile_chunk, parse(src, '=chain', from_file=False)) < 100
+
+
+def test_a_long_chain_of_variables_computes_what_lua_does():
+    from pylua import LuaRuntime
+    rt = LuaRuntime()
+    assert rt.execute('local x, n = 1, 0 local function f() n = n + 1 return n end '
+                      'return x' + ' + x' * 2999 + ', x' + ' - f()' * 3000 + ', n') == (3000, 1 - 3000 * 3001 // 2, 3000)
