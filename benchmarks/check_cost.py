@@ -107,8 +107,11 @@ def count_bytecodes(names: list[str], progress=None) -> dict:
         for name in names:
             for kind in KINDS:
                 kinds.use(kind)
-                pylua.run_once(programs[name].lua)
-                counts[kind][name] = count(programs[name].lua)[0].total
+                expected = pylua.run_once(programs[name].lua)[1]
+                counted, output = count(programs[name].lua)
+                if output != expected:
+                    raise RuntimeError('%s (%s) printed %r traced, %r untraced' % (name, kind, output, expected))
+                counts[kind][name] = counted.total
             if progress:
                 progress('%s: %d / %d' % (name, counts['with'][name], counts['without'][name]))
     finally:

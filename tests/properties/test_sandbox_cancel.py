@@ -155,6 +155,14 @@ WIDE_RECURSIONS = {
     'table.sort comparator': 'local depth = 0 local function cmp(x, y) if depth < 40 then depth = depth + 1 '
                              'table.sort({3, 2, 1}, cmp) depth = depth - 1 end return x < y end '
                              'table.sort({3, 2, 1}, cmp)',
+    # Functions whose calls all lie in their loops count only the loops'
+    # iterations, each before its call.
+    'calls in a numeric for': 'local function f(n) if n == 0 then return 1 end local s = 0 '
+                              'for i = 1, 2 do s = s + f(n - 1) end return s end return f(60)',
+    'calls in a while loop': 'local function f(n) if n == 0 then return 1 end local s, i = 0, 0 '
+                             'while i < 2 do i = i + 1 s = s + f(n - 1) end return s end return f(60)',
+    'calls in a generic for': 'local function f(n) if n == 0 then return 1 end local s = 0 '
+                              'for _, k in ipairs({1, 2}) do s = s + f(n - 1) * k end return s end return f(60)',
 }
 
 
