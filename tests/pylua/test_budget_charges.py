@@ -67,6 +67,15 @@ def test_a_function_whose_calls_all_lie_in_its_loops_counts_only_its_iterations(
     assert re.search(r'STEPS := STEPS - \d+ \* ', own)
 
 
+def test_a_function_counts_before_its_first_call_outside_its_loops():
+    code = plain_python('local function f(t, g) for i = 1, 3 do t:m() end return g(t) end return f')
+    own = code[code.index('def Q'):code.index('return Q')]
+    # After the loop (whose calls its iterations' count covers), before g's call.
+    assert not re.search(r'nonlocal LAPS\n +' + ONE_UNIT, own)
+    loop, charge = own.index('for r'), re.search(ONE_UNIT, own).start()
+    assert loop < charge < own.index('is FN:', charge) < own.index('for r', charge)
+
+
 def test_a_call_outside_the_loops_still_counts_the_function():
     code = plain_python('local function f(p) p:read() while p.c == " " do p:read() end end return f')
     own = code[code.index('def Q'):code.index('return Q')]

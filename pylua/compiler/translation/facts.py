@@ -119,7 +119,8 @@ def plain_order(p):
 @analysis_pass
 def charge_point(p):
     """Where a function that calls counts its instructions: before its first
-    call when every call comes after that one at the top level, so that
+    call outside its loops when every such call comes after that one at the
+    top level (calls in loops come after their iterations' counts), so that
     calls returning early (the leaves of a recursion) count nothing; they
     are bounded by the calls that made them, which count, unless what runs
     before that call outside loops is longer than ``STRAIGHT_LIMIT``.
@@ -127,9 +128,21 @@ def charge_point(p):
     nested too deep), which counts at no instruction."""
     if p.has_goto or too_deep_for_python(p):
         return None
-    for k, ins, depth in with_depth(p.code):
-        if ins.op == 'CALL':
+    depth = loop_depth = 0
+    loops = []                    # per open block: is it a loop
+    for k, ins in enumerate(p.code):
+        op = ins.op
+        if op == 'CALL' and not loop_depth:
+            # The first call outside the loops: those in loops before it
+            # come after their iterations' counts (``counts_on_entry``).
             return k if depth == 0 and k > 0 and outside_loops(p.code[:k]) <= STRAIGHT_LIMIT else None
+        if op in OPENERS:
+            loops.append(op in LOOPS)
+            depth += 1
+            loop_depth += op in LOOPS
+        elif op == 'END' and loops:
+            depth -= 1
+            loop_depth -= loops.pop()
     return None
 
 
