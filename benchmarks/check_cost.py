@@ -1,6 +1,7 @@
 """What the work-budget checks cost the benchmark programs.
 
     python -m benchmarks.check_cost [--rounds N] [--repeat N] [--filter TEXT]
+    python -m benchmarks.check_cost --bytecodes [--filter TEXT]
 
 Runs every pylua program of ``python -m benchmarks`` in ``--rounds`` child
 processes, each running every program of two kinds from the same code, in
@@ -22,6 +23,14 @@ memory layout and hash seed (across processes those alone move a program
 by up to 10%).  Each program keeps its best CPU time per kind, and the
 report gives the ratio with/without per program and the geometric mean
 over each suite (the target: under 1.03).
+
+``--bytecodes`` counts instead of timing: in this process, each program of
+each kind is run once to compile it, then once more under Python's opcode
+tracing (``benchmarks.bytecode_count``), and the report gives the Python
+bytecodes executed with the checks over those without, per program and as
+each suite's geometric mean.  The count is deterministic (no load moves
+it, nor the memory layout); it weighs every bytecode alike and a C call as
+one, so it measures what the checks add to the hot paths, not their time.
 """
 from __future__ import annotations
 
@@ -85,6 +94,31 @@ def child(names: list[str], repeat: int) -> dict:
     return best
 
 
+def count_bytecodes(names: list[str], progress=None) -> dict:
+    """Python bytecodes executed by each program of each kind (the
+    compiled code cached by an untraced run first, so compiling is not
+    counted), in this process."""
+    from benchmarks.bytecode_count import count
+    kinds = _Kinds()
+    pylua = PyLua()
+    programs = {p.name: p for p in discover()}
+    counts = {kind: {} for kind in KINDS}
+    try:
+        for name in names:
+            for kind in KINDS:
+                kinds.use(kind)
+                expected = pylua.run_once(programs[name].lua)[1]
+                counted, output = count(programs[name].lua)
+                if output != expected:
+                    raise RuntimeError('%s (%s) printed %r traced, %r untraced' % (name, kind, output, expected))
+                counts[kind][name] = counted.total
+            if progress:
+                progress('%s: %d / %d' % (name, counts['with'][name], counts['without'][name]))
+    finally:
+        kinds.use('with')
+    return counts
+
+
 def _run_child(names: list[str], repeat: int) -> dict:
     out = subprocess.run([sys.executable, '-m', 'benchmarks.check_cost', '--child',
                           '--repeat', str(repeat), '--filter', ','.join(names)],
@@ -112,6 +146,8 @@ def main(argv=None) -> int:
     parser.add_argument('--repeat', type=int, default=3,
                         help='turns of the two kinds per program in each (default %(default)s)')
     parser.add_argument('--filter', help='as for python -m benchmarks')
+    parser.add_argument('--bytecodes', action='store_true',
+                        help='count Python bytecodes executed instead of timing (deterministic)')
     parser.add_argument('--child', action='store_true', help=argparse.SUPPRESS)
     opts = parser.parse_args(argv)
     programs = discover(opts.filter)
@@ -121,14 +157,21 @@ def main(argv=None) -> int:
         # timed apart here, as both kinds pay it alike.
         print(json.dumps(child(names, opts.repeat)))
         return 0
-    best = measure(names, opts.rounds, opts.repeat, lambda text: print(text, file=sys.stderr))
-    print('| program | with s | without s | with/without |')
+    progress = lambda text: print(text, file=sys.stderr)  # noqa: E731
+    if opts.bytecodes:
+        best = count_bytecodes(names, progress)
+        print('| program | with bytecodes | without bytecodes | with/without |')
+        row = '| %s | %d | %d | %.3f |'
+    else:
+        best = measure(names, opts.rounds, opts.repeat, progress)
+        print('| program | with s | without s | with/without |')
+        row = '| %s | %.3f | %.3f | %.3f |'
     print('|---|---|---|---|')
     ratios = {}
     for p in programs:
         w, wo = best['with'][p.name], best['without'][p.name]
         ratios[p.name] = w / wo
-        print('| %s | %.3f | %.3f | %.3f |' % (p.name, w, wo, ratios[p.name]))
+        print(row % (p.name, w, wo, ratios[p.name]))
     for suite in sorted({p.suite for p in programs}):
         mean = geomean([ratios[p.name] for p in programs if p.suite == suite])
         print('%s: geometric mean with/without %.3f (target under %.2f: %s)' % (

@@ -72,6 +72,7 @@ HARD_SOURCES = {
     'many statements': 'string.rep("x = 1 + 2 * 3\\n", 4000)',
     'a big table constructor': '"return {" .. string.rep("1, ", 60000) .. "}"',
     'a long operator chain': '"return 1" .. string.rep(" + 1", 20000)',
+    'a long chain of variables': '"local x = 1 return x" .. string.rep(" * x", 20000)',
     'many functions': 'string.rep("local function f() return 1 end\\n", 150) .. string.rep("x = 1\\n", 3000)',
     'a long string': '"return [[" .. string.rep("a", 3000000) .. "]]"',
     'deep nesting': 'string.rep("if x then ", 150) .. "y = 1 " .. string.rep("end ", 150)',

@@ -740,38 +740,84 @@ class _FuncState:
         self.emit(_UNARY[e.op], reg, src, line=e.line, note=self.describe(opnd))
 
     def binop(self, e, reg):
+        """Binary operator ``e`` into ``reg``.  A long chain's left operand
+        is computed in ``reg`` itself (``left_operand``), which is this
+        again one operator down: the chain's operators are visited down its
+        left operands in a loop, each one's ``exp_to`` bookkeeping kept on
+        a list, and finished from the innermost up, so a chain of variables
+        (``x * x * ...``) compiles without recursing down it, as one of
+        constants does (they fold)."""
+        pending = []          # (operator, call case, exp_to's saved freereg of its left operand)
+        while True:
+            if not self.binop_special(e, reg):
+                call_case = self.left_call_case(e, reg)
+                if call_case:
+                    self.freereg = reg
+                left = e.left
+                if not (left.__class__ is A.BinOp and self.left_in_place(left, reg)):
+                    self.binop_finish(e, reg, self.left_operand(left, reg, e.line), call_case)
+                else:
+                    # exp_to(left, reg, e.line) up to its binop: left_operand
+                    # goes in place only above the locals, so no temporary.
+                    saved = self.freereg
+                    if reg >= self.freereg:
+                        self.freereg = reg + 1
+                        if self.freereg > self.proto.maxreg:
+                            self.proto.maxreg = self.freereg
+                    count_instructions(GENERATE_STATEMENT)
+                    pending.append((e, call_case, saved))
+                    e = left
+                    continue
+            break
+        while pending:
+            e, call_case, saved = pending.pop()
+            # The rest of exp_to(e.left, reg), then of e's binop.
+            count_instructions(GENERATE_STATEMENT)
+            self.freereg = max(saved, reg + 1) if reg >= saved else saved
+            self.binop_finish(e, reg, reg, call_case)
+
+    def binop_special(self, e, reg):
+        """Emit ``e`` when it is no plain arithmetic or comparison (decided
+        by a constant, ``and``/``or``, ``..``, folded to a constant): True
+        then."""
         op = e.op
         if _decided(e, self.res.names) is not e:
             self.exp_to(_decided(e, self.res.names), reg)
-            return
+            return True
         if op == 'and' or op == 'or':
             self.exp_to(e.left, reg, e.line)
             self.emit('IF' if op == 'and' else 'IFNOT', reg, line=e.line)
             self.exp_to(e.right, reg)
             self.emit('END', line=e.line)
-            return
+            return True
         if op == '..':
             self.concat(e, reg)
-            return
+            return True
         folded = self.folded(e)
         if folded is not None:
             self.emit('LOADK', reg, self.const(folded), line=e.line)
-            return
+            return True
+        return False
+
+    def binop_finish(self, e, reg, b, call_case):
+        """The rest of arithmetic or comparison ``e`` once its left operand
+        is ``b``: its right operand, then the instruction."""
+        if call_case:
+            self.freereg = max(self.freereg, reg + 1)
+        op = e.op
         if op in _CMP:
             name, swap = _CMP[op]
             # Operands are evaluated left to right; ``a > b`` then tests ``b < a``.
-            b = self.operands_left(e, reg)
             c = self.exp_rk(e.right)
             if swap:
                 b, c = c, b
             self.emit(name, reg, b, c, line=e.line)
             return
-        b = self.operands_left(e, reg)
         c = self.exp_rk(e.right)
         self.emit(ARITH[op], reg, b, c, line=e.line,
                   note=(self.describe(e.left), self.describe(e.right)))
 
-    def operands_left(self, e, reg):
+    def left_call_case(self, e, reg):
         """The left operand of binary operator ``e`` whose result goes to
         ``reg``.  When the right operand makes a call, a temporary left
         operand takes ``reg`` itself, as in Lua (whose operands fill the
@@ -779,14 +825,21 @@ class _FuncState:
         debug.getlocal numbers it.  Without a call no temporary can be
         seen; and the translator's type tracking follows a register per
         value best, so a left operand made by a call, or a right operand
-        made by a call beside a local, keeps a register of its own."""
-        if not (reg == self.freereg - 1 and reg >= self._locals_top and _makes_call(e.right)
-                and not _makes_call(e.left)):
-            return self.left_operand(e.left, reg, e.line)
-        self.freereg = reg
-        b = self.left_operand(e.left, reg, e.line)
-        self.freereg = max(self.freereg, reg + 1)
-        return b
+        made by a call beside a local, keeps a register of its own.  True
+        when the left operand is computed with ``freereg`` at ``reg``."""
+        return (reg == self.freereg - 1 and reg >= self._locals_top and _makes_call(e.right)
+                and not _makes_call(e.left))
+
+    def left_in_place(self, e, reg):
+        """Does ``left_operand`` compute ``e`` in ``reg`` itself?"""
+        if (reg < self._locals_top or _decided(e, self.res.names).__class__ in _OPERAND_IN_PLACE
+                or _left_depth(e) < _LONG_CHAIN):
+            return False
+        if e.__class__ is A.Name:
+            binding = self.res.names[id(e)]
+            if binding[0] == 'const' or binding[0] == 'local' and not binding[1].captured:
+                return False
+        return True
 
     def left_operand(self, e, reg, at):
         """The left operand (loaded on line ``at``, the operator's) of a binary operator whose result goes to
@@ -794,13 +847,8 @@ class _FuncState:
         ``reg`` itself when that is a temporary, so the chain needs two
         registers, as in Lua.  (Short chains keep a register per operand,
         which the translator's tracking of known types follows best.)"""
-        if (reg < self._locals_top or _decided(e, self.res.names).__class__ in _OPERAND_IN_PLACE
-                or _left_depth(e) < _LONG_CHAIN):
+        if not self.left_in_place(e, reg):
             return self.exp_rk(e, at)
-        if e.__class__ is A.Name:
-            binding = self.res.names[id(e)]
-            if binding[0] == 'const' or binding[0] == 'local' and not binding[1].captured:
-                return self.exp_rk(e, at)
         self.exp_to(e, reg, at)
         return reg
 

@@ -148,9 +148,10 @@ def _limit() -> int:
 @contextmanager
 def compiler_frames():
     """Compile with the widest frame budget.  The budget is Lua
-    recursion's; the code generator recurses a few frames for each
+    recursion's; the code generator recursed a few frames for each
     operand of a left-associative chain (``1 + 1 + ...``, which lua5.4
-    compiles in a loop), so 15,000 of them would pass 60,000 frames.  The
+    compiles in a loop), so 15,000 of them would pass 60,000 frames: it
+    walks chains in a loop now, and this stays the compiler's margin.  The
     limit is process-wide: while a chunk compiles, Lua recursion on other
     threads is held to its budget by the periodic check instead, which
     raises the overflow within a check interval's frames past it (and

@@ -57,6 +57,45 @@ def test_a_recursion_through_a_function_named_like_an_inlined_one_counts():
     assert len(counts) >= 21890 * LOOP_COST // 20000
 
 
+def test_a_function_whose_calls_all_lie_in_its_loops_counts_only_its_iterations():
+    code = plain_python('local function skip(p) local c = p.c while c == " " do p:read() c = p.c end '
+                        'for i = 1, p.n do p:read() end return c end return skip')
+    own = code[code.index('def Q'):code.index('return Q')]
+    # Each loop's iteration counts before its call; nothing on entry.
+    assert not re.search(r'nonlocal LAPS\n +' + ONE_UNIT, own)
+    assert re.findall(r'while True:\n +' + ONE_UNIT, own)
+    assert re.search(r'STEPS := STEPS - \d+ \* ', own)
+
+
+def test_a_function_counts_before_its_first_call_outside_its_loops():
+    code = plain_python('local function f(t, g) for i = 1, 3 do t:m() end return g(t) end return f')
+    own = code[code.index('def Q'):code.index('return Q')]
+    # After the loop (whose calls its iterations' count covers), before g's call.
+    assert not re.search(r'nonlocal LAPS\n +' + ONE_UNIT, own)
+    loop, charge = own.index('for r'), re.search(ONE_UNIT, own).start()
+    assert loop < charge < own.index('is FN:', charge) < own.index('for r', charge)
+
+
+def test_a_call_outside_the_loops_still_counts_the_function():
+    code = plain_python('local function f(p) p:read() while p.c == " " do p:read() end end return f')
+    own = code[code.index('def Q'):code.index('return Q')]
+    assert len(re.findall(ONE_UNIT, own)) >= 2
+
+
+@pytest.mark.parametrize('loop', ['for i = 1, 2 do f(n - 1) end',
+                                  'local i = 0 while i < 2 do i = i + 1 f(n - 1) end',
+                                  'local i = 0 repeat i = i + 1 f(n - 1) until i == 2',
+                                  'for _, k in ipairs({1, 2}) do f(n - 1) end'])
+def test_a_recursion_whose_calls_lie_in_loops_counts_each_call_s_iteration(loop):
+    rt = LuaRuntime()
+    counts = []
+    rt.set_hook(counts.append, 10000)
+    # 2^15 calls, each after an iteration's count of at least 16 instructions.
+    rt.execute('local calls = 0 local function f(n) calls = calls + 1 if n == 0 then return end %s end '
+               'f(14) return calls' % loop)
+    assert len(counts) >= (2 ** 15 - 1) * LOOP_COST // 20000
+
+
 def test_a_function_nested_too_deep_for_python_counts_its_calls_on_entry():
     # The dispatcher runs it: it places no count at an instruction.
     rt = LuaRuntime()
@@ -170,3 +209,19 @@ def test_a_count_hook_sees_the_work(name):
     rt.call_raw(chunk)
     # A check every 10,000 instructions, and one charge after.
     assert len(counts) >= least // 20000
+
+
+def test_the_integer_flow_analysis_checks_within_a_long_straight_run(monkeypatch):
+    """A big table constructor is one straight run of 60,000 instructions:
+    the flow analysis (``flow_types.integers_before``) counts it as it goes,
+    a check every 1,024 instructions, not once for the whole run (its
+    hook gap was 107-118 ms of CPU time)."""
+    from pylua.compiler.codegen import compile_chunk
+    from pylua.compiler.parser import parse
+    from pylua.compiler.translation import flow_types
+    p = compile_chunk(parse('return {' + '1, ' * 20000 + '}', 'c', from_file=False))
+    counted = []
+    monkeypatch.setattr(flow_types, 'count_instructions', counted.append)
+    flow_types.integers_before(p)
+    assert len(p.code) > 20000
+    assert len(counted) >= len(p.code) // 1024

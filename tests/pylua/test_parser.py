@@ -758,3 +758,24 @@ def test_the_deepest_c_level_is_recorded_and_checked_against_the_levels_open():
     with pytest.raises(LuaSyntaxError, match='^C stack overflow$'):
         compile_chunk(parse(src, 'input'), MAX_C_LEVELS - 152)
     compile_chunk(parse(src, 'input'), MAX_C_LEVELS - 153)
+
+
+@pytest.mark.parametrize('src', [
+    'local x return x' + ' * x' * 3000,
+    'local x return x' + ' < x' * 3000,
+    'local t = {} return t.a' + ' + t.b' * 3000,
+    'local x local function f() return 1 end return x' + ' - f()' * 3000,
+])
+def test_a_long_chain_of_variables_compiles_without_recursing_down_it(src):
+    """The code generator computes a long chain's left operands in the
+    chain's register, one operator down each time: it goes down them in a
+    loop and finishes them from the innermost up."""
+    from pylua.compiler.codegen import compile_chunk
+    assert _deepest_call(compile_chunk, parse(src, '=chain', from_file=False)) < 100
+
+
+def test_a_long_chain_of_variables_computes_what_lua_does():
+    from pylua import LuaRuntime
+    rt = LuaRuntime()
+    assert rt.execute('local x, n = 1, 0 local function f() n = n + 1 return n end '
+                      'return x' + ' + x' * 2999 + ', x' + ' - f()' * 3000 + ', n') == (3000, 1 - 3000 * 3001 // 2, 3000)

@@ -119,7 +119,8 @@ def plain_order(p):
 @analysis_pass
 def charge_point(p):
     """Where a function that calls counts its instructions: before its first
-    call when every call comes after that one at the top level, so that
+    call outside its loops when every such call comes after that one at the
+    top level (calls in loops come after their iterations' counts), so that
     calls returning early (the leaves of a recursion) count nothing; they
     are bounded by the calls that made them, which count, unless what runs
     before that call outside loops is longer than ``STRAIGHT_LIMIT``.
@@ -127,9 +128,21 @@ def charge_point(p):
     nested too deep), which counts at no instruction."""
     if p.has_goto or too_deep_for_python(p):
         return None
-    for k, ins, depth in with_depth(p.code):
-        if ins.op == 'CALL':
+    depth = loop_depth = 0
+    loops = []                    # per open block: is it a loop
+    for k, ins in enumerate(p.code):
+        op = ins.op
+        if op == 'CALL' and not loop_depth:
+            # The first call outside the loops: those in loops before it
+            # come after their iterations' counts (``counts_on_entry``).
             return k if depth == 0 and k > 0 and outside_loops(p.code[:k]) <= STRAIGHT_LIMIT else None
+        if op in OPENERS:
+            loops.append(op in LOOPS)
+            depth += 1
+            loop_depth += op in LOOPS
+        elif op == 'END' and loops:
+            depth -= 1
+            loop_depth -= loops.pop()
     return None
 
 
@@ -155,10 +168,35 @@ def callee_name(call):
 
 def counts_on_entry(p):
     """Does ``p`` count its length where ``charge_point`` says?  A function
-    that calls does; one that does not when it runs more than
-    ``STRAIGHT_LIMIT`` instructions outside its loops (which count their
-    own iterations), else its callers' counts bound it."""
-    return p.has_calls or outside_loops(p.code) > STRAIGHT_LIMIT
+    that calls outside its loops does; one whose calls all lie inside its
+    loops does not, nor one that makes no call, unless it runs more than
+    ``STRAIGHT_LIMIT`` instructions outside its loops.  Each iteration of a
+    loop counts before its body runs (a numeric ``for``'s before the loop,
+    chunk by chunk), so each call made in a loop comes after a count of
+    its own, as a call made by a function that counts comes after that
+    one; what runs outside the loops is a leaf's bounded straight line,
+    which its callers' counts bound.  So no call tree grows without
+    counts.  A function the dispatcher runs (``goto``, or nested too deep)
+    counts as a function that calls when it calls at all."""
+    if p.has_goto or too_deep_for_python(p):
+        return p.has_calls or outside_loops(p.code) > STRAIGHT_LIMIT
+    return calls_outside_loops(p.code) or outside_loops(p.code) > STRAIGHT_LIMIT
+
+
+def calls_outside_loops(code):
+    """Is any ``CALL`` of ``code`` in no loop (of its own)?"""
+    depth = 0
+    loops = []                    # per open block: is it a loop
+    for ins in code:
+        op = ins.op
+        if op == 'CALL' and not depth:
+            return True
+        if op in OPENERS:
+            loops.append(op in LOOPS)
+            depth += op in LOOPS
+        elif op == 'END' and loops:
+            depth -= loops.pop()
+    return False
 
 
 def outside_loops(code):

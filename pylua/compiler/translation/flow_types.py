@@ -103,6 +103,8 @@ class _Flow:
             state = self.transfer(ins, state)
             lost.update(r for r in writes(ins, self.p.maxreg) if r not in state)
             end += 1
+            if not (end - k) & 1023:
+                count_instructions(1024 * ANALYSE_INSTRUCTION)     # the cancel check, in a long run
             if ins.op == 'RETURN':
                 state = None
                 break
