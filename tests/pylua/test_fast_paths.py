@@ -1039,6 +1039,28 @@ def test_method_and_field_lookups_probe_the_metatables_cache_inline():
                      r" +try: \2 = \1.meta.hash.lookups\['m'\]\n" + miss.format(r'\2', r'\1', 'm'), code)
 
 
+def test_method_calls_on_known_tables_call_without_testing_the_callee():
+    from pylua.compiler.pipeline import translate_chunk
+    src = ('local C = {} C.__index = C function C:get(k) return self.x + k end '
+           'function C:twice(k) return self:get(k) + self:get(1) end '
+           'local function any(o) local v = o:get(1) return v end '
+           'return setmetatable({x = 1}, C):twice(2), any(setmetatable({x = 2}, C))')
+    tr = translate_chunk(src, 'fast.lua')
+    # In twice's body under its guard, self is a table: its methods are
+    # called as Lua functions, anything else handled by call_guessed when
+    # the call raises TypeError.
+    assert re.search(r"try: (r\d+) = \1\(r\d+, r\d+\)\n +except TypeError: \1 = "
+                     r"call_guessed\(\1, \(r\d+, r\d+\), \"method 'get'\"\)\n +if \1.__class__ is tuple:",
+                     tr.source)
+    # Only there: a receiver of unknown class (a string's methods are host
+    # functions) keeps the callee's test, as does every generator form.
+    assert tr.source.count('call_guessed(') == 2
+    assert re.search(r"if (r\d+).__class__ is FN:\n +try: \1 = \1\(r\d+, r\d+\)\n", tr.source)
+    generators = ''.join(make()[0] for make in tr.generator_forms.values())
+    assert 'call_guessed' not in generators and '.__class__ is FN:' in generators
+    assert LuaRuntime().execute(src) == (5, 3)
+
+
 def test_field_update_stores_to_the_present_field():
     code = plain_python('local t = {n = 0} t.n = t.n + 1 return t.n')
     assert re.search(r"(r\d) = r0.hash.get\('n'\)\n +if \1.__class__ is int:\n +(r\d) = \1 \+ 1\n.*\n +r0.hash\['n'\] = \2\n",

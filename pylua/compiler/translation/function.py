@@ -68,6 +68,10 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.new_tables = new_tables(p)  # registers only ever assigned a new table
         self.types = {}               # register -> what the straight-line code before left there
         self.result = None            # (register, kind) the current instruction leaves
+        # Registers holding what ``obj:m`` found on a table (op_SELF): the
+        # method its call most likely makes of a Lua function (calls.guessed_call).
+        self.methods = set()
+        self.found_method = None      # the register the current instruction looked a method up into
         self.pending = {}             # register -> delayed arithmetic (expr, leaves, instrs)
         self.qname = 'Q' + pname[1:]   # the plain form's name; pname the generator form's
         # Code that divides or has float constants tries floats first.
@@ -552,7 +556,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             # A numeric for whose start and step are integers counts in integers.
             self.int_start = ins.op == 'FORPREP' and self.isint(ins.a)
             self.types.clear()
-        self.result = None
+        self.result = self.found_method = None
         if self.zero_marks or self.zero_misses:
             self.track_zero_line(ins)
         if tail:
@@ -569,15 +573,19 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                     self.types[r] = TABLE
         if self.result is not None:
             self.types[self.result[0]] = self.result[1]
+        if self.found_method is not None:
+            self.methods.add(self.found_method)
 
     def forget(self, ins):
         """After control flow nothing is known of registers; after a write,
         nothing of the registers written."""
         if ins.op in BLOCK_OPS:
             self.types.clear()
+            self.methods.clear()
         else:
             for r in writes(ins, self.p.maxreg):
                 self.types.pop(r, None)
+                self.methods.discard(r)
 
     def declare(self, reg, kind):
         """The instruction being translated leaves ``kind`` (int, float,
