@@ -73,6 +73,7 @@ class ArithmeticOps:
             self.emit_tree(r, self.pending.pop(r))
 
     def flush(self):
+        self.flush_moves()
         while self.pending:
             r = next(iter(self.pending))
             self.emit_tree(r, self.pending.pop(r))

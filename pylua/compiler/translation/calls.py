@@ -23,8 +23,13 @@ class CallOps:
         if i.b == i.a:
             self.w('_o = %s', obj)     # the method lands where the object is
             obj = '_o'
-        if i.b != i.a + 1:
+        if i.b == i.a:
             self.w('r%d = %s', i.a + 1, obj)
+        elif i.b != i.a + 1:
+            if self.delaying:
+                self.moves[i.a + 1] = i.b     # the call reads the object's register itself
+            else:
+                self.w('r%d = %s', i.a + 1, obj)
         dst, key = 'r%d' % i.a, self.rk(i.c)
         lines = self.method_lines(dst, obj, key)
         if self.istable(i.b):
@@ -59,7 +64,7 @@ class CallOps:
 
     def multret_args(self, first):
         """Python argument text for registers first.. followed by the pending results T."""
-        regs = ['r%d' % r for r in range(first, self.tbase)]
+        regs = [self.arg(r) for r in range(first, self.tbase)]
         regs.append('*T')
         self.tbase = None
         return '(%s)' % ', '.join(regs) if len(regs) > 1 else 'T'
@@ -70,10 +75,10 @@ class CallOps:
         function returns the call's results."""
         a = i.a
         if i.b == -1:
-            regs = ['r%d' % r for r in range(a + 1, self.tbase)] + ['*T']
+            regs = [self.arg(r) for r in range(a + 1, self.tbase)] + ['*T']
             self.tbase = None
         else:
-            regs = ['r%d' % r for r in range(a + 1, a + 1 + i.b)]
+            regs = [self.arg(r) for r in range(a + 1, a + 1 + i.b)]
         args = ', '.join(regs)
         # The arguments as one tuple: the pending results T alone are one.
         if i.b == -1:
