@@ -923,7 +923,7 @@ def plain_python(src):
     ('local s, i = ... return s:byte(i)', ['is S_BYTE and', 'return ord(r0[r1 - 1])\n']),
     ('local s = ... return string.len(s)', ['is S_LEN and', 'return len(r0)\n']),
     ('local t = ... return table.concat(t)', ['is T_CONCAT and', '(_v := join_small(r0.arr)) is not None']),
-    ('local t = ... return table.concat(t, ",")', ['is T_CONCAT and', '(_v := join_small(r2.arr, r3)) is not None']),
+    ('local t = ... return table.concat(t, ",")', ['is T_CONCAT and', '(_v := join_small(r0.arr, r3)) is not None']),
 ])
 def test_intrinsics_are_inlined(src, emitted):
     code = plain_python(src)
@@ -1191,9 +1191,9 @@ def test_setmetatable_of_a_table_just_made_skips_its_checks():
     code = plain_python('local C = {} return function(x) return setmetatable({x = x}, C) end')
     assert "if r1 is SETMETATABLE and '__gc' not in r3.hash and '__mode' not in r3.hash:\n" in code
     code = plain_python('local C = {} return function(t) return setmetatable(t, C) end')
-    assert 'r2.meta is None and r2.hash.__class__ is dict and' in code
+    assert 'r0.meta is None and r0.hash.__class__ is dict and' in code
     code = plain_python('local C = {} return function(x) local o = {} o.x = x return setmetatable(o, C) end')
-    assert 'r3.meta is None and r3.hash.__class__ is dict and' in code
+    assert 'r1.meta is None and r1.hash.__class__ is dict and' in code
 
 
 def test_list_items_of_a_new_table_are_its_list_part():
@@ -1208,7 +1208,7 @@ def test_list_items_of_a_new_table_are_its_list_part():
 def test_table_remove_of_the_last_list_item_at_a_position_is_inline():
     # A queue's ``table.remove(q, 1)`` of its only element stays inline.
     code = plain_python('local q = ... return table.remove(q, 1)')
-    assert 'is T_REMOVE and r2.__class__ is Table and r2.meta is None and 0 < r3 <= len(r2.arr):' in code
+    assert 'is T_REMOVE and r0.__class__ is Table and r0.meta is None and 0 < r3 <= len(r0.arr):' in code
     assert 'if _a and _a[-1] is None: drop_nils(_a)' in code
     assert run('local q = {"a"} local v = table.remove(q, 1) return v, #q, next(q)') == ('a', 0, None)
 

@@ -74,6 +74,9 @@ class ArithmeticOps:
 
     def flush(self):
         self.flush_moves()
+        self.flush_trees()
+
+    def flush_trees(self):
         while self.pending:
             r = next(iter(self.pending))
             self.emit_tree(r, self.pending.pop(r))

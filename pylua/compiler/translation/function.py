@@ -26,6 +26,8 @@ from .tables import TableOps
 # Indexing instructions: the operand holding the table, and the key's.
 _TABLE_OPERAND = {'GETTABLE': 'b', 'SELF': 'b', 'SETTABLE': 'a'}
 _KEY_OPERAND = {'GETTABLE': 'c', 'SETTABLE': 'b'}
+# Instructions writing one register that run no code (pending copies stay).
+_LOADS = frozenset(('LOADK', 'LOADBOOL', 'GETUPVAL'))
 _NUMERIC_OPS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR EQ NE LT LE'.split())
 _EQUALITY_OPS = frozenset(('EQ', 'NE'))
 _FLOAT_OPS = frozenset(('ADD', 'SUB', 'MUL', 'DIV', 'UNM'))
@@ -455,6 +457,12 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             self.call_args = self.take_moves(ins)
         elif ins.op in FUSABLE and self.moves and not self.keeps_moves(ins):
             self.flush_moves()
+        elif ins.op in _LOADS and self.moves and k != self.charge_at and self.untouched(ins.a):
+            # A constant or an upvalue's value into a temporary runs nothing:
+            # the copies stay pending (arithmetic pending may read the target).
+            self.flush_trees()
+            self.step(ins)
+            return k + 1
         if ins.op in FUSABLE:
             count_instructions(TRANSLATE_INSTRUCTION)            # the cancel check
             self.line = ins.line
@@ -483,6 +491,10 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         return (ins.temp and not self.pending and ins.b not in moves
                 and ins.a not in moves and ins.a not in moves.values())
 
+    def untouched(self, r):
+        """Is register ``r`` neither a pending copy's target nor its source?"""
+        return r not in self.moves and r not in self.moves.values()
+
     def keeps_moves(self, ins):
         """May arithmetic ``ins`` be emitted with copies pending?  Only on
         numbers known here (no metamethod can run and see the copies'
@@ -491,8 +503,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         operands = [x for x in ((ins.b,) if ins.op == 'UNM' else (ins.b, ins.c)) if x >= 0]
         moves = self.moves
         return (all(self.isint(x) or self.isfloat(x) for x in operands)
-                and not any(x in moves for x in operands)
-                and ins.a not in moves and ins.a not in moves.values())
+                and not any(x in moves for x in operands) and self.untouched(ins.a))
 
     def take_moves(self, ins):
         """The pending copies into the arguments of CALL ``ins`` (nothing

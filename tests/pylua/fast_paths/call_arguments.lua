@@ -1,9 +1,9 @@
 -- Arguments copied from locals straight into a call (no copy into the
 -- argument registers first): the receiver of a method call, locals,
 -- parameters and upvalues as arguments, mixed with computed arguments,
--- calls among them (which see the locals as they are), varargs, several
--- results, copies that feed no call (swaps, returns, constructors), and
--- captured locals a call in the arguments changes.
+-- constants and upvalues, and calls (which see the locals as they are);
+-- varargs, several results, copies that feed no call (swaps, returns,
+-- constructors), and captured locals a call in the arguments changes.
 local function show(...)
   local t = table.pack(...)
   for i = 1, t.n do t[i] = tostring(t[i]) end
@@ -26,6 +26,7 @@ local function calls(a, b, o)
   put(show(up, a, up))
   put(o:m(a, b), o:m(o.name), o:m(), o:m(a, three()))
   put(o:m(o:m(a), b))
+  put(o:m(a, 1, true, up, b, "k", false, d))
   local x, y = a, b
   x, y = y, x
   put(x, y)
