@@ -292,6 +292,20 @@ def refit_raised(f, args):
     return refit(sys.exc_info()[1], f, args)
 
 
+def call_guessed(f, args, note):
+    """At a call site that called ``f`` as a Lua function without testing
+    its class (a method found on a table, ``obj:m(...)``), the
+    ``TypeError`` being handled: a Lua function given more arguments than
+    it has parameters is called again with them cut; anything else (a host
+    function, a table with ``__call``, a value that cannot be called) is
+    called as ``call_plain`` calls it.  What it returns is given as a Lua
+    function's plain form gives its results (a tuple for any count)."""
+    if f.__class__ is FN:
+        return f(*refit_raised(f, args))
+    r = call_plain(f, args, note)
+    return r if r.__class__ is tuple else tuple(r)
+
+
 def takes(f, n):
     """Is ``f`` a Lua function that can be called with ``n`` arguments as they are?"""
     if f.__class__ is not FN:
@@ -1154,6 +1168,7 @@ HELPERS = {
     'TYPE_NAMES': TYPE_NAMES, 'STR2NUMBER': str2number,
     'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain, 'drop_nils': drop_nils,
     'SQRT': math.sqrt, 'FLOOR': math.floor, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit, 'refit_raised': refit_raised,
+    'call_guessed': call_guessed,
     'finish_raised': finish_raised, 'first_result': first_result,
     'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,
     'C_CALLS_MAX': state.C_CALLS_MAX, 'nested_call': nested_call,

@@ -73,6 +73,10 @@ class ArithmeticOps:
             self.emit_tree(r, self.pending.pop(r))
 
     def flush(self):
+        self.flush_moves()
+        self.flush_trees()
+
+    def flush_trees(self):
         while self.pending:
             r = next(iter(self.pending))
             self.emit_tree(r, self.pending.pop(r))

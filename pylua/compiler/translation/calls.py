@@ -23,13 +23,19 @@ class CallOps:
         if i.b == i.a:
             self.w('_o = %s', obj)     # the method lands where the object is
             obj = '_o'
-        if i.b != i.a + 1:
+        if i.b == i.a:
             self.w('r%d = %s', i.a + 1, obj)
+        elif i.b != i.a + 1:
+            if self.delaying:
+                self.moves[i.a + 1] = i.b     # the call reads the object's register itself
+            else:
+                self.w('r%d = %s', i.a + 1, obj)
         dst, key = 'r%d' % i.a, self.rk(i.c)
         lines = self.method_lines(dst, obj, key)
         if self.istable(i.b):
             for text in lines:
                 self.w(text)
+            self.found_method = i.a
             return
         self.w('if %s.__class__ is Table:', obj)
         for text in lines:
@@ -58,7 +64,7 @@ class CallOps:
 
     def multret_args(self, first):
         """Python argument text for registers first.. followed by the pending results T."""
-        regs = ['r%d' % r for r in range(first, self.tbase)]
+        regs = [self.arg(r) for r in range(first, self.tbase)]
         regs.append('*T')
         self.tbase = None
         return '(%s)' % ', '.join(regs) if len(regs) > 1 else 'T'
@@ -69,10 +75,10 @@ class CallOps:
         function returns the call's results."""
         a = i.a
         if i.b == -1:
-            regs = ['r%d' % r for r in range(a + 1, self.tbase)] + ['*T']
+            regs = [self.arg(r) for r in range(a + 1, self.tbase)] + ['*T']
             self.tbase = None
         else:
-            regs = ['r%d' % r for r in range(a + 1, a + 1 + i.b)]
+            regs = [self.arg(r) for r in range(a + 1, a + 1 + i.b)]
         args = ', '.join(regs)
         # The arguments as one tuple: the pending results T alone are one.
         if i.b == -1:
@@ -92,8 +98,14 @@ class CallOps:
             self.open('else:', 'call')
         self.call_charge()
         start = len(self.out.items)       # an inline body works on the arguments: not the call's
-        self.w('%s r%d.__class__ is FN:', 'elif' if intrinsic and not nested else 'if', a)
-        self.call_paths(i, regs, args, tup, tail)
+
+        def general():
+            self.w('%s r%d.__class__ is FN:', 'elif' if intrinsic and not nested else 'if', a)
+            self.call_paths(i, regs, args, tup, tail)
+        if a in self.methods and not intrinsic and not tail:
+            self.out.forms(lambda: self.guessed_call(i, args, tup), general)
+        else:
+            general()
         if nested:
             self.stack.pop()
             self.close_block()
@@ -102,6 +114,27 @@ class CallOps:
             self.w('%s = _R if len(_R) == %d else adjust(_R, %d)',
                    ', '.join('r%d' % r for r in range(a, a + i.c)), i.c, i.c)
         self.mark_call(start, a)
+
+    def guessed_call(self, i, args, tup):
+        """The plain form's call of a method found on a table
+        (``obj:m(...)``), most likely a Lua function: called as one without
+        testing its class first.  Anything else cannot be called so and
+        raises ``TypeError`` at once, as a Lua function given too many
+        arguments does: ``ops.call_guessed`` then makes the call the general
+        path would have made (a host function, a ``__call`` handler, the
+        error naming the method), its results given as a Lua function gives
+        them.  The generator form keeps the general path."""
+        a, n, f = i.a, i.c, 'r%d' % i.a
+        into = '%s =' % f if n == 1 else '_R ='
+        self.w('try: %s %s(%s)', into, f, args)
+        self.w('except TypeError: %s call_guessed(%s, %s, %r)', into, f, tup, i.note)
+        self.note_call(i.note)
+        # A host function may run there: its arguments live while it runs.
+        self.out.items[-1].top = a + 1 + i.b if i.b != -1 else CALL_SETUP
+        if n == 1:
+            self.first_result(f, '')
+        else:
+            self.lua_results(a, n, '')
 
     def call_charge(self):
         """Where the function counts its length at each call that is made

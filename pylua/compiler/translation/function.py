@@ -23,8 +23,11 @@ from .ir import NODES, Choice, Const, Forms, Line, Template, Wait, code
 from .layout import hash_of
 from .tables import TableOps
 
-# Indexing instructions: the operand holding the table.
+# Indexing instructions: the operand holding the table, and the key's.
 _TABLE_OPERAND = {'GETTABLE': 'b', 'SELF': 'b', 'SETTABLE': 'a'}
+_KEY_OPERAND = {'GETTABLE': 'c', 'SETTABLE': 'b'}
+# Instructions writing one register that run no code (pending copies stay).
+_LOADS = frozenset(('LOADK', 'LOADBOOL', 'GETUPVAL'))
 _NUMERIC_OPS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR EQ NE LT LE'.split())
 _EQUALITY_OPS = frozenset(('EQ', 'NE'))
 _FLOAT_OPS = frozenset(('ADD', 'SUB', 'MUL', 'DIV', 'UNM'))
@@ -68,6 +71,17 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.new_tables = new_tables(p)  # registers only ever assigned a new table
         self.types = {}               # register -> what the straight-line code before left there
         self.result = None            # (register, kind) the current instruction leaves
+        self.run_start = 0            # where the straight-line run being emitted starts
+        # Copies into temporaries not written yet (temporary -> source
+        # register): a call reading them as arguments reads the sources
+        # (``emit_unit``); anything else writes them first (``flush``).
+        self.moves = {}
+        self.delaying = False         # the MOVE or SELF being emitted may leave its copy pending
+        self.call_args = {}           # argument register -> the source the call being emitted reads
+        # Registers holding what ``obj:m`` found on a table (op_SELF): the
+        # method its call most likely makes of a Lua function (calls.guessed_call).
+        self.methods = set()
+        self.found_method = None      # the register the current instruction looked a method up into
         self.pending = {}             # register -> delayed arithmetic (expr, leaves, instrs)
         self.qname = 'Q' + pname[1:]   # the plain form's name; pname the generator form's
         # Code that divides or has float constants tries floats first.
@@ -340,21 +354,24 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         (with one guard, the general copy is simply its ``else``)."""
         points = []                   # where guards split the run
         stage = saved = None
+        self.run_start = k
         while k < hi:
-            if len(points) < splits and self.tbase is None and self.split_guard(k, hi) is not None:
+            # An instruction may open more than one guard (a key's, then its table's).
+            while len(points) < splits and self.tbase is None and self.split_guard(k, hi) is not None:
                 # Pending arithmetic runs first: what it leaves may be known.
                 self.flush()
                 guard = self.split_guard(k, hi)
-                if guard is not None:
-                    if not points:
-                        stage = self.tmp('s')
-                        saved = (dict(self.types), self.known_bool, self.next_bool)
-                    cond, facts = guard
-                    self.w('if %s:' % cond)
-                    self.ind += 1
-                    self.empty.append(True)
-                    self.types.update(facts)
-                    points.append(k)
+                if guard is None:
+                    break
+                if not points:
+                    stage = self.tmp('s')
+                    saved = (dict(self.types), self.known_bool, self.next_bool)
+                cond, facts = guard
+                self.w('if %s:' % cond)
+                self.ind += 1
+                self.empty.append(True)
+                self.types.update(facts)
+                points.append(k)
             k = self.emit_unit(k, hi)
         self.flush()
         if not points:
@@ -381,6 +398,8 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.empty.append(True)
         for n, point in enumerate(points):
             end = points[n + 1] if n + 1 < len(points) else hi
+            if end == point:
+                continue              # two guards at one instruction: nothing between them
             if stage is not None:
                 self.w('if %s <= %d:' % (stage, point))
                 self.ind += 1
@@ -429,6 +448,21 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 self.mark_saves(update)
                 self.field_update(*update)
                 return k + n
+        if ins.op == 'MOVE' and k != self.charge_at and self.delays(ins):
+            self.delaying = True
+            self.step(ins)
+            self.delaying = False
+            return k + 1
+        if ins.op == 'CALL':
+            self.call_args = self.take_moves(ins)
+        elif ins.op in FUSABLE and self.moves and not self.keeps_moves(ins):
+            self.flush_moves()
+        elif ins.op in _LOADS and self.moves and k != self.charge_at and self.untouched(ins.a):
+            # A constant or an upvalue's value into a temporary runs nothing:
+            # the copies stay pending (arithmetic pending may read the target).
+            self.flush_trees()
+            self.step(ins)
+            return k + 1
         if ins.op in FUSABLE:
             count_instructions(TRANSLATE_INSTRUCTION)            # the cancel check
             self.line = ins.line
@@ -441,8 +475,53 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 self.w(line)
         # ``return f(...)``: the call's results are the function's.
         tail = ins.op == 'CALL' and self.tail_calls and k + 1 < hi and passes_results(ins, code[k + 1])
+        self.delaying = ins.op == 'SELF'
         self.step(ins, tail)
+        self.delaying = False
+        self.call_args = {}
         return k + (2 if tail else 1)
+
+    def delays(self, ins):
+        """May MOVE ``ins`` leave its copy pending (``moves``)?  Its target
+        must be a temporary (read once, by what needed it: Lua's code for
+        a call moves each argument into the register above the last) that
+        no pending copy involves, its source no pending copy's target, and
+        no arithmetic be pending (it may compute the source)."""
+        moves = self.moves
+        return (ins.temp and not self.pending and ins.b not in moves
+                and ins.a not in moves and ins.a not in moves.values())
+
+    def untouched(self, r):
+        """Is register ``r`` neither a pending copy's target nor its source?"""
+        return r not in self.moves and r not in self.moves.values()
+
+    def keeps_moves(self, ins):
+        """May arithmetic ``ins`` be emitted with copies pending?  Only on
+        numbers known here (no metamethod can run and see the copies'
+        registers), reading none of their targets and writing none of
+        their registers."""
+        operands = [x for x in ((ins.b,) if ins.op == 'UNM' else (ins.b, ins.c)) if x >= 0]
+        moves = self.moves
+        return (all(self.isint(x) or self.isfloat(x) for x in operands)
+                and not any(x in moves for x in operands) and self.untouched(ins.a))
+
+    def take_moves(self, ins):
+        """The pending copies into the arguments of CALL ``ins`` (nothing
+        runs between them and the call: any other instruction writes them
+        first), removed from ``moves``: the call reads their sources."""
+        last = ins.a + ins.b if ins.b != -1 else (self.tbase or 0) - 1
+        return {r: self.moves.pop(r) for r in list(self.moves) if ins.a < r <= last}
+
+    def flush_moves(self):
+        """Write the pending copies (before anything else reads or writes
+        their registers)."""
+        for r, source in self.moves.items():
+            self.w('r%d = r%d', r, source)
+        self.moves.clear()
+
+    def arg(self, r):
+        """The name a call being emitted reads its argument register ``r`` by."""
+        return 'r%d' % self.call_args.get(r, r)
 
     def track_zero_line(self, ins):
         """``_zl``, the line a division by zero names when the run decides it
@@ -501,6 +580,11 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         ins = self.p.code[k]
         field = _TABLE_OPERAND.get(ins.op)
         if field is not None:
+            key = _KEY_OPERAND.get(ins.op)
+            keys = self.key_operands(k, hi) if key is not None else ()
+            if any(getattr(ins, key) in holders for _, holders in keys):
+                facts = {r: int for _, holders in keys for r in holders}
+                return ' and '.join('r%d.__class__ is int' % tested for tested, _ in keys), facts
             t = getattr(ins, field)
             # A guard and its bookkeeping cost about two class checks.
             if not self.istable(t) and t not in self.not_tables and self.table_uses(t, k, hi) >= 3:
@@ -528,6 +612,41 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 break
         return uses
 
+    def key_operands(self, k, hi):
+        """``(tested, holders)`` for each value of unknown type that indexes
+        tables as a key at least twice from ``k`` on (``t[i] = t[i] + 1``;
+        ``v[i], v[j] = v[j], v[i]``, whose stores index with copies of the
+        keys made before the reads): the register of the run's head or the
+        copy holding it at ``k`` that a guard tests, and all of those, the
+        facts the guard gives.  One guard that it is an integer spares each
+        access its test of the key's class and its branches for other keys;
+        a key of another class (a string) fails it once and takes the
+        general copy, which tests as before."""
+        code = self.p.code
+        value = {}                    # register -> the value it holds (a copy keeps its source's)
+        computed = itertools.count(self.p.maxreg)     # values the run computes
+        at_k = {}
+        uses = {}
+        for n in range(self.run_start, hi):
+            ins = code[n]
+            if n == k:
+                at_k = dict(value)
+            field = _KEY_OPERAND.get(ins.op)
+            if n >= k and field is not None and getattr(ins, field) >= 0:
+                v = value.get(getattr(ins, field), getattr(ins, field))
+                uses[v] = uses.get(v, 0) + 1
+            source = value.get(ins.b, ins.b) if ins.op == 'MOVE' else None
+            for r in writes(ins, self.p.maxreg):
+                value[r] = next(computed)
+            if source is not None:
+                value[ins.a] = source
+        guarded = []
+        for v, n in uses.items():
+            holders = [r for r in range(self.p.maxreg) if at_k.get(r, r) == v]
+            if n >= 2 and holders and not any(self.isint(r) or r in self.types for r in holders):
+                guarded.append((holders[0], holders))
+        return guarded
+
     def float_operands(self, k, hi):
         """Registers of unknown type that the arithmetic of ``k..hi`` reads
         before anything assigns them (so they hold their values already)."""
@@ -552,7 +671,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             # A numeric for whose start and step are integers counts in integers.
             self.int_start = ins.op == 'FORPREP' and self.isint(ins.a)
             self.types.clear()
-        self.result = None
+        self.result = self.found_method = None
         if self.zero_marks or self.zero_misses:
             self.track_zero_line(ins)
         if tail:
@@ -569,15 +688,19 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                     self.types[r] = TABLE
         if self.result is not None:
             self.types[self.result[0]] = self.result[1]
+        if self.found_method is not None:
+            self.methods.add(self.found_method)
 
     def forget(self, ins):
         """After control flow nothing is known of registers; after a write,
         nothing of the registers written."""
         if ins.op in BLOCK_OPS:
             self.types.clear()
+            self.methods.clear()
         else:
             for r in writes(ins, self.p.maxreg):
                 self.types.pop(r, None)
+                self.methods.discard(r)
 
     def declare(self, reg, kind):
         """The instruction being translated leaves ``kind`` (int, float,

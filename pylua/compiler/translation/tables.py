@@ -18,7 +18,10 @@ class TableOps:
 
     # ---------------------------------------------------------- data moves
     def op_MOVE(self, i):
-        self.w('r%d = r%d', i.a, i.b)
+        if self.delaying:
+            self.moves[i.a] = i.b         # a call may read the source itself
+        else:
+            self.w('r%d = r%d', i.a, i.b)
         if self.isint(i.b):
             self.declare(i.a, int)
         elif i.b in self.types:
@@ -160,13 +163,12 @@ class TableOps:
             else:
                 lines = [code('%s = %s.get(%s)', dst, hash_of(obj), k)]
         elif not isk and self.isint(key):
-            low = '' if key in self.positive else '0 < '
             lines = [code('_a = %s', arr_of(obj)),
-                     code('%s = _a[%s - 1] if %s%s <= len(_a) else %s.get(%s)', dst, k, low, k, hash_of(obj), k)]
+                     code('%s = _a[%s - 1] if %s else %s.get(%s)', dst, k, self.in_list(key, 'len(_a)'), hash_of(obj), k)]
         elif not isk:
             lines = [code('if %s.__class__ is int:', k),
                      code('    _a = %s', arr_of(obj)),
-                     code('    %s = _a[%s - 1] if 0 < %s <= len(_a) else %s.get(%s)', dst, k, k, hash_of(obj), k),
+                     code('    %s = _a[%s - 1] if %s else %s.get(%s)', dst, k, self.in_list(key, 'len(_a)'), hash_of(obj), k),
                      code('elif %s.__class__ is str or %s.__class__ is Table: %s = %s.get(%s)', k, k, dst, hash_of(obj), k),
                      code('else: %s = %s.get(%s)', dst, obj, k)]
         else:
@@ -174,6 +176,16 @@ class TableOps:
         return lines + [code('if %s is None and %s is not None:', dst, meta_of(obj)),
                         code('    %s = index_chain(%s, %s)', dst, obj, k),
                         code('    if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('index_miss(%s, %s)', obj, k))]
+
+    def in_list(self, key, n):
+        """The test that integer ``key`` indexes a list part of length ``n``
+        (Python text): two comparisons joined by ``and``, two bytecodes
+        cheaper than Python's chained ``0 < k <= n``; none below for a loop
+        variable known to stay positive."""
+        k = self.rk(key)
+        if key in self.positive:
+            return code('%s <= %s', k, n)
+        return code('%s > 0 and %s <= %s', k, k, n)
 
     def op_GETTABLE(self, i):
         src = 'r%d' % i.b
@@ -248,8 +260,7 @@ class TableOps:
             else:
                 w('    if %s.__class__ is int:', k)
             w('        _a = %s; _n = len(_a)', arr_of(obj))
-            low = '' if key in self.positive else '0 < '
-            w('        if %s%s <= _n%s: _a[%s - 1] = %s', low, k, notnil, k, v)
+            w('        if %s%s: _a[%s - 1] = %s', self.in_list(key, '_n'), notnil, k, v)
             # Keys following the list's end in the hash part move with an append.
             w('        elif %s == _n + 1%s and (not %s or %s + 1 not in %s):', k, notnil, hash_of(obj), k, hash_of(obj))
             w('            _a.append(%s); %s', v, self.debt(SLOT_COST))
