@@ -1074,6 +1074,10 @@ def test_keys_used_twice_in_a_run_are_guarded_once_as_integers():
     assert 'if r6.__class__ is int:' in general
     # A key used once is tested where it is used.
     assert 'if r1.__class__ is int:\n' in re.split(r'def Q\d+_2\(', code)[1]
+    # A key read from a table in the run (a field name) gets no guess.
+    code = plain_python('local F = {"a", "b"} local function bump(t, i) local k = F[i] t[k] = t[k] + 1 end '
+                        'local t = {a = 1, b = 2} bump(t, 1) return t.a')
+    assert code.count('r4 = _a[r2 - 1]') == 2     # one per body: no split copy
     assert LuaRuntime().execute('local function swap(v, i, j) v[i], v[j] = v[j], v[i] return v[i] end '
                                 'local t = {1, 2, a = 3} return swap(t, 1, 2), swap(t, "a", 1)') == (2, 2)
 

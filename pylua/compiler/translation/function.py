@@ -26,6 +26,8 @@ from .tables import TableOps
 # Indexing instructions: the operand holding the table, and the key's.
 _TABLE_OPERAND = {'GETTABLE': 'b', 'SELF': 'b', 'SETTABLE': 'a'}
 _KEY_OPERAND = {'GETTABLE': 'c', 'SETTABLE': 'b'}
+# What gives a key the run reads from elsewhere (a field name from a list, a node).
+_READS = frozenset(('GETTABLE', 'GETTABUP', 'CALL', 'GETUPVAL', 'GETCELL'))
 # Instructions writing one register that run no code (pending copies stay).
 _LOADS = frozenset(('LOADK', 'LOADBOOL', 'GETUPVAL'))
 _NUMERIC_OPS = frozenset('ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR EQ NE LT LE'.split())
@@ -621,10 +623,12 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         facts the guard gives.  One guard that it is an integer spares each
         access its test of the key's class and its branches for other keys;
         a key of another class (a string) fails it once and takes the
-        general copy, which tests as before."""
+        general copy, which tests as before.  A key the run reads from a
+        table, an upvalue or a call's results gets no such guess."""
         code = self.p.code
         value = {}                    # register -> the value it holds (a copy keeps its source's)
         computed = itertools.count(self.p.maxreg)     # values the run computes
+        read = set()                  # of those, what table reads, upvalues and calls gave
         at_k = {}
         uses = {}
         for n in range(self.run_start, hi):
@@ -638,12 +642,15 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             source = value.get(ins.b, ins.b) if ins.op == 'MOVE' else None
             for r in writes(ins, self.p.maxreg):
                 value[r] = next(computed)
+                if ins.op in _READS:
+                    read.add(value[r])
             if source is not None:
                 value[ins.a] = source
         guarded = []
         for v, n in uses.items():
             holders = [r for r in range(self.p.maxreg) if at_k.get(r, r) == v]
-            if n >= 2 and holders and not any(self.isint(r) or r in self.types for r in holders):
+            # A key read from elsewhere (``r[FIELDS[i]]``) is as likely a string.
+            if n >= 2 and holders and v not in read and not any(self.isint(r) or r in self.types for r in holders):
                 guarded.append((holders[0], holders))
         return guarded
 

@@ -42,6 +42,15 @@ for _, k in ipairs({1, 2, 3, 3, "s"}) do put(pcall(bump, proxy, k)) end
 put(pcall(pair, proxy, 1, 4))
 put(table.concat(log, " "), rawget(proxy, 3), rawget(proxy, 4))
 
+-- Keys read from a table in the run (field names, some integers): no guard.
+local fields = {"a", 2, "b", 1}
+local counts = {0, 0, a = 0, b = 0}
+for i = 1, 8 do
+  local f = fields[i % 4 + 1]
+  counts[f] = counts[f] + i
+end
+put(counts[1], counts[2], counts.a, counts.b)
+
 -- Keys in the hash part (sparse, out of order) and moving to the list.
 local sparse = {}
 for _, k in ipairs({5, 3, 1, 2, 4, 100, -7}) do bump(sparse, k) bump(sparse, k) end
