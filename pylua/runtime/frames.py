@@ -355,7 +355,7 @@ def arg_error(n: int, fname: str, extra: str):
             if kind == 'method':
                 n -= 1
                 if n == 0:
-                    raise LuaError(_position(caller) + "calling '%s' on bad self" % name)
+                    raise LuaError(_position(caller) + "calling '%s' on bad self (%s)" % (name, extra))
     if name is None:
         name = called.name if called is not None else fname
     raise LuaError(_position(caller) + "bad argument #%d to '%s' (%s)" % (n, name, extra))
