@@ -185,34 +185,27 @@ def counts_on_entry(p):
 
 def calls_outside_loops(code):
     """Is any ``CALL`` of ``code`` in no loop (of its own)?"""
-    depth = 0
-    loops = []                    # per open block: is it a loop
-    for ins in code:
-        op = ins.op
-        if op == 'CALL' and not depth:
-            return True
-        if op in OPENERS:
-            loops.append(op in LOOPS)
-            depth += op in LOOPS
-        elif op == 'END' and loops:
-            depth -= loops.pop()
-    return False
+    return any(ins.op == 'CALL' for ins in _outside_loops(code))
 
 
 def outside_loops(code):
     """How many of the instructions ``code`` are in no loop (of its own)."""
-    n = depth = 0
+    return sum(1 for _ in _outside_loops(code))
+
+
+def _outside_loops(code):
+    """The instructions of ``code`` in no loop (of its own), in order."""
+    depth = 0
     loops = []                    # per open block: is it a loop
     for ins in code:
         op = ins.op
         if not depth:
-            n += 1
+            yield ins
         if op in OPENERS:
             loops.append(op in LOOPS)
             depth += op in LOOPS
         elif op == 'END' and loops:
             depth -= loops.pop()
-    return n
 
 
 def iteration_cost(p, k):
