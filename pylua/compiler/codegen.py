@@ -1195,9 +1195,11 @@ def _folded_number(e, names, memo=None):
         spine = []
         inner = e.left if e.__class__ is A.BinOp else None
         while inner.__class__ is A.BinOp and id(inner) not in memo:
+            count_instructions(GENERATE_STATEMENT)      # the cancel check, down a long chain
             spine.append(inner)
             inner = inner.left
         for inner in reversed(spine):
+            count_instructions(GENERATE_STATEMENT)      # and back up
             memo[id(inner)] = _fold_operation(inner, names, memo)
     result = _fold_operation(e, names, memo)
     if memo is not None:

@@ -444,6 +444,7 @@ class _Resolver:
                 e = e.left
             self.walk(e)
             for right in reversed(rights):
+                count_instructions(RESOLVE_STATEMENT)      # and coming back up
                 self.expr(right)
         elif c is A.UnOp or c is A.Paren:
             self.expr(e.operand if c is A.UnOp else e.expr)
