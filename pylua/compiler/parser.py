@@ -19,12 +19,13 @@ from ._tables import ACCEPT, ERRORS, RULES, SPECIAL, TABLE
 from .lexer import near, tokenize
 from .resolver import MAX_LOCALS
 
-# Lua refuses nesting deeper than LUAI_MAXCCALLS (200) C levels: about 195
-# nested parentheses or blocks.  The parse stack holds one to seven entries
-# per such level (seven for 'local function f() ...'), so this bound accepts
-# everything Lua accepts and keeps the nesting of the tree, and so the
-# recursion of every later pass, bounded.
-MAX_DEPTH = 1400
+# Lua refuses nesting deeper than LUAI_MAXCCALLS (200) C levels, which the
+# resolver counts as lparser.c takes them (``resolver.MAX_C_LEVELS``).  The
+# parse stack holds one to about ten entries per level (a numeric for's
+# header is eight), so this bound leaves every program within Lua's levels
+# to the resolver, whose message is then Lua's (a nest of numeric fors runs
+# out of locals first), and keeps the tree a later pass walks bounded.
+MAX_DEPTH = 4000
 # A syntax error found with more open levels than LUAI_MAXCCALLS is Lua's
 # overflow instead: lparser.c's enterlevel() failed at an earlier token.
 # A level is one pending token that opens a recursion of lparser.c, or one
