@@ -17,7 +17,7 @@ from ..runtime.state import PARSE_TOKEN, count_instructions
 from . import ast as A
 from ._tables import ACCEPT, ERRORS, RULES, SPECIAL, TABLE
 from .lexer import near, tokenize
-from .resolver import MAX_LOCALS
+from .resolver import C_STACK_OVERFLOW, MAX_LOCALS
 
 # Lua refuses nesting deeper than LUAI_MAXCCALLS (200) C levels, which the
 # resolver counts as lparser.c takes them (``resolver.MAX_C_LEVELS``).  The
@@ -35,11 +35,6 @@ _LEVEL_TOKENS = frozenset(['(', '{', '[', ',', '..', '^', 'do', 'then', 'repeat'
 
 # lparser.c's block_follow(): tokens that end a block.
 _BLOCK_FOLLOW = frozenset(['else', 'elseif', 'end', 'until', '$END'])
-
-
-# luaE_checkcstack's message: the parser runs inside a C function, so Lua
-# gives it no position.
-C_STACK_OVERFLOW = 'C stack overflow'
 
 
 class _Reject(Exception):

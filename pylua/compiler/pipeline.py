@@ -11,7 +11,7 @@ from ..runtime import frames, ops
 from ..runtime.errors import LuaSyntaxError
 from ..runtime.state import count_work
 from .codegen import compile_chunk
-from .resolver import MAX_C_LEVELS
+from .resolver import C_STACK_OVERFLOW, too_deep
 from ..runtime.hooks import untraced
 from ..runtime.luathread import compiler_frames
 from ..runtime.python_gc import collector_paused
@@ -62,12 +62,12 @@ def compile_lua(source: str, chunkname: str, source_name: str | None = None, c_l
     """Compile Lua source (a byte string) whose messages use ``chunkname``
     verbatim; ``source_name`` is the name ``load`` was given, when known;
     ``c_levels``, the C levels lua5.4 has open where it parses the chunk
-    (the nesting it accepts depends on them: ``resolver.MAX_C_LEVELS``)."""
+    (the nesting it accepts depends on them: ``resolver.too_deep``)."""
     key = (source, chunkname, source_name)
     hit = _CACHE.get(key)
     if hit is not None:
-        if hit.proto.nesting >= MAX_C_LEVELS - c_levels:
-            raise LuaSyntaxError('C stack overflow')
+        if too_deep(hit.proto.nesting, c_levels):
+            raise LuaSyntaxError(C_STACK_OVERFLOW)
         _CACHE.move_to_end(key)
         return hit
     count_work(len(source))       # the cancel check before any stage

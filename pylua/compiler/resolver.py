@@ -37,6 +37,14 @@ MAX_UPVALUES = 255                 # Lua's MAXUPVAL
 # top of the levels open where the chunk is loaded (lua.c's script: 1;
 # ``load`` from its main chunk: 2, one more per pcall or coroutine).
 MAX_C_LEVELS = 200
+# luaE_checkcstack's message: the parser runs inside a C function, so Lua
+# gives it no position.
+C_STACK_OVERFLOW = 'C stack overflow'
+
+
+def too_deep(depth: int, c_levels: int) -> bool:
+    """Does a chunk ``depth`` C levels deep overflow where ``c_levels`` are open?"""
+    return depth >= MAX_C_LEVELS - c_levels
 
 
 def _upvalue_local(fi, idx):
@@ -100,7 +108,7 @@ class Resolution:
 def resolve(chunk: A.Chunk, c_levels: int = 1) -> Resolution:
     """Scopes, upvalues and gotos of ``chunk``, parsed where lua5.4 would
     have ``c_levels`` C levels open (see ``MAX_C_LEVELS``)."""
-    r = _Resolver(chunk.chunkname, MAX_C_LEVELS - c_levels)
+    r = _Resolver(chunk.chunkname, c_levels)
     r.main(chunk)
     r.res.nesting = r.deepest
     # A captured local lives in a cell when it is assigned, or when it is
@@ -117,14 +125,14 @@ def resolve(chunk: A.Chunk, c_levels: int = 1) -> Resolution:
 
 
 class _Resolver:
-    def __init__(self, chunkname, level_limit):
+    def __init__(self, chunkname, c_levels):
         self.chunkname = chunkname
         self.res = Resolution()
         self.fn = None
         self.vars = []
         self.level = 0                  # lparser.c's C levels open at the node walked
         self.deepest = 0
-        self.level_limit = level_limit
+        self.c_levels = c_levels
 
     def enter(self):
         """One more C level, as lparser.c's enterlevel(): Lua stops where
@@ -132,8 +140,8 @@ class _Resolver:
         self.level += 1
         if self.level > self.deepest:
             self.deepest = self.level
-            if self.level >= self.level_limit:
-                raise LuaSyntaxError('C stack overflow')
+            if too_deep(self.level, self.c_levels):
+                raise LuaSyntaxError(C_STACK_OVERFLOW)
 
     def error(self, line, msg):
         raise LuaSyntaxError('%s:%d: %s' % (self.chunkname, line, msg))
