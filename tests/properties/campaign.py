@@ -15,18 +15,26 @@ with a marker line holding the error message (as lua.c would print it);
 pylua's side (``campaign_pylua``) runs ``DRIVER`` on each program in a
 runtime of its own, all in one process, so that a program costs its own
 run and no interpreter start-up.  Up to ``J`` pylua processes share a
-batch, more than one only while the machine is idle (its load below
-``IDLE_LOAD`` when the batch starts).  A program whose output or message
+batch, more than one only while the machine is otherwise idle (other
+processes used less than ``IDLE_LOAD`` cores during the batch before).  A program whose output or message
 differs, or that takes pylua down (an internal error, a crash, a hang), is
 a finding: its source as it runs alone (the prelude in place of the line
 taking it, so its lines are 11 further down than the outcomes say) and
 both outcomes are written to ``DIR/SEED-SIZE-FORM.lua``;
 ``DIR/progress.txt`` holds the running counts.
-Programs that lua5.4 itself does not finish are left out.
+Programs that lua5.4 itself does not finish are left out, and so is a
+difference that lua5.4 shows between its own runs: a program pylua
+disagrees with runs again alone on lua5.4 under other collector pacings
+(``PACINGS``), and when one of those runs gives pylua's outcome the program
+is collector-dependent, not a finding (written to
+``DIR/collector-dependent/``).  Lua 5.4.4 saves an instruction's position
+for an error message in ``checkGC`` only when a collection step is due, so
+which line an integer division by zero names can depend on the heap.
 """
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import pathlib
 import random
@@ -76,7 +84,14 @@ ADDRESS = re.compile(rb': 0x[0-9a-f]+')
 LUA_SECONDS = 60               # lua5.4 runs a batch in about a second
 PYLUA_SECONDS = 900            # pylua, niced on a loaded machine, in minutes
 PROGRAM_SECONDS = 120          # one program on pylua (the big ones take seconds)
-IDLE_LOAD = 1.5                # the campaign's own process and less: another core is free
+# lua.c ``-e`` options giving lua5.4 other collector pacings, each set
+# whole (whatever the reference command set before): the default, a step
+# due nearly always (stopped: the debt stays above zero), nearly never
+# (64 MiB between steps) and the generational mode's.
+PACINGS = ['collectgarbage("restart")', 'collectgarbage("stop")',
+           'collectgarbage("restart") collectgarbage("incremental", 1000, 100, 26)',
+           'collectgarbage("restart") collectgarbage("generational")']
+IDLE_LOAD = 0.5                # cores other work used: below it, the cores are the campaign's
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
@@ -129,6 +144,24 @@ class BatchRun:
     failure: str | None          # why it stopped before the end (crash, internal error, hang)
 
 
+def busy_seconds():
+    """CPU seconds all processes have used since boot (Linux's /proc/stat;
+    elsewhere none, so that the campaign takes the machine as busy)."""
+    try:
+        with open('/proc/stat') as fh:
+            fields = [int(f) for f in fh.readline().split()[1:]]
+    except OSError:
+        return math.inf
+    idle, iowait = fields[3], fields[4]
+    return (sum(fields[:8]) - idle - iowait) / os.sysconf('SC_CLK_TCK')
+
+
+def own_seconds():
+    """CPU seconds of this process and of its finished subprocesses."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
 def write_batch(directory, cases):
     """DRIVER and the programs of ``cases`` as files in ``directory``; their names."""
     with open(os.path.join(directory, 'driver.lua'), 'w') as fh:
@@ -161,13 +194,34 @@ def run_batch(command, directory, files, seconds):
     return BatchRun(outcomes, failure)
 
 
+def balanced(cases, jobs):
+    """``cases``' numbers in ``jobs`` parts of about equal work, a program's
+    work taken as its source's length (a big program costs ten small ones)."""
+    parts = [[] for _ in range(min(jobs, len(cases)))]
+    sizes = [0] * len(parts)
+    for n in sorted(range(len(cases)), key=lambda n: -len(cases[n].source)):
+        least = sizes.index(min(sizes))
+        parts[least].append(n)
+        sizes[least] += len(cases[n].source)
+    return [sorted(part) for part in parts]
+
+
 class Campaign:
     def __init__(self, out, pylua, lua, jobs=1):
         self.out = out
         self.pylua, self.lua = pylua, lua
         self.jobs = jobs
-        self.programs = self.small = self.differences = self.unfinished = 0
+        self.programs = self.small = self.differences = self.unfinished = self.collector_dependent = 0
         self.started = time.time()
+        self.cpu_seen = (self.started, busy_seconds(), own_seconds())
+
+    def others_load(self):
+        """The cores other processes kept busy since the last call (the
+        kernel's load average is no measure: this machine reports one of
+        about 1.4 when idle)."""
+        then, busy_then, own_then = self.cpu_seen
+        self.cpu_seen = now, busy, own = time.time(), busy_seconds(), own_seconds()
+        return ((busy - busy_then) - (own - own_then)) / max(now - then, 1e-9)
 
     def run(self, cases):
         """Run ``cases`` on both interpreters; a program that stops pylua is
@@ -180,13 +234,16 @@ class Campaign:
             cases = cases[:len(theirs)]
             if not cases:             # lua5.4 finished none of them
                 return
-            jobs = self.jobs if self.jobs > 1 and os.getloadavg()[0] < IDLE_LOAD else 1
-            share = -(-len(cases) // jobs)
-            parts = [range(lo, min(lo + share, len(cases))) for lo in range(0, len(cases), share)]
-            with ThreadPoolExecutor(len(parts) or 1) as pool:
+            jobs = self.jobs if self.jobs > 1 and self.others_load() < IDLE_LOAD else 1
+            parts = balanced(cases, jobs)
+            with ThreadPoolExecutor(len(parts)) as pool:
                 found = pool.map(lambda part: self.compare(directory, files, part, theirs), parts)
                 for n, mine in [f for part in found for f in part]:
-                    self.finding(cases[n], mine, theirs[n])
+                    if isinstance(mine, Outcome) and self.lua_can_give(mine, directory, files[n]):
+                        self.collector_dependent += 1
+                        self.write(os.path.join(self.out, 'collector-dependent'), cases[n], mine, theirs[n])
+                    else:
+                        self.finding(cases[n], mine, theirs[n])
             self.programs += len(cases)
             self.small += sum(case.small for case in cases)
 
@@ -194,29 +251,43 @@ class Campaign:
         """Run the programs numbered ``part`` on pylua: the (number, pylua's
         outcome) of each that differs from lua5.4's."""
         found = []
-        done = part.start
-        while done < part.stop:
-            mine = run_batch(self.pylua, directory, files[done:part.stop], PYLUA_SECONDS)
-            for n, outcome in enumerate(mine.outcomes, done):
+        done = 0
+        while done < len(part):
+            mine = run_batch(self.pylua, directory, [files[n] for n in part[done:]], PYLUA_SECONDS)
+            for n, outcome in zip(part[done:], mine.outcomes):
                 if outcome != theirs[n]:
                     found.append((n, outcome))
             done += len(mine.outcomes)
-            if done < part.stop:
-                found.append((done, 'pylua stopped: %s' % (mine.failure or 'without a message')))
+            if done < len(part):
+                found.append((part[done], 'pylua stopped: %s' % (mine.failure or 'without a message')))
                 done += 1
         return found
 
+    def lua_can_give(self, outcome, directory, file):
+        """Does lua5.4 give ``outcome`` for ``file`` when it runs alone under
+        one of the ``PACINGS``?"""
+        for pacing in PACINGS:
+            run = run_batch(self.lua + ['-e', pacing], directory, [file], LUA_SECONDS)
+            if run.outcomes == [outcome]:
+                return True
+        return False
+
     def finding(self, case, mine, theirs):
         self.differences += 1
-        with open(os.path.join(self.out, case.name + '.lua'), 'w', encoding='latin-1') as fh:
+        self.write(self.out, case, mine, theirs)
+
+    @staticmethod
+    def write(directory, case, mine, theirs):
+        os.makedirs(directory, exist_ok=True)
+        with open(os.path.join(directory, case.name + '.lua'), 'w', encoding='latin-1') as fh:
             fh.write(standalone(case.source) + '\n--[==[\npylua:  %r\nlua5.4: %r\n]==]\n' % (mine, theirs))
 
     def progress(self, seed):
         seconds = time.time() - self.started
         line = ('programs %d (%d small, %d big), differences %d, next seed %d, %.0f s, %.2f programs/s '
-                '(%d left out: lua5.4 did not finish them)') % (
+                '(%d left out: lua5.4 did not finish them; %d collector-dependent)') % (
             self.programs, self.small, self.programs - self.small, self.differences, seed, seconds,
-            self.programs / max(seconds, 1e-9), self.unfinished)
+            self.programs / max(seconds, 1e-9), self.unfinished, self.collector_dependent)
         with open(os.path.join(self.out, 'progress.txt'), 'w') as fh:
             fh.write(line + '\n')
         return line

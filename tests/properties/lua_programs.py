@@ -128,7 +128,10 @@ METAS = ['setmetatable({}, {__index = function(t, k) return k end})[@]',
          '#setmetatable({}, {__len = function() return @ end})',
          'setmetatable({}, {__call = function(self, x) return x end})(@)',
          'tostring(setmetatable({}, {__tostring = function() return @ end}))',
-         'tostring(setmetatable({}, {__name = "My.Type"}))', '(setmetatable({}, {__name = "Named"}) + @)',
+         # (its address stripped here: string functions applied to it could
+         # hide it from the comparison's own stripping)
+         '(tostring(setmetatable({}, {__name = "My.Type"})):gsub(": 0x%x+", ": 0x"))',
+         '(setmetatable({}, {__name = "Named"}) + @)',
          '(- setmetatable({}, {__unm = function(a) return @ end}))', 'setmetatable({}, {__index = {k = @}}).k',
          'rawget(setmetatable({}, {__index = function() return 1 end}), @)',
          '(~ setmetatable({}, {__bnot = function(a) return @ end}))', '(@ // setmetatable({}, {}))',
