@@ -12,6 +12,15 @@ metamethods, settings behind ``__index``/``__newindex``/``__pairs`` with
 errors at the caller's level) and the report's argument parser and JSON
 codec, found through ``package.path``; it writes, seeks and removes a file
 and formats dates.
+
+``calc/`` runs scripts of a small language: a lexer yielding tokens from a
+coroutine (patterns, ``goto continue``, error objects with ``__tostring``),
+a Pratt parser whose handlers are closures in tables, node classes three
+levels deep through ``__index`` chains (``__len``, ``__name``), and an
+evaluator with scopes chained by ``__index``, closures called through
+``__call``, ``return`` unwinding as an error object through ``pcall``,
+``xpcall`` handlers, ``table.pack``/``unpack``/``move``/``sort`` and
+``string.format``.
 """
 import os
 import pathlib
@@ -34,6 +43,11 @@ RUNS = [
     ('wordstat', ['--min=5', '--json=out.json', 'numbers.txt']),
     ('wordstat', ['--bogus', 'alice.txt']),
     ('wordstat', ['missing.txt']),
+    ('calc', ['numbers.calc', 'closures.calc', 'text.calc']),
+    ('calc', ['--ast', '--stats', 'closures.calc', 'numbers.calc']),
+    ('calc', ['errors.calc', 'syntax.calc', 'lexical.calc', 'missing.calc']),
+    ('calc', ['-e', 'print 1 + 2, "x" .. 3 .. [4], 2 ^ 0.5;']),
+    ('calc', ['--bogus']),
 ]
 
 
