@@ -482,7 +482,11 @@ def index_chain(t, k):
 
     For a string key the answer depends only on the metatable's chain, so it
     is cached on the metatable (see ``table.ClassHash``): a method found
-    classes up, or a field no class holds, costs one probe."""
+    classes up, or a field no class holds, costs one probe.  Only once the
+    metatable has served a few lookups (``_worth_caching``): a metatable
+    made for one object (an interpreter's scope chained to its parent's)
+    would pay for a cache it never reads, and every table on its chain
+    would then check each store for caches to clear."""
     mt = t.meta
     if mt is None:
         return None
@@ -495,14 +499,17 @@ def index_chain(t, k):
                 return v
             if (k,) in lookups:         # a handler must run (see _chain_filled)
                 return _CALL_NEEDED
-        return _chain_filled(mt, k)
+            return _chain_filled(mt, k)
+        if _worth_caching(mt):
+            return _chain_filled(mt, k)
+    plain_key = k.__class__ is str       # read from the hash part as it is
     for _ in range(2000):
         h = mt.hash.get('__index')
         if h is None:
             return None
         if h.__class__ is not Table:
             return _CALL_NEEDED
-        v = h.get(k)
+        v = h.hash.get(k) if plain_key else h.get(k)
         if v is not None:
             return v
         mt = h.meta
@@ -512,6 +519,28 @@ def index_chain(t, k):
 
 
 _UNCACHED = object()
+# String lookups through a metatable not yet cached over: by the
+# metatable's id, a weak reference to it (an id outlives its object) and
+# the count, kept for the most recent metatables only.
+_uncached_lookups: dict = {}
+CACHE_AFTER = 8
+_UNCACHED_KEPT = 1024
+
+
+def _worth_caching(mt):
+    """Has metatable ``mt`` served ``CACHE_AFTER`` string lookups?"""
+    key = id(mt)
+    entry = _uncached_lookups.get(key)
+    if entry is not None and entry[0]() is mt:
+        if entry[1] + 1 >= CACHE_AFTER:
+            del _uncached_lookups[key]
+            return True
+        _uncached_lookups[key] = (entry[0], entry[1] + 1)
+        return False
+    if len(_uncached_lookups) >= _UNCACHED_KEPT:
+        _uncached_lookups.clear()
+    _uncached_lookups[key] = (weakref.ref(mt), 1)
+    return False
 # What ``STRING_LOOKUPS`` is bound to while no string method is cached.
 NO_LOOKUPS = MappingProxyType({})
 _LOOKUPS_MAX = 256      # keys cached per metatable (each costs a dict slot)

@@ -94,7 +94,7 @@ class TableOps:
             lines.insert(raw, code('if %s is None: _zl = %d', dst, self.miss_line))
             general = code('%s; _zl = %d', general, self.miss_line)
         if isk and kv.__class__ is str and (kv in self.held or held and kv not in self.absent):
-            self.held_field(dst, obj, k, lines, None if table else general)
+            self.held_field(dst, obj, k, None if table else general)
             return
         if table:
             for text in lines:
@@ -115,17 +115,20 @@ class TableOps:
             self.w('    ' + text)
         self.w('else: %s = %s', dst, general)
 
-    def held_field(self, dst, obj, k, lines, general):
+    def held_field(self, dst, obj, k, general):
         """``dst = obj[k]`` for a key the chunk's reads usually find in the
         table itself (``facts.held_fields``): a subscript under ``try``,
-        cheaper than ``get`` and its nil test when it hits.  A miss runs
-        ``lines`` after the raw read (the metatable's part) in the
-        ``KeyError`` handler; ``general``, when the object may be no table,
-        in the ``AttributeError`` one (only tables have a hash part)."""
+        cheaper than ``get`` and its nil test when it hits.  A miss, already
+        the slow path, asks ``index_chain`` in the ``KeyError`` handler
+        (which probes the metatable's cache itself: an inline probe would
+        raise again where no cache is kept); ``general``, when the object
+        may be no table, runs in the ``AttributeError`` one (only tables
+        have a hash part)."""
         self.w('try: %s = %s[%s]', dst, hash_of(obj), k)
         self.w('except KeyError:')
-        self.w('    %s = None', dst)
-        for text in lines[1:]:
+        if self.miss_line is not None:
+            self.w('    _zl = %d', self.miss_line)
+        for text in self.cache_miss(dst, obj, k):
             self.w('    ' + text)
         if general is not None:
             self.w('except AttributeError: %s = %s', dst, general)
@@ -137,9 +140,10 @@ class TableOps:
         return [code('%s = %s.get(%s)', dst, hash_of(obj), k),
                 code('if %s is None and (_m := %s) is not None:', dst, meta_of(obj)),
                 # Only a ClassHash has lookups; index_chain makes a
-                # metatable's hash one on its first miss and caches the
-                # key, so the handler runs once per metatable and key (a
-                # subscript is cheaper than get when it hits).  The cache
+                # metatable's hash one once it has served a few lookups
+                # and caches the key, so the handler runs a few times per
+                # metatable and key (a subscript is cheaper than get when
+                # it hits).  The cache
                 # holds values only (no "a handler must run"): what the
                 # subscript finds needs no test.
                 code('    try: %s = %s.lookups[%s]', dst, hash_of('_m'), k),
