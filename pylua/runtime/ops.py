@@ -519,24 +519,18 @@ def index_chain(t, k):
 
 
 _UNCACHED = object()
-# String lookups through a metatable not yet cached over: by the
-# metatable's id, a weak reference to it (an id outlives its object) and
-# the count, kept for the most recent metatables only.
-_uncached_lookups: dict = {}
 CACHE_AFTER = 8
-_UNCACHED_KEPT = 1024
 
 
 def _worth_caching(mt):
-    """Has metatable ``mt`` served ``CACHE_AFTER`` string lookups?"""
-    key = id(mt)
-    entry = _uncached_lookups.get(key)
-    if entry is not None and entry[0]() is mt:
-        if entry[1] + 1 >= CACHE_AFTER:
-            del _uncached_lookups[key]
-            return True
-        _uncached_lookups[key] = (entry[0], entry[1] + 1)
-        return False
+    """Has metatable ``mt`` served ``CACHE_AFTER`` string lookups?  (Counted
+    on it: most tables never get the slot.)"""
+    try:
+        served = mt.lookups_served + 1
+    except AttributeError:
+        served = 1
+    mt.lookups_served = served
+    return served >= CACHE_AFTER
     if len(_uncached_lookups) >= _UNCACHED_KEPT:
         _uncached_lookups.clear()
     _uncached_lookups[key] = (weakref.ref(mt), 1)

@@ -22,10 +22,12 @@ FALSE_KEY = ('<false>',)
 class LuaTable:
     # guard and anchor belong to the collector (runtime/collector.py), which
     # sets them only on the tables it deals with; keycache is set by the
-    # first ``next`` that enters the hash part (most tables never get one).
+    # first ``next`` that enters the hash part (most tables never get one);
+    # lookups_served by ``ops.index_chain`` on a metatable it does not
+    # cache over yet.
     # Translated code makes its tables without __init__ (its frame costs
     # a fifth of a table): translation/layout.py's new_table sets what it sets.
-    __slots__ = ('hash', 'arr', 'meta', 'keycache', 'guard', 'anchor', '__weakref__')
+    __slots__ = ('hash', 'arr', 'meta', 'keycache', 'guard', 'anchor', 'lookups_served', '__weakref__')
 
     def __init__(self, arr=None, hash=None):
         self.arr = arr if arr is not None else []
