@@ -313,7 +313,9 @@ class ControlOps:
             self.close_block()
             self.w('except BaseException as _e:')
             self.w('    _v = %s; %s = None', r, r)
-            self.w('    ' + self.wait('close_error(_v, _e)'))
+            # Most regions close nothing (a generic for's fourth value is
+            # nil): an error leaving them runs no helper.
+            self.w('    if _v is not None and _v is not False: ' + self.wait('close_error(_v, _e)'))
             self.w('    raise')
         self.w('_v = %s; %s = None', r, r)
         self.w('if _v is not None and _v is not False: ' + self.wait('close_var(_v, None)'))

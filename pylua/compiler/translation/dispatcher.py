@@ -75,7 +75,7 @@ class Dispatcher:
             for r in reversed(tbc):
                 ft.w('    if _tbc%d:', r)
                 ft.w('        _tbc%d = False; _v = r%d; r%d = None', r, r, r)
-                ft.w('        ' + ft.wait('close_error(_v, _e)'))
+                ft.w('        if _v is not None and _v is not False: ' + ft.wait('close_error(_v, _e)'))
             ft.w('    raise')
 
     def lower(self, bytecode):
