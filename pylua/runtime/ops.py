@@ -976,9 +976,30 @@ def setlist(t, start, values):
     if start == len(arr) and not t.hash and values and values[-1] is not None and None not in values:
         arr.extend(values)
         return
-    hash = t.hash
-    if start == len(arr) and values and not any(k in hash for k in range(start + 1, start + len(values) + 2)):
+    if start <= len(arr) and values:
+        hash = t.hash
+        end = start + len(values)
+        if len(arr) > start:
+            # ``[k] =`` fields before the items appended to the list part:
+            # those past the items go back to the hash, as in Lua.
+            for k in range(end + 1, len(arr) + 1):
+                if arr[k - 1] is not None:
+                    hash[k] = arr[k - 1]
+            del arr[start:]
+        if hash:
+            # Lua's SETLIST writes the items over whatever a ``[k] =`` field
+            # of the constructor put at their indices, nil items included.
+            for k in range(start + 1, end + 1):
+                hash.pop(k, None)
         _constructor_array(t, values)
+        n = len(arr)
+        if hash and n == end:
+            # luaH_getn goes on into the hash part when the array part is
+            # full, so ``{1, 2, [3] = 3}`` has length 3: keep the list part
+            # ending at a border by taking in the keys that follow it.
+            while n + 1 in hash:
+                n += 1
+                arr.append(hash.pop(n))
         return
     for i, v in enumerate(values, start + 1):
         t.set_int(i, v)
