@@ -250,7 +250,7 @@ def lua_print(*args):
         vm.write_stdout('\t'.join(parts).encode('latin-1'))
         raise
     line = '\t'.join(parts) + '\n'
-    vm.write_stdout(line.encode('latin-1'))
+    vm.write_stdout(line.encode('latin-1'), flush=True)
     return ()
 
 

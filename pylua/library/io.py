@@ -21,13 +21,23 @@ _MAX_LINES_FORMATS = 250
 
 
 class LuaFile:
-    """A Lua file handle's state: the stream, and how to close it."""
-    __slots__ = ('stream', 'closer', 'closed')
+    """A Lua file handle's state: the stream, how to close it, and its C
+    buffering mode (``setvbuf``'s ``'no'``, ``'line'`` or ``'full'``): the
+    stream buffers fully, and a write flushes it as C's stdio would."""
+    __slots__ = ('stream', 'closer', 'closed', 'vbuf')
 
-    def __init__(self, stream, closer):
+    def __init__(self, stream, closer, vbuf='full'):
         self.stream = stream
         self.closer = closer        # None for the standard files: they never close
         self.closed = False
+        self.vbuf = vbuf
+
+
+def _isatty(stream):
+    try:
+        return stream.isatty()
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def failure(err, filename=None):
@@ -165,8 +175,8 @@ def install(vm, stdout, stderr, stdin):
     meta = LuaTable()
     methods = LuaTable()
 
-    def new_file(stream, closer):
-        return Userdata(LuaFile(stream, closer), meta)
+    def new_file(stream, closer, vbuf='full'):
+        return Userdata(LuaFile(stream, closer, vbuf), meta)
 
     def to_file(v, fname):
         if v.__class__ is not Userdata or v.meta is not meta:
@@ -179,9 +189,10 @@ def install(vm, stdout, stderr, stdin):
             rt_error('attempt to use a closed file')
         return f
 
+    # As C's stdio starts them: stdout by lines on a terminal, stderr unbuffered.
     std_in = new_file(stdin, None)
-    std_out = new_file(stdout, None)
-    std_err = new_file(stderr, None)
+    std_out = new_file(stdout, None, 'line' if _isatty(stdout) else 'full')
+    std_err = new_file(stderr, None, 'no')
     default = {'input': std_in, 'output': std_out}
 
     def close_file(handle):
@@ -222,8 +233,12 @@ def install(vm, stdout, stderr, stdin):
         if f.stream is stderr:      # keep the two streams' order on a terminal
             stdout.flush()
         r = write_values(f.stream, values, 'write', first_argno)
-        if f.stream is stderr:
-            stderr.flush()
+        vbuf = f.vbuf
+        if vbuf != 'full' and (vbuf == 'no' or any(v.__class__ is str and '\n' in v for v in values)):
+            try:
+                f.stream.flush()
+            except OSError as e:
+                r = r or failure(e)
         return r or (h,)
 
     def f_write(h=ABSENT, *values):
@@ -243,11 +258,12 @@ def install(vm, stdout, stderr, stdin):
             return failure(e if isinstance(e, OSError) else OSError(errno.EINVAL, 'Invalid argument'))
 
     def f_setvbuf(h=ABSENT, mode=ABSENT, size=ABSENT, *_):
-        open_file(h, 'setvbuf')
+        f = open_file(h, 'setvbuf')
         m = check_str(mode, 2, 'setvbuf')
         if m not in ('no', 'full', 'line'):
             arg_error(2, 'setvbuf', "invalid option '%s'" % m)
         opt_int(size, 3, 'setvbuf', 0)
+        f.vbuf = m
         return (True,)
 
     def lines_iterator(handle, formats, close_at_end):

@@ -1,10 +1,13 @@
 """The os library (standalone profile), as Lua 5.4's loslib.c: dates and
 times (``date`` with every C99 conversion, ``*t`` and ``!*t``, ``time`` of a
 date table), ``clock``, ``difftime``, ``getenv``, files (``remove``,
-``rename``, ``tmpname``), ``setlocale`` (the C locale only) and ``exit``."""
+``rename``, ``tmpname``), ``setlocale`` (the C locale only), ``execute``
+(a command through ``/bin/sh``, as C's ``system``) and ``exit``."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import tempfile
 import time
 
@@ -178,6 +181,40 @@ def os_setlocale(locale=None, category=ABSENT, *_):
     return ('C' if name in (None, '', 'C', 'POSIX') else None,)
 
 
+def os_execute(vm, command=None, *_):
+    cmd = opt_str(command, 1, 'execute', None)
+    if cmd is None:
+        return (True,)                      # system(NULL): a shell is there
+    # Nothing is flushed first: like C's system(), output still in the
+    # streams' buffers (a pipe's, not a terminal's) comes after the command's.
+    out = [vm.stdout or sys.stdout.buffer, vm.stderr or sys.stderr.buffer]
+    # The command writes where the program's standard streams go; a stream
+    # with no file descriptor (an embedding's buffer) gets its output after.
+    fds = [_fileno(stream) for stream in out]
+    try:
+        proc = subprocess.run(['/bin/sh', '-c', cmd.encode('latin-1')],
+                              stdout=subprocess.PIPE if fds[0] is None else fds[0],
+                              stderr=subprocess.PIPE if fds[1] is None else fds[1])
+    except OSError as e:
+        return failure(e)
+    for stream, data in zip(out, (proc.stdout, proc.stderr)):
+        if data:
+            stream.write(data)
+    # luaL_execresult: true or fail, then how the shell ended and its status
+    if proc.returncode < 0:
+        return (None, 'signal', -proc.returncode)
+    return (True if proc.returncode == 0 else None, 'exit', proc.returncode)
+
+
+def _fileno(stream):
+    """The descriptor a child process writes to for ``stream``: None when
+    the stream has none, and so the child's output must be captured."""
+    try:
+        return stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
 def os_exit(code=None, close=None, *_):
     if code is None or code is ABSENT or code is True:
         status = 0
@@ -194,6 +231,7 @@ def install(vm):
                      ('remove', os_remove), ('rename', os_rename), ('tmpname', os_tmpname),
                      ('setlocale', os_setlocale), ('exit', os_exit)):
         lib.set_str(name, Builtin(fn, 'os.' + name))
+    lib.set_str('execute', Builtin(lambda *args: os_execute(vm, *args), 'os.execute'))
     lib.set_str('time', GenBuiltin(os_time, 'os.time'))
     lib.set_str('clock', Builtin(lambda *_: (time.process_time(),), 'os.clock'))
     vm.globals.set_str('os', lib)
