@@ -277,10 +277,16 @@ def load_text(vm, text, chunkname, mode, env, c_levels=2):
 
 def make_load(vm):
     def load(chunk=ABSENT, chunkname=ABSENT, mode=ABSENT, env=ABSENT, *_):
+        # luaB_load checks the mode, then the chunk name, then the chunk.
+        m = opt_str(mode, 3, 'load', 'bt')
         c = chunk.__class__
         if c is str or c is int or c is float:
-            text = default_name = ops.tostring_raw(chunk)
-        elif is_function(chunk):
+            text = ops.tostring_raw(chunk)
+            name = opt_str(chunkname, 2, 'load', text)
+        else:
+            name = opt_str(chunkname, 2, 'load', '=(load)')
+            if not is_function(chunk):
+                type_error(1, 'load', 'function', chunk)
             pieces = []
             while True:
                 try:
@@ -298,11 +304,6 @@ def make_load(vm):
                     return (None, 'reader function must return a string')
                 pieces.append(piece)
             text = ''.join(pieces)
-            default_name = '=(load)'
-        else:
-            type_error(1, 'load', 'function', chunk)
-        name = opt_str(chunkname, 2, 'load', default_name)
-        m = opt_str(mode, 3, 'load', 'bt')
         return load_text(vm, text, name, m, vm.globals if env is ABSENT else env)
 
     return load

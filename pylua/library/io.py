@@ -280,6 +280,7 @@ def install(vm, stdout, stderr, stdin):
                     rt_error(r[1])
                 if close_at_end:
                     close_file(handle)
+                return ()               # io_readline returns no values at the end
             return r
         return Builtin(step, 'for iterator')
 
@@ -297,14 +298,16 @@ def install(vm, stdout, stderr, stdin):
         f = to_file(h, '__tostring')
         return ('file (closed)' if f.closed else 'file (0x%08x)' % id(h),)
 
+    # No loaded module holds the files' methods: a call that does not name
+    # one (pcall(f.read, f, 'x')) reports it as '?', as luaL_argerror does.
     for name, fn in (('close', f_close), ('flush', f_flush), ('lines', f_lines), ('read', f_read),
                      ('seek', f_seek), ('setvbuf', f_setvbuf), ('write', f_write)):
-        methods.set_str(name, Builtin(fn, name))
+        methods.set_str(name, Builtin(fn, '?'))
     meta.set_str('__index', methods)
     meta.set_str('__name', 'FILE*')
-    meta.set_str('__gc', Builtin(f_gc, '__gc'))
-    meta.set_str('__close', Builtin(f_gc, '__close'))
-    meta.set_str('__tostring', Builtin(f_tostring, '__tostring'))
+    meta.set_str('__gc', Builtin(f_gc, '?'))
+    meta.set_str('__close', Builtin(f_gc, '?'))
+    meta.set_str('__tostring', Builtin(f_tostring, '?'))
 
     # ------------------------------------------------------------ io.*
     def open_stream(filename, mode):
@@ -374,7 +377,8 @@ def install(vm, stdout, stderr, stdin):
             ('tmpfile', io_tmpfile), ('popen', io_popen),
             ('input', lambda v=ABSENT, *_: set_default('input', v, 'r')),
             ('output', lambda v=ABSENT, *_: set_default('output', v, 'w')),
-            ('read', lambda *formats: f_read(default_file('input'), *formats)),
+            # io.read's formats are its arguments from #1 on (file:read's from #2)
+            ('read', lambda *formats: read_formats(default_file('input').payload.stream, formats, 1)),
             ('write', lambda *values: write_to(default_file('output'), values, 1)),
             ('flush', lambda *_: f_flush(default_file('output')))):
         io.set_str(name, Builtin(fn, 'io.' + name))

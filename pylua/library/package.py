@@ -160,10 +160,13 @@ def install(vm, load_file):
         return (loaded.get(name), data)
 
     def searchpath(name=ABSENT, path=ABSENT, sep=ABSENT, rep=ABSENT, *_):
-        name = check_str(name, 1, 'searchpath')
+        # searchpath(L, luaL_checkstring(L, 1), ...)'s arguments are checked
+        # right to left, as gcc evaluates them for lua5.4.
+        rep = opt_str(rep, 4, 'searchpath', DIRSEP)
+        sep = opt_str(sep, 3, 'searchpath', '.')
         path = check_str(path, 2, 'searchpath')
-        filename, err = search_path(name, path, opt_str(sep, 3, 'searchpath', '.'),
-                                    opt_str(rep, 4, 'searchpath', DIRSEP))
+        name = check_str(name, 1, 'searchpath')
+        filename, err = search_path(name, path, sep, rep)
         return (filename,) if filename is not None else (None, err)
 
     def loadlib(path=ABSENT, init=ABSENT, *_):
