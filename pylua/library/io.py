@@ -223,7 +223,7 @@ def install(vm, stdout, stderr, stdin):
             f.stream.flush()
         except OSError as e:
             return failure(e)
-        return (h,)
+        return (True,)                  # luaL_fileresult's success
 
     def f_read(h=ABSENT, *formats):
         return read_formats(open_file(h, 'read').stream, formats, 2)
