@@ -1,13 +1,16 @@
 """The io library (standalone profile), as Lua 5.4's liolib.c: files are
 userdata of type ``FILE*`` over Python binary streams; the default input and
-output, every read format, ``lines``, ``seek``, ``setvbuf``, ``tmpfile``, and
-Lua's results on failure (nil, message, errno)."""
+output, every read format, ``lines``, ``seek``, ``setvbuf``, ``tmpfile``,
+``popen`` (a command through ``/bin/sh``), and Lua's results on failure
+(nil, message, errno)."""
 from __future__ import annotations
 
 import errno
 import os
 import re
+import subprocess
 import tempfile
+from io import UnsupportedOperation
 
 from ..runtime.frames import rt_error
 from ..runtime.numbers import str2number
@@ -42,9 +45,29 @@ def _isatty(stream):
 
 def failure(err, filename=None):
     """Lua's (nil, message, errno) for an OSError."""
+    if err.__class__ is UnsupportedOperation:
+        # reading a file opened only to write, or the other way: C's stdio fails with EBADF
+        err = OSError(errno.EBADF, os.strerror(errno.EBADF))
     code = err.errno or 0
     text = os.strerror(code) if code else str(err)
     return (None, '%s: %s' % (filename, text) if filename is not None else text, code)
+
+
+def child_fd(stream):
+    """The descriptor a child process writes to for one of the program's
+    standard streams: None when the stream has none (an embedding's buffer)."""
+    try:
+        return stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def exec_result(returncode):
+    """luaL_execresult for a finished ``/bin/sh``: true or fail, then how it
+    ended and its status."""
+    if returncode < 0:
+        return (None, 'signal', -returncode)
+    return (True if returncode == 0 else None, 'exit', returncode)
 
 
 class _Peeking:
@@ -201,10 +224,10 @@ def install(vm, stdout, stderr, stdin):
             return (None, 'cannot close standard file')
         f.closed = True
         try:
-            f.closer()
+            r = f.closer()
         except OSError as e:
             return failure(e)
-        return (True,)
+        return r or (True,)             # a pipe's closer answers how its command ended
 
     def default_file(which):
         handle = default[which]
@@ -367,9 +390,27 @@ def install(vm, stdout, stderr, stdin):
             return failure(e)
         return (new_file(stream, stream.close),)
 
-    def io_popen(prog=ABSENT, *_):
-        check_str(prog, 1, 'popen')
-        rt_error("'popen' not supported")
+    def io_popen(prog=ABSENT, mode=ABSENT, *_):
+        cmd = check_str(prog, 1, 'popen')
+        m = opt_str(mode, 2, 'popen', 'r')
+        if m not in ('r', 'w'):
+            arg_error(2, 'popen', 'invalid mode')
+        # The command's other streams are the program's (the process's own
+        # when an embedding's stream has no descriptor: a pipe read while
+        # another fills could block).
+        try:
+            proc = subprocess.Popen(['/bin/sh', '-c', cmd.encode('latin-1')],
+                                    stdin=subprocess.PIPE if m == 'w' else None,
+                                    stdout=subprocess.PIPE if m == 'r' else child_fd(stdout),
+                                    stderr=child_fd(stderr))
+        except OSError as e:
+            return failure(e, cmd)
+        pipe = proc.stdout if m == 'r' else proc.stdin
+
+        def pclose():
+            pipe.close()
+            return exec_result(proc.wait())
+        return (new_file(pipe, pclose),)
 
     io = LuaTable()
     for name, fn in (

@@ -17,7 +17,7 @@ from ..runtime.numbers import float_to_int, str2number
 from ..runtime.table import LuaTable
 from ..runtime.values import Builtin, GenBuiltin
 from .args import ABSENT, arg_error, check_int, check_str, check_table, opt_str
-from .io import failure
+from .io import child_fd, exec_result, failure
 
 # LUA_STRFTIMEOPTIONS for C99: one-character conversions, then two-character ones.
 _CONVERSIONS_1 = frozenset('aAbBcCdDeFgGhHIjmMnprRStTuUVwWxXyYzZ%')
@@ -190,7 +190,7 @@ def os_execute(vm, command=None, *_):
     out = [vm.stdout or sys.stdout.buffer, vm.stderr or sys.stderr.buffer]
     # The command writes where the program's standard streams go; a stream
     # with no file descriptor (an embedding's buffer) gets its output after.
-    fds = [_fileno(stream) for stream in out]
+    fds = [child_fd(stream) for stream in out]
     try:
         proc = subprocess.run(['/bin/sh', '-c', cmd.encode('latin-1')],
                               stdout=subprocess.PIPE if fds[0] is None else fds[0],
@@ -200,19 +200,7 @@ def os_execute(vm, command=None, *_):
     for stream, data in zip(out, (proc.stdout, proc.stderr)):
         if data:
             stream.write(data)
-    # luaL_execresult: true or fail, then how the shell ended and its status
-    if proc.returncode < 0:
-        return (None, 'signal', -proc.returncode)
-    return (True if proc.returncode == 0 else None, 'exit', proc.returncode)
-
-
-def _fileno(stream):
-    """The descriptor a child process writes to for ``stream``: None when
-    the stream has none, and so the child's output must be captured."""
-    try:
-        return stream.fileno()
-    except (AttributeError, OSError, ValueError):
-        return None
+    return exec_result(proc.returncode)
 
 
 def os_exit(code=None, close=None, *_):
