@@ -137,7 +137,8 @@ def install(vm, load_file):
             searcher = found.get_int(i)
             if searcher is None:
                 rt_error("module '%s' not found:%s" % (name, ''.join(messages)))
-            r = yield from ops.call(searcher, (name,))
+            # findloader calls each searcher with lua_call: a C level, no yields
+            r = yield from ops.nested_call(searcher, (name,), continuation=False)
             r = ops.adjust(r, 2)
             if is_function(r[0]):
                 return r[0], r[1]
@@ -151,7 +152,7 @@ def install(vm, load_file):
         if hit is not None and hit is not False:
             return (hit,)
         loader, data = yield from find_loader(name)
-        r = yield from ops.call(loader, (name, data))
+        r = yield from ops.nested_call(loader, (name, data), continuation=False)     # lua_call, as the searchers
         value = r[0] if r else None
         if value is not None:
             loaded.set(name, value)
