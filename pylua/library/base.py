@@ -49,6 +49,10 @@ def pcall(f=ABSENT, *args):
     return (True,) + tuple(r)
 
 
+# luaE_checkcstack's LUA_ERRERR: LUAI_MAXCCALLS / 10 * 11 levels, in pylua's count
+_ERRERR_CALLS = state.C_CALLS_MAX + 20
+
+
 def xpcall(f=ABSENT, handler=ABSENT, *args):
     if not is_function(handler):
         type_error(2, 'xpcall', 'function', handler)
@@ -58,16 +62,36 @@ def xpcall(f=ABSENT, handler=ABSENT, *args):
         raise
     except CATCHABLE as e:
         def handle(exc):
+            # luaG_errormsg calls the handler with luaD_callnoyield: a C level
+            # more, and no yields.  An error in the handler goes to the handler
+            # again, a level deeper (at the C stack's limit itself that call is
+            # a 'C stack overflow' instead), until luaE_checkcstack gives up
+            # at a tenth more levels (LUA_ERRERR).
+            vm = state.running.vm
+            base = level = vm.c_calls
+            value = error_value(exc)
             # As at the error: the frames it left are levels of the stack.
             with handling(exc.__traceback__):
                 try:
-                    h = yield from ops.call(handler, (error_value(exc),))
-                except LuaInterrupt:
-                    raise
-                except CATCHABLE as failed:
-                    yield from settle(failed)      # the handler's own <close> variables
-                    return 'error in error handling'
-            return h[0] if h else None
+                    while True:
+                        level += 1
+                        if level >= _ERRERR_CALLS:
+                            return 'error in error handling'
+                        if level == state.C_CALLS_MAX:
+                            value = 'C stack overflow'
+                            continue
+                        vm.c_calls = level
+                        try:
+                            h = ops.call_noyield(handler, (value,))
+                        except LuaInterrupt:
+                            raise
+                        except CATCHABLE as failed:
+                            # the handler's own <close> variables close first
+                            value = (yield from settle(failed)).value
+                            continue
+                        return h[0] if h else None
+                finally:
+                    vm.c_calls = base
         return (False, (yield from settle(e, handle)).value)     # no local keeps it, as in pcall
     return (True,) + tuple(r)
 
@@ -153,10 +177,21 @@ def ipairs_step(t=ABSENT, i=ABSENT, *_):
     if t.__class__ is LuaTable:
         v = t.get_int(i)
         if v is None and t.meta is not None:
-            v = yield from ops.index_miss(t, i)
+            v = yield from _geti(ops.index_miss, t, i)
     else:
-        v = yield from ops.index(t, i)
+        v = yield from _geti(ops.index, t, i)
     return (None,) if v is None else (i, v)
+
+
+def _geti(op, t, i):
+    """ipairs' lua_geti: an __index it runs is called from a C function,
+    without yields (luaT_callTMres)."""
+    vm = state.running.vm
+    vm.no_yield += 1
+    try:
+        return (yield from op(t, i))
+    finally:
+        vm.no_yield -= 1
 
 
 def ipairs(t=ABSENT, *_):
