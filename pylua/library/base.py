@@ -177,21 +177,10 @@ def ipairs_step(t=ABSENT, i=ABSENT, *_):
     if t.__class__ is LuaTable:
         v = t.get_int(i)
         if v is None and t.meta is not None:
-            v = yield from _geti(ops.index_miss, t, i)
+            v = yield from ops.from_c(ops.index_miss(t, i))       # lua_geti
     else:
-        v = yield from _geti(ops.index, t, i)
+        v = yield from ops.from_c(ops.index(t, i))
     return (None,) if v is None else (i, v)
-
-
-def _geti(op, t, i):
-    """ipairs' lua_geti: an __index it runs is called from a C function,
-    without yields (luaT_callTMres)."""
-    vm = state.running.vm
-    vm.no_yield += 1
-    try:
-        return (yield from op(t, i))
-    finally:
-        vm.no_yield -= 1
 
 
 def ipairs(t=ABSENT, *_):

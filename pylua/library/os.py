@@ -89,7 +89,7 @@ def os_date(fmt=ABSENT, when=ABSENT, *_):
 
 def _date_field(t, key, default, delta):
     """loslib's getfield: an integer field, its default when absent."""
-    v = yield from ops.index(t, key)
+    v = yield from ops.from_c(ops.index(t, key))        # lua_getfield from C: no yields
     n = v if v.__class__ is int else None
     if v.__class__ is float:
         n = float_to_int(v)
@@ -117,7 +117,7 @@ def os_time(t=None, *_):
     hour = yield from _date_field(t, 'hour', 12, 0)
     minute = yield from _date_field(t, 'min', 0, 0)
     sec = yield from _date_field(t, 'sec', 0, 0)
-    isdst = yield from ops.index(t, 'isdst')
+    isdst = yield from ops.from_c(ops.index(t, 'isdst'))
     dst = -1 if isdst is None else 0 if isdst is False else 1
     try:
         result = int(time.mktime((year, month, day, hour, minute, sec, 0, 0, dst)))

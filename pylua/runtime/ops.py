@@ -469,6 +469,18 @@ def index(o, k, note=None):
     rt_error("'__index' chain too long; possible loop")
 
 
+def from_c(op):
+    """Run ``op``, an operation's generator (``index(t, k)``...), as a C
+    library function runs it: the metamethods it calls may not yield
+    (luaT_callTMres calls them without yields when C is running)."""
+    vm = state.running.vm
+    vm.no_yield += 1
+    try:
+        return (yield from op)
+    finally:
+        vm.no_yield -= 1
+
+
 # Raised by the yield itself (a C function in Lua), so it carries no position.
 _YIELD_ACROSS = 'attempt to yield across a C-call boundary'
 

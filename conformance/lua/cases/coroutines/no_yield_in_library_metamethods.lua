@@ -24,3 +24,7 @@ local co = coroutine.wrap(function() return tracked[1], #tracked end)
 print(co())
 print(co("first"))
 print(co(7))
+-- gsub's replacement table is read with lua_gettable from C too
+print(coroutine.resume(coroutine.create(function()
+  return string.gsub("ab", "%a", setmetatable({}, {__index = function(_, k) return coroutine.yield(k) end}))
+end)))
