@@ -238,6 +238,12 @@ def getinfo(*args):
     if target.__class__ in (int, float):
         n = check_int(target, thread.shift + 1, fname)
         levels = thread.levels()
+        if n == len(levels) and thread.co is None and state.running.vm.coroutine is None:
+            # The main thread's base, as in its tracebacks: the host's C
+            # function that called the main chunk (lua.c's pmain).
+            _c_info(info, what)
+            _called_info(info, what, _HOST_BASE)
+            return (info,)
         if not 0 <= n < len(levels):
             return (None,)
         _level_info(info, what, levels, n)
@@ -250,16 +256,26 @@ def getinfo(*args):
             info.set_str('currentline', -1)
     else:
         _c_info(info, what, len(_c_upvalues(target)))
+    _called_info(info, what, target)
+    return (info,)
+
+
+def _called_info(info, what, func):
+    """getinfo's fields for a function not running as a named call."""
     if 'n' in what:
         info.set_str('namewhat', '')
     if 'r' in what:
         info.set_str('ftransfer', 0)
         info.set_str('ntransfer', 0)
     if 'f' in what:
-        info.set_str('func', target)
+        info.set_str('func', func)
     if 't' in what:
         info.set_str('istailcall', False)
-    return (info,)
+
+
+# What getinfo's 'f' gives for the main thread's base level: a C function
+# Lua code cannot otherwise reach.
+_HOST_BASE = Builtin(lambda *_: (), '?')
 
 
 def _traceback_line(vm, levels, n):
