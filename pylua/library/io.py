@@ -253,8 +253,6 @@ def install(vm, stdout, stderr, stdin):
 
     def write_to(h, values, first_argno):
         f = h.payload
-        if f.stream is stderr:      # keep the two streams' order on a terminal
-            stdout.flush()
         r = write_values(f.stream, values, 'write', first_argno)
         vbuf = f.vbuf
         if vbuf != 'full' and (vbuf == 'no' or any(v.__class__ is str and '\n' in v for v in values)):
