@@ -164,7 +164,8 @@ class _Session:
         self._write_error(_error_text(err, self.rt))
 
     def _write_error(self, text):
-        self.stdout.flush()
+        # lua.c's l_message writes to stderr alone: what stdout still buffers
+        # (an unfinished line on a terminal, more on a pipe) comes after.
         self.stderr.write(text)
         self.stderr.flush()
 

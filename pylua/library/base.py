@@ -49,6 +49,10 @@ def pcall(f=ABSENT, *args):
     return (True,) + tuple(r)
 
 
+# luaE_checkcstack's LUA_ERRERR: LUAI_MAXCCALLS / 10 * 11 levels, in pylua's count
+_ERRERR_CALLS = state.C_CALLS_MAX + 20
+
+
 def xpcall(f=ABSENT, handler=ABSENT, *args):
     if not is_function(handler):
         type_error(2, 'xpcall', 'function', handler)
@@ -58,16 +62,36 @@ def xpcall(f=ABSENT, handler=ABSENT, *args):
         raise
     except CATCHABLE as e:
         def handle(exc):
+            # luaG_errormsg calls the handler with luaD_callnoyield: a C level
+            # more, and no yields.  An error in the handler goes to the handler
+            # again, a level deeper (at the C stack's limit itself that call is
+            # a 'C stack overflow' instead), until luaE_checkcstack gives up
+            # at a tenth more levels (LUA_ERRERR).
+            vm = state.running.vm
+            base = level = vm.c_calls
+            value = error_value(exc)
             # As at the error: the frames it left are levels of the stack.
             with handling(exc.__traceback__):
                 try:
-                    h = yield from ops.call(handler, (error_value(exc),))
-                except LuaInterrupt:
-                    raise
-                except CATCHABLE as failed:
-                    yield from settle(failed)      # the handler's own <close> variables
-                    return 'error in error handling'
-            return h[0] if h else None
+                    while True:
+                        level += 1
+                        if level >= _ERRERR_CALLS:
+                            return 'error in error handling'
+                        if level == state.C_CALLS_MAX:
+                            value = 'C stack overflow'
+                            continue
+                        vm.c_calls = level
+                        try:
+                            h = ops.call_noyield(handler, (value,))
+                        except LuaInterrupt:
+                            raise
+                        except CATCHABLE as failed:
+                            # the handler's own <close> variables close first
+                            value = (yield from settle(failed)).value
+                            continue
+                        return h[0] if h else None
+                finally:
+                    vm.c_calls = base
         return (False, (yield from settle(e, handle)).value)     # no local keeps it, as in pcall
     return (True,) + tuple(r)
 
@@ -153,9 +177,9 @@ def ipairs_step(t=ABSENT, i=ABSENT, *_):
     if t.__class__ is LuaTable:
         v = t.get_int(i)
         if v is None and t.meta is not None:
-            v = yield from ops.index_miss(t, i)
+            v = yield from ops.from_c(ops.index_miss(t, i))       # lua_geti
     else:
-        v = yield from ops.index(t, i)
+        v = yield from ops.from_c(ops.index(t, i))
     return (None,) if v is None else (i, v)
 
 
@@ -250,7 +274,7 @@ def lua_print(*args):
         vm.write_stdout('\t'.join(parts).encode('latin-1'))
         raise
     line = '\t'.join(parts) + '\n'
-    vm.write_stdout(line.encode('latin-1'))
+    vm.write_stdout(line.encode('latin-1'), flush=True)
     return ()
 
 
@@ -277,10 +301,16 @@ def load_text(vm, text, chunkname, mode, env, c_levels=2):
 
 def make_load(vm):
     def load(chunk=ABSENT, chunkname=ABSENT, mode=ABSENT, env=ABSENT, *_):
+        # luaB_load checks the mode, then the chunk name, then the chunk.
+        m = opt_str(mode, 3, 'load', 'bt')
         c = chunk.__class__
         if c is str or c is int or c is float:
-            text = default_name = ops.tostring_raw(chunk)
-        elif is_function(chunk):
+            text = ops.tostring_raw(chunk)
+            name = opt_str(chunkname, 2, 'load', text)
+        else:
+            name = opt_str(chunkname, 2, 'load', '=(load)')
+            if not is_function(chunk):
+                type_error(1, 'load', 'function', chunk)
             pieces = []
             while True:
                 try:
@@ -298,11 +328,6 @@ def make_load(vm):
                     return (None, 'reader function must return a string')
                 pieces.append(piece)
             text = ''.join(pieces)
-            default_name = '=(load)'
-        else:
-            type_error(1, 'load', 'function', chunk)
-        name = opt_str(chunkname, 2, 'load', default_name)
-        m = opt_str(mode, 3, 'load', 'bt')
         return load_text(vm, text, name, m, vm.globals if env is ABSENT else env)
 
     return load

@@ -238,6 +238,12 @@ def getinfo(*args):
     if target.__class__ in (int, float):
         n = check_int(target, thread.shift + 1, fname)
         levels = thread.levels()
+        if n == len(levels) and thread.co is None and state.running.vm.coroutine is None:
+            # The main thread's base, as in its tracebacks: the host's C
+            # function that called the main chunk (lua.c's pmain).
+            _c_info(info, what)
+            _called_info(info, what, _HOST_BASE)
+            return (info,)
         if not 0 <= n < len(levels):
             return (None,)
         _level_info(info, what, levels, n)
@@ -250,16 +256,26 @@ def getinfo(*args):
             info.set_str('currentline', -1)
     else:
         _c_info(info, what, len(_c_upvalues(target)))
+    _called_info(info, what, target)
+    return (info,)
+
+
+def _called_info(info, what, func):
+    """getinfo's fields for a function not running as a named call."""
     if 'n' in what:
         info.set_str('namewhat', '')
     if 'r' in what:
         info.set_str('ftransfer', 0)
         info.set_str('ntransfer', 0)
     if 'f' in what:
-        info.set_str('func', target)
+        info.set_str('func', func)
     if 't' in what:
         info.set_str('istailcall', False)
-    return (info,)
+
+
+# What getinfo's 'f' gives for the main thread's base level: a C function
+# Lua code cannot otherwise reach.
+_HOST_BASE = Builtin(lambda *_: (), '?')
 
 
 def _traceback_line(vm, levels, n):
@@ -472,13 +488,13 @@ class _UpvalueIdentity:
 
 
 def setuservalue(u=ABSENT, v=ABSENT, n=ABSENT, *_):
+    opt_int(n, 3, 'setuservalue', 1)        # db_setuservalue reads n first
     if u.__class__ is Userdata and u.payload.__class__ is _UpvalueIdentity:
         arg_error(1, 'setuservalue', 'userdata expected, got light userdata')
     if u.__class__ is not Userdata:
         type_error(1, 'setuservalue', 'userdata', u)
     if v is ABSENT:
         arg_error(2, 'setuservalue', 'value expected')
-    opt_int(n, 3, 'setuservalue', 1)
     return (None,)
 
 
@@ -590,31 +606,44 @@ def _check_function(f, n, fname):
     return f
 
 
+# ldblib checks an upvalue's index before its function, and setupvalue's value first.
 def getupvalue(f=ABSENT, n=ABSENT, *_):
+    i = check_int(n, 2, 'getupvalue')
     _check_function(f, 1, 'getupvalue')
-    up = _Upvalue(f, check_int(n, 2, 'getupvalue'))
+    up = _Upvalue(f, i)
     if up.name is None:
         return ()
     return (up.name, up.get())
 
 
 def setupvalue(f=ABSENT, n=ABSENT, v=ABSENT, *_):
-    _check_function(f, 1, 'setupvalue')
-    i = check_int(n, 2, 'setupvalue')
     if v is ABSENT:
         arg_error(3, 'setupvalue', 'value expected')
+    i = check_int(n, 2, 'setupvalue')
+    _check_function(f, 1, 'setupvalue')
     up = _Upvalue(f, i)
     if up.name is None or up.kind == 'c':
         return ()                       # a host function's upvalues are not settable
     return (up.name,) if up.set(v) else ()
 
 
+def _join_operand(f, n, argf):
+    """ldblib's checkupval for upvaluejoin: the index, the function, then
+    whether the function has that upvalue."""
+    i = check_int(n, argf + 1, 'upvaluejoin')
+    _check_function(f, argf, 'upvaluejoin')
+    up = _Upvalue(f, i)
+    if up.name is None:
+        arg_error(argf + 1, 'upvaluejoin', 'invalid upvalue index')
+    return up
+
+
 def make_upvalue_ids():
     ids = weakref.WeakValueDictionary()
 
     def upvalueid(f=ABSENT, n=ABSENT, *_):
-        _check_function(f, 1, 'upvalueid')
         i = check_int(n, 2, 'upvalueid')
+        _check_function(f, 1, 'upvalueid')
         up = _Upvalue(f, i)
         box = up.identity()
         if box is None and f.__class__ is not FunctionType:
@@ -631,14 +660,8 @@ def make_upvalue_ids():
         return (light,)
 
     def upvaluejoin(f1=ABSENT, n1=ABSENT, f2=ABSENT, n2=ABSENT, *_):
-        _check_function(f1, 1, 'upvaluejoin')
-        _check_function(f2, 3, 'upvaluejoin')
-        a = _Upvalue(f1, check_int(n1, 2, 'upvaluejoin'))
-        b = _Upvalue(f2, check_int(n2, 4, 'upvaluejoin'))
-        if a.name is None:
-            arg_error(2, 'upvaluejoin', 'invalid upvalue index')
-        if b.name is None:
-            arg_error(4, 'upvaluejoin', 'invalid upvalue index')
+        a = _join_operand(f1, n1, 1)
+        b = _join_operand(f2, n2, 3)
         if a.typed is not None and b.get().__class__ is not a.typed:
             return ()                   # translated code takes a's value to be of its class
         if a.kind == 'cell' and b.kind == 'cell' and a.cell is not None and b.cell is not None:
@@ -650,6 +673,13 @@ def make_upvalue_ids():
     return upvalueid, upvaluejoin
 
 
+def setcstacklimit(limit=ABSENT, *_):
+    """Deprecated in 5.4.4: the limit cannot be set, and lua_setcstacklimit
+    answers LUAI_MAXCCALLS."""
+    check_int(limit, 1, 'setcstacklimit')
+    return (200,)
+
+
 def install(vm):
     debug = LuaTable()
     upvalueid, upvaluejoin = make_upvalue_ids()
@@ -659,7 +689,8 @@ def install(vm):
                      ('setmetatable', setmetatable), ('getuservalue', getuservalue),
                      ('setuservalue', setuservalue), ('getregistry', make_getregistry(vm)),
                      ('getupvalue', getupvalue), ('setupvalue', setupvalue),
-                     ('upvalueid', upvalueid), ('upvaluejoin', upvaluejoin)):
+                     ('upvalueid', upvalueid), ('upvaluejoin', upvaluejoin),
+                     ('setcstacklimit', setcstacklimit)):
         debug.set_str(name, Builtin(fn, 'debug.' + name))
     vm.globals.set_str('debug', debug)
     return debug

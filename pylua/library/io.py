@@ -1,13 +1,16 @@
 """The io library (standalone profile), as Lua 5.4's liolib.c: files are
 userdata of type ``FILE*`` over Python binary streams; the default input and
-output, every read format, ``lines``, ``seek``, ``setvbuf``, ``tmpfile``, and
-Lua's results on failure (nil, message, errno)."""
+output, every read format, ``lines``, ``seek``, ``setvbuf``, ``tmpfile``,
+``popen`` (a command through ``/bin/sh``), and Lua's results on failure
+(nil, message, errno)."""
 from __future__ import annotations
 
 import errno
 import os
 import re
+import subprocess
 import tempfile
+from io import UnsupportedOperation
 
 from ..runtime.frames import rt_error
 from ..runtime.numbers import str2number
@@ -21,20 +24,50 @@ _MAX_LINES_FORMATS = 250
 
 
 class LuaFile:
-    """A Lua file handle's state: the stream, and how to close it."""
-    __slots__ = ('stream', 'closer', 'closed')
+    """A Lua file handle's state: the stream, how to close it, and its C
+    buffering mode (``setvbuf``'s ``'no'``, ``'line'`` or ``'full'``): the
+    stream buffers fully, and a write flushes it as C's stdio would."""
+    __slots__ = ('stream', 'closer', 'closed', 'vbuf')
 
-    def __init__(self, stream, closer):
+    def __init__(self, stream, closer, vbuf='full'):
         self.stream = stream
         self.closer = closer        # None for the standard files: they never close
         self.closed = False
+        self.vbuf = vbuf
+
+
+def _isatty(stream):
+    try:
+        return stream.isatty()
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def failure(err, filename=None):
     """Lua's (nil, message, errno) for an OSError."""
+    if err.__class__ is UnsupportedOperation:
+        # reading a file opened only to write, or the other way: C's stdio fails with EBADF
+        err = OSError(errno.EBADF, os.strerror(errno.EBADF))
     code = err.errno or 0
     text = os.strerror(code) if code else str(err)
     return (None, '%s: %s' % (filename, text) if filename is not None else text, code)
+
+
+def child_fd(stream):
+    """The descriptor a child process writes to for one of the program's
+    standard streams: None when the stream has none (an embedding's buffer)."""
+    try:
+        return stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def exec_result(returncode):
+    """luaL_execresult for a finished ``/bin/sh``: true or fail, then how it
+    ended and its status."""
+    if returncode < 0:
+        return (None, 'signal', -returncode)
+    return (True if returncode == 0 else None, 'exit', returncode)
 
 
 class _Peeking:
@@ -165,8 +198,8 @@ def install(vm, stdout, stderr, stdin):
     meta = LuaTable()
     methods = LuaTable()
 
-    def new_file(stream, closer):
-        return Userdata(LuaFile(stream, closer), meta)
+    def new_file(stream, closer, vbuf='full'):
+        return Userdata(LuaFile(stream, closer, vbuf), meta)
 
     def to_file(v, fname):
         if v.__class__ is not Userdata or v.meta is not meta:
@@ -179,9 +212,10 @@ def install(vm, stdout, stderr, stdin):
             rt_error('attempt to use a closed file')
         return f
 
+    # As C's stdio starts them: stdout by lines on a terminal, stderr unbuffered.
     std_in = new_file(stdin, None)
-    std_out = new_file(stdout, None)
-    std_err = new_file(stderr, None)
+    std_out = new_file(stdout, None, 'line' if _isatty(stdout) else 'full')
+    std_err = new_file(stderr, None, 'no')
     default = {'input': std_in, 'output': std_out}
 
     def close_file(handle):
@@ -190,10 +224,10 @@ def install(vm, stdout, stderr, stdin):
             return (None, 'cannot close standard file')
         f.closed = True
         try:
-            f.closer()
+            r = f.closer()
         except OSError as e:
             return failure(e)
-        return (True,)
+        return r or (True,)             # a pipe's closer answers how its command ended
 
     def default_file(which):
         handle = default[which]
@@ -212,18 +246,20 @@ def install(vm, stdout, stderr, stdin):
             f.stream.flush()
         except OSError as e:
             return failure(e)
-        return (h,)
+        return (True,)                  # luaL_fileresult's success
 
     def f_read(h=ABSENT, *formats):
         return read_formats(open_file(h, 'read').stream, formats, 2)
 
     def write_to(h, values, first_argno):
         f = h.payload
-        if f.stream is stderr:      # keep the two streams' order on a terminal
-            stdout.flush()
         r = write_values(f.stream, values, 'write', first_argno)
-        if f.stream is stderr:
-            stderr.flush()
+        vbuf = f.vbuf
+        if vbuf != 'full' and (vbuf == 'no' or any(v.__class__ is str and '\n' in v for v in values)):
+            try:
+                f.stream.flush()
+            except OSError as e:
+                r = r or failure(e)
         return r or (h,)
 
     def f_write(h=ABSENT, *values):
@@ -243,11 +279,12 @@ def install(vm, stdout, stderr, stdin):
             return failure(e if isinstance(e, OSError) else OSError(errno.EINVAL, 'Invalid argument'))
 
     def f_setvbuf(h=ABSENT, mode=ABSENT, size=ABSENT, *_):
-        open_file(h, 'setvbuf')
+        f = open_file(h, 'setvbuf')
         m = check_str(mode, 2, 'setvbuf')
         if m not in ('no', 'full', 'line'):
             arg_error(2, 'setvbuf', "invalid option '%s'" % m)
         opt_int(size, 3, 'setvbuf', 0)
+        f.vbuf = m
         return (True,)
 
     def lines_iterator(handle, formats, close_at_end):
@@ -264,6 +301,7 @@ def install(vm, stdout, stderr, stdin):
                     rt_error(r[1])
                 if close_at_end:
                     close_file(handle)
+                return ()               # io_readline returns no values at the end
             return r
         return Builtin(step, 'for iterator')
 
@@ -281,14 +319,16 @@ def install(vm, stdout, stderr, stdin):
         f = to_file(h, '__tostring')
         return ('file (closed)' if f.closed else 'file (0x%08x)' % id(h),)
 
+    # No loaded module holds the files' methods: a call that does not name
+    # one (pcall(f.read, f, 'x')) reports it as '?', as luaL_argerror does.
     for name, fn in (('close', f_close), ('flush', f_flush), ('lines', f_lines), ('read', f_read),
                      ('seek', f_seek), ('setvbuf', f_setvbuf), ('write', f_write)):
-        methods.set_str(name, Builtin(fn, name))
+        methods.set_str(name, Builtin(fn, '?'))
     meta.set_str('__index', methods)
     meta.set_str('__name', 'FILE*')
-    meta.set_str('__gc', Builtin(f_gc, '__gc'))
-    meta.set_str('__close', Builtin(f_gc, '__close'))
-    meta.set_str('__tostring', Builtin(f_tostring, '__tostring'))
+    meta.set_str('__gc', Builtin(f_gc, '?'))
+    meta.set_str('__close', Builtin(f_gc, '?'))
+    meta.set_str('__tostring', Builtin(f_tostring, '?'))
 
     # ------------------------------------------------------------ io.*
     def open_stream(filename, mode):
@@ -348,9 +388,27 @@ def install(vm, stdout, stderr, stdin):
             return failure(e)
         return (new_file(stream, stream.close),)
 
-    def io_popen(prog=ABSENT, *_):
-        check_str(prog, 1, 'popen')
-        rt_error("'popen' not supported")
+    def io_popen(prog=ABSENT, mode=ABSENT, *_):
+        cmd = check_str(prog, 1, 'popen')
+        m = opt_str(mode, 2, 'popen', 'r')
+        if m not in ('r', 'w'):
+            arg_error(2, 'popen', 'invalid mode')
+        # The command's other streams are the program's (the process's own
+        # when an embedding's stream has no descriptor: a pipe read while
+        # another fills could block).
+        try:
+            proc = subprocess.Popen(['/bin/sh', '-c', cmd.encode('latin-1')],
+                                    stdin=subprocess.PIPE if m == 'w' else None,
+                                    stdout=subprocess.PIPE if m == 'r' else child_fd(stdout),
+                                    stderr=child_fd(stderr))
+        except OSError as e:
+            return failure(e, cmd)
+        pipe = proc.stdout if m == 'r' else proc.stdin
+
+        def pclose():
+            pipe.close()
+            return exec_result(proc.wait())
+        return (new_file(pipe, pclose),)
 
     io = LuaTable()
     for name, fn in (
@@ -358,7 +416,8 @@ def install(vm, stdout, stderr, stdin):
             ('tmpfile', io_tmpfile), ('popen', io_popen),
             ('input', lambda v=ABSENT, *_: set_default('input', v, 'r')),
             ('output', lambda v=ABSENT, *_: set_default('output', v, 'w')),
-            ('read', lambda *formats: f_read(default_file('input'), *formats)),
+            # io.read's formats are its arguments from #1 on (file:read's from #2)
+            ('read', lambda *formats: read_formats(default_file('input').payload.stream, formats, 1)),
             ('write', lambda *values: write_to(default_file('output'), values, 1)),
             ('flush', lambda *_: f_flush(default_file('output')))):
         io.set_str(name, Builtin(fn, 'io.' + name))

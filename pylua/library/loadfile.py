@@ -59,7 +59,8 @@ def install(vm):
             fn = load_file(vm, name)
         except LoadFailure as failure:
             raise LuaError(failure.message) from None
-        return (yield from ops.call(fn, ()))
+        # dofile runs the chunk with lua_callk: one C level more, and yieldable
+        return (yield from ops.nested_call(fn, ()))
 
     vm.globals.set_str('loadfile', Builtin(loadfile, 'loadfile'))
     vm.globals.set_str('dofile', GenBuiltin(dofile, 'dofile'))

@@ -186,8 +186,10 @@ def m_fmod(a=ABSENT, b=ABSENT, *_):
             return (0,)  # C's % would overflow on mininteger % -1
         r = abs(a) % abs(b)  # C truncates: the result takes the dividend's sign
         return (-r if a < 0 else r,)
-    x = float(check_num(a, 1, 'fmod'))
+    # lua5.4 (built by gcc) evaluates fmod(luaL_checknumber(L, 1), luaL_checknumber(L, 2))'s
+    # arguments right to left: the second is checked first.
     y = float(check_num(b, 2, 'fmod'))
+    x = float(check_num(a, 1, 'fmod'))
     try:
         return (math.fmod(x, y),)
     except ValueError:  # fmod(inf, y) or fmod(x, 0)

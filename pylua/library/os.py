@@ -1,10 +1,13 @@
 """The os library (standalone profile), as Lua 5.4's loslib.c: dates and
 times (``date`` with every C99 conversion, ``*t`` and ``!*t``, ``time`` of a
 date table), ``clock``, ``difftime``, ``getenv``, files (``remove``,
-``rename``, ``tmpname``), ``setlocale`` (the C locale only) and ``exit``."""
+``rename``, ``tmpname``), ``setlocale`` (the C locale only), ``execute``
+(a command through ``/bin/sh``, as C's ``system``) and ``exit``."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import tempfile
 import time
 
@@ -14,7 +17,7 @@ from ..runtime.numbers import float_to_int, str2number
 from ..runtime.table import LuaTable
 from ..runtime.values import Builtin, GenBuiltin
 from .args import ABSENT, arg_error, check_int, check_str, check_table, opt_str
-from .io import failure
+from .io import child_fd, exec_result, failure
 
 # LUA_STRFTIMEOPTIONS for C99: one-character conversions, then two-character ones.
 _CONVERSIONS_1 = frozenset('aAbBcCdDeFgGhHIjmMnprRStTuUVwWxXyYzZ%')
@@ -86,7 +89,7 @@ def os_date(fmt=ABSENT, when=ABSENT, *_):
 
 def _date_field(t, key, default, delta):
     """loslib's getfield: an integer field, its default when absent."""
-    v = yield from ops.index(t, key)
+    v = yield from ops.from_c(ops.index(t, key))        # lua_getfield from C: no yields
     n = v if v.__class__ is int else None
     if v.__class__ is float:
         n = float_to_int(v)
@@ -114,7 +117,7 @@ def os_time(t=None, *_):
     hour = yield from _date_field(t, 'hour', 12, 0)
     minute = yield from _date_field(t, 'min', 0, 0)
     sec = yield from _date_field(t, 'sec', 0, 0)
-    isdst = yield from ops.index(t, 'isdst')
+    isdst = yield from ops.from_c(ops.index(t, 'isdst'))
     dst = -1 if isdst is None else 0 if isdst is False else 1
     try:
         result = int(time.mktime((year, month, day, hour, minute, sec, 0, 0, dst)))
@@ -178,6 +181,28 @@ def os_setlocale(locale=None, category=ABSENT, *_):
     return ('C' if name in (None, '', 'C', 'POSIX') else None,)
 
 
+def os_execute(vm, command=None, *_):
+    cmd = opt_str(command, 1, 'execute', None)
+    if cmd is None:
+        return (True,)                      # system(NULL): a shell is there
+    # Nothing is flushed first: like C's system(), output still in the
+    # streams' buffers (a pipe's, not a terminal's) comes after the command's.
+    out = [vm.stdout or sys.stdout.buffer, vm.stderr or sys.stderr.buffer]
+    # The command writes where the program's standard streams go; a stream
+    # with no file descriptor (an embedding's buffer) gets its output after.
+    fds = [child_fd(stream) for stream in out]
+    try:
+        proc = subprocess.run(['/bin/sh', '-c', cmd.encode('latin-1')],
+                              stdout=subprocess.PIPE if fds[0] is None else fds[0],
+                              stderr=subprocess.PIPE if fds[1] is None else fds[1])
+    except OSError as e:
+        return failure(e)
+    for stream, data in zip(out, (proc.stdout, proc.stderr)):
+        if data:
+            stream.write(data)
+    return exec_result(proc.returncode)
+
+
 def os_exit(code=None, close=None, *_):
     if code is None or code is ABSENT or code is True:
         status = 0
@@ -194,6 +219,7 @@ def install(vm):
                      ('remove', os_remove), ('rename', os_rename), ('tmpname', os_tmpname),
                      ('setlocale', os_setlocale), ('exit', os_exit)):
         lib.set_str(name, Builtin(fn, 'os.' + name))
+    lib.set_str('execute', Builtin(lambda *args: os_execute(vm, *args), 'os.execute'))
     lib.set_str('time', GenBuiltin(os_time, 'os.time'))
     lib.set_str('clock', Builtin(lambda *_: (time.process_time(),), 'os.clock'))
     vm.globals.set_str('os', lib)

@@ -137,7 +137,8 @@ def install(vm, load_file):
             searcher = found.get_int(i)
             if searcher is None:
                 rt_error("module '%s' not found:%s" % (name, ''.join(messages)))
-            r = yield from ops.call(searcher, (name,))
+            # findloader calls each searcher with lua_call: a C level, no yields
+            r = yield from ops.nested_call(searcher, (name,), continuation=False)
             r = ops.adjust(r, 2)
             if is_function(r[0]):
                 return r[0], r[1]
@@ -151,7 +152,7 @@ def install(vm, load_file):
         if hit is not None and hit is not False:
             return (hit,)
         loader, data = yield from find_loader(name)
-        r = yield from ops.call(loader, (name, data))
+        r = yield from ops.nested_call(loader, (name, data), continuation=False)     # lua_call, as the searchers
         value = r[0] if r else None
         if value is not None:
             loaded.set(name, value)
@@ -160,10 +161,13 @@ def install(vm, load_file):
         return (loaded.get(name), data)
 
     def searchpath(name=ABSENT, path=ABSENT, sep=ABSENT, rep=ABSENT, *_):
-        name = check_str(name, 1, 'searchpath')
+        # searchpath(L, luaL_checkstring(L, 1), ...)'s arguments are checked
+        # right to left, as gcc evaluates them for lua5.4.
+        rep = opt_str(rep, 4, 'searchpath', DIRSEP)
+        sep = opt_str(sep, 3, 'searchpath', '.')
         path = check_str(path, 2, 'searchpath')
-        filename, err = search_path(name, path, opt_str(sep, 3, 'searchpath', '.'),
-                                    opt_str(rep, 4, 'searchpath', DIRSEP))
+        name = check_str(name, 1, 'searchpath')
+        filename, err = search_path(name, path, sep, rep)
         return (filename,) if filename is not None else (None, err)
 
     def loadlib(path=ABSENT, init=ABSENT, *_):

@@ -16,8 +16,8 @@ def install(vm):
     os.install(vm)
     debug.install(vm)
     loadfile.install(vm)
-    # require calls its searchers with lua_call: one C level more than load's
-    package.install(vm, lambda filename: loadfile.load_file(vm, filename, c_levels=3))
+    # require's searchers run with lua_call, a C level that vm.c_calls counts
+    package.install(vm, lambda filename: loadfile.load_file(vm, filename))
     warn.install(vm, stderr)
     strdump.install(vm)
     collector_of(vm).mode = 'generational'     # as lua.c starts its state

@@ -404,7 +404,7 @@ def make(vm) -> LuaTable:
                     key = caps[0]      # only the first capture is used
                     if key is lpattern.UNFINISHED:
                         rt_error('unfinished capture')
-                    v = repl.get(key) if plain_table else (yield from ops.index(repl, key))
+                    v = repl.get(key) if plain_table else (yield from ops.from_c(ops.index(repl, key)))
                 else:
                     if pat.unclosed:
                         lpattern.check_captures(caps)

@@ -9,7 +9,7 @@ callbacks through ``call_noyield`` because Lua forbids yielding there.
 """
 from __future__ import annotations
 
-from functools import partial
+from functools import partial, wraps
 from itertools import islice
 from math import copysign
 from operator import gt, lt
@@ -75,6 +75,20 @@ _setindex_noyield = _noyield(ops.setindex, 'setindex')
 _length_noyield = _noyield(ops.length, 'length')
 
 
+def _c_function(fn):
+    """A table function's generator form: the metamethods it runs (through
+    lua_geti, lua_seti, luaL_len) are called from a C function, which
+    luaT_callTMres calls without yields: a yield inside them is an error."""
+    @wraps(fn)
+    def run(vm, *args):
+        vm.no_yield += 1
+        try:
+            return (yield from fn(vm, *args))
+        finally:
+            vm.no_yield -= 1
+    return run
+
+
 def _grown(vm, n: int):
     """Charge an array that just grew to ``n + 1`` slots, amortised: once per
     doubling, for the slots the list reserves."""
@@ -84,6 +98,7 @@ def _grown(vm, n: int):
 
 # ------------------------------------------------------------------ insert
 
+@_c_function
 def t_insert(vm, t=ABSENT, pos=ABSENT, v=ABSENT, *extra):
     if t.__class__ is LuaTable and t.meta is None:
         return _insert_raw(vm, t, pos, v, extra)
@@ -144,6 +159,7 @@ def _insert_raw(vm, t, pos, v, extra):
 
 # ------------------------------------------------------------------ remove
 
+@_c_function
 def t_remove(vm, t=ABSENT, pos=ABSENT, *_):
     if t.__class__ is LuaTable and t.meta is None:
         return _remove_raw(vm, t, pos)
@@ -188,6 +204,7 @@ def _remove_raw(vm, t, pos):
 
 # -------------------------------------------------------------------- move
 
+@_c_function
 def t_move(vm, a1=ABSENT, f=ABSENT, e=ABSENT, t=ABSENT, dest=ABSENT, *_):
     f = check_int(f, 2, 'move')
     e = check_int(e, 3, 'move')
@@ -244,6 +261,7 @@ def _move_raw(vm, a1, f, e, t, dest, n, order):
 
 # ------------------------------------------------------------------ concat
 
+@_c_function
 def t_concat(vm, t=ABSENT, sep=ABSENT, i=ABSENT, j=ABSENT, *_):
     if t.__class__ is LuaTable and t.meta is None:
         return _concat_raw(vm, t, sep, i, j)
@@ -329,6 +347,7 @@ def t_pack(vm, *args):
     return (LuaTable(arr, {'n': len(args)}),)
 
 
+@_c_function
 def t_unpack(vm, t=None, i=ABSENT, j=ABSENT, *_):
     i = opt_int(i, 2, 'unpack', 1)
     raw = t.__class__ is LuaTable and t.meta is None

@@ -17,8 +17,7 @@ def install(vm, stderr):
                 state['on'] = message == '@on'
             return
         if state['on']:
-            if vm.stdout is not None:
-                vm.stdout.flush()
+            # As lua_writestringerror: to stderr, leaving stdout's buffer be.
             stderr.write(('Lua warning: %s\n' % message).encode('latin-1', 'replace'))
             stderr.flush()
 

@@ -469,6 +469,18 @@ def index(o, k, note=None):
     rt_error("'__index' chain too long; possible loop")
 
 
+def from_c(op):
+    """Run ``op``, an operation's generator (``index(t, k)``...), as a C
+    library function runs it: the metamethods it calls may not yield
+    (luaT_callTMres calls them without yields when C is running)."""
+    vm = state.running.vm
+    vm.no_yield += 1
+    try:
+        return (yield from op)
+    finally:
+        vm.no_yield -= 1
+
+
 # Raised by the yield itself (a C function in Lua), so it carries no position.
 _YIELD_ACROSS = 'attempt to yield across a C-call boundary'
 
@@ -999,9 +1011,30 @@ def setlist(t, start, values):
     if start == len(arr) and not t.hash and values and values[-1] is not None and None not in values:
         arr.extend(values)
         return
-    hash = t.hash
-    if start == len(arr) and values and not any(k in hash for k in range(start + 1, start + len(values) + 2)):
+    if start <= len(arr) and values:
+        hash = t.hash
+        end = start + len(values)
+        if len(arr) > start:
+            # ``[k] =`` fields before the items appended to the list part:
+            # those past the items go back to the hash, as in Lua.
+            for k in range(end + 1, len(arr) + 1):
+                if arr[k - 1] is not None:
+                    hash[k] = arr[k - 1]
+            del arr[start:]
+        if hash:
+            # Lua's SETLIST writes the items over whatever a ``[k] =`` field
+            # of the constructor put at their indices, nil items included.
+            for k in range(start + 1, end + 1):
+                hash.pop(k, None)
         _constructor_array(t, values)
+        n = len(arr)
+        if hash and n == end:
+            # luaH_getn goes on into the hash part when the array part is
+            # full, so ``{1, 2, [3] = 3}`` has length 3: keep the list part
+            # ending at a border by taking in the keys that follow it.
+            while n + 1 in hash:
+                n += 1
+                arr.append(hash.pop(n))
         return
     for i, v in enumerate(values, start + 1):
         t.set_int(i, v)

@@ -236,15 +236,19 @@ class VM:
         # that moment: then a lap later).
         self.laps_cell.cell_contents = 1
 
-    def write_stdout(self, data: bytes):
-        """``print``'s output: the runtime's stream, else the process's stdout."""
+    def write_stdout(self, data: bytes, flush=False):
+        """``print``'s output: the runtime's stream, else the process's stdout.
+        ``flush`` ends a whole line as lua_writeline does (``fflush(stdout)``):
+        what print wrote shows at once, on a terminal or a pipe."""
         out = self.stdout
         if out is None:
             out = getattr(sys.stdout, 'buffer', None)
             if out is None:               # a text-only stdout (a test capture)
-                sys.stdout.write(data.decode('utf-8', 'replace'))
-                return
+                out = sys.stdout
+                data = data.decode('utf-8', 'replace')
         out.write(data)
+        if flush:
+            out.flush()
 
     # ----------------------------------------------------------------- memory
     def check_alloc(self, nbytes):

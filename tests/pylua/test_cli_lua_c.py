@@ -93,3 +93,26 @@ def test_nesting_limits_count_the_c_levels_of_each_way_to_load(tmp_path):
     (tmp_path / 'deep.lua').write_text('x = ' + '(' * 197 + '1' + ')' * 197)
     _same_as_lua(['deep.lua'], tmp_path)
     _same_as_lua(['-e', 'x = ' + '(' * 197 + '1' + ')' * 197], tmp_path)
+
+
+@pytest.mark.skipif(LUA is None, reason='lua5.4 is not installed')
+def test_streams_buffer_as_c_stdio_does(tmp_path):
+    # Into one pipe, as `lua x.lua 2>&1 | cat`: print flushes its line,
+    # io.write's text waits in stdout's buffer, stderr (warnings, error
+    # reports, io.stderr) goes out at once, and a command run by os.execute
+    # writes before what is still buffered.  Python's own buffering is left
+    # on (no PYTHONUNBUFFERED) as a user's shell has it.
+    (tmp_path / 'order.lua').write_text(
+        'print("printed")\nio.write("buffered ")\nio.stderr:write("to stderr\\n")\n'
+        'warn("@on") warn("a warning")\nos.execute("echo from the shell")\n'
+        'io.write("more ")\nerror("the end")\n')
+
+    def merged(cmd):
+        env = {k: v for k, v in os.environ.items() if k not in ('PYTHONUNBUFFERED', 'LUA_INIT', 'LUA_INIT_5_4')}
+        env['PYTHONPATH'] = ROOT
+        r = subprocess.run(cmd + ['order.lua'], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=60)
+        return r.returncode, r.stdout
+
+    code, out = merged([LUA])
+    assert merged([sys.executable, '-m', 'pylua']) == (code, out.replace(LUA.encode(), b'pylua'))

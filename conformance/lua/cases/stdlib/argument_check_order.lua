@@ -1,0 +1,16 @@
+-- When several arguments are wrong, the one lua5.4 checks first is reported.
+print(pcall(load, {}, {}))
+print(pcall(load, "return 1", "name", {}))
+print(pcall(load, 42, {}))
+print(pcall(math.fmod, "a", {}))
+print(pcall(package.searchpath, {}, {}))
+print(pcall(package.searchpath, "x", "y", {}))
+print(pcall(debug.getupvalue, {}, {}))
+print(pcall(debug.setupvalue, {}, {}))
+print(pcall(debug.setupvalue, {}, 1, nil))
+print(pcall(debug.upvalueid, print, {}))
+print(pcall(debug.upvaluejoin, {}, 1, {}, {}))
+local function f() return print end
+print(pcall(debug.upvaluejoin, f, 5, {}, {}))
+print(pcall(debug.setuservalue, 1, 2, {}))
+print(debug.setcstacklimit(1000), pcall(debug.setcstacklimit, "many"))

@@ -1,0 +1,12 @@
+-- flush answers true (luaL_fileresult), not the file; setvbuf answers true too
+io.write("written, then flushed: ")
+print(io.flush())
+print(io.stdout:flush())
+print(io.stdout:setvbuf("line"), io.stdout:setvbuf("full", 1024))
+local tmp = io.tmpfile()
+print(tmp:write("abc") == tmp, tmp:flush(), tmp:setvbuf("no"))
+tmp:write("def")
+tmp:seek("set")
+print(tmp:read("a"))
+tmp:close()
+print(pcall(tmp.flush, tmp))
