@@ -14,10 +14,13 @@ import time
 from ..runtime import ops
 from ..runtime.frames import rt_error
 from ..runtime.numbers import float_to_int, str2number
+from ..runtime.state import CHECK_INTERVAL
 from ..runtime.table import LuaTable
 from ..runtime.values import Builtin, GenBuiltin
 from .args import ABSENT, arg_error, check_int, check_str, check_table, opt_str
 from .io import child_fd, exec_result, failure
+
+WAIT_SLICE = 0.01                  # seconds between a command's checks for cancel
 
 # LUA_STRFTIMEOPTIONS for C99: one-character conversions, then two-character ones.
 _CONVERSIONS_1 = frozenset('aAbBcCdDeFgGhHIjmMnprRStTuUVwWxXyYzZ%')
@@ -192,12 +195,25 @@ def os_execute(vm, command=None, *_):
     # with no file descriptor (an embedding's buffer) gets its output after.
     fds = [child_fd(stream) for stream in out]
     try:
-        proc = subprocess.run(['/bin/sh', '-c', cmd.encode('latin-1')],
-                              stdout=subprocess.PIPE if fds[0] is None else fds[0],
-                              stderr=subprocess.PIPE if fds[1] is None else fds[1])
+        proc = subprocess.Popen(['/bin/sh', '-c', cmd.encode('latin-1')],
+                                stdout=subprocess.PIPE if fds[0] is None else fds[0],
+                                stderr=subprocess.PIPE if fds[1] is None else fds[1])
     except OSError as e:
         return failure(e)
-    for stream, data in zip(out, (proc.stdout, proc.stderr)):
+    try:
+        while True:
+            # The wait is work the runtime's cancel and hooks must reach:
+            # each slice counts as a check interval, as a long compile's does.
+            try:
+                results = proc.communicate(timeout=WAIT_SLICE)
+                break
+            except subprocess.TimeoutExpired:
+                vm.interrupt_work(CHECK_INTERVAL)
+    except BaseException:
+        proc.kill()
+        proc.wait()
+        raise
+    for stream, data in zip(out, results):
         if data:
             stream.write(data)
     return exec_result(proc.returncode)

@@ -351,3 +351,16 @@ def test_a_deep_stack_collects_at_the_pace_in_force():
         assert deep_collect_after() == float('inf')
     finally:
         gc.set_threshold(*host)
+
+
+def test_a_cancel_stops_a_command_os_execute_waits_for():
+    # The standalone profile's os.execute waits for /bin/sh in slices, each
+    # a check interval: the cancel kills the command and reaches the host.
+    rt = LuaRuntime(profile='standalone')
+    timer = threading.Timer(0.2, rt.cancel)
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(LuaInterrupt):
+        rt.execute('os.execute("sleep 5")')
+    assert time.monotonic() - started < 0.2 + 0.1
+    assert LuaRuntime(profile='standalone').execute('return os.execute("exit 3")') == (None, 'exit', 3)
