@@ -1338,3 +1338,17 @@ def test_integers_flow_into_arithmetic_at_the_head_of_a_run():
     assert 'r7.__class__' not in code
     assert run('local function sieve(flags, size) %s end local t = {} for i = 1, 100 do t[i] = true end '
                'return sieve(t, 100), sieve(t, 100.0)' % body) == (25, 25)
+
+
+def test_methods_take_the_arguments_calls_of_their_name_pass_in_spare_parameters():
+    # Leaf:eval has one parameter, and a call of an eval passes two: it takes
+    # the second in a parameter of its own rather than raising and refitting.
+    code = plain_python('local Leaf, Pair = {}, {}\n'
+                        'function Leaf:eval() return 1 end\n'
+                        'function Pair:eval(env) return self.l:eval(env) end\n'
+                        'function Pair:size(...) return 2 end\n'
+                        'function Pair:size2() return self:size(1, 2, 3) end\n')
+    assert re.search(r'def Q\d+_\d+\(r0=None, _x0=None\):', code)          # Leaf:eval
+    assert re.search(r'def Q\d+_\d+\(r0=None, r1=None\):', code)           # Pair:eval
+    assert re.search(r'def Q\d+_\d+\(r0=None, \*VA\):', code)             # vararg: no spare
+    assert '_x1' not in code

@@ -272,6 +272,32 @@ def held_fields(main):
     return frozenset(stored - absent - methods), frozenset(absent)
 
 
+def method_arities(main):
+    """The most arguments (the receiver counted) any fixed-arity call
+    ``obj:m(...)`` in chunk ``main`` passes, by method name.  A method of
+    that name with fewer parameters takes the extra ones in parameters of
+    its own (``FunctionTranslator.function``): an implementation that
+    ignores an argument its siblings use (a leaf node's ``eval(env)``)
+    would otherwise raise and refit the arguments at every call."""
+    most = {}
+    stack = [main]
+    while stack:
+        p = stack.pop()
+        stack.extend(p.protos)
+        method_at = {}                  # register -> the method name SELF put there
+        for ins in p.code:
+            op = ins.op
+            if op == 'SELF' and ins.c < 0 and p.consts[-ins.c - 1].__class__ is str:
+                method_at[ins.a] = p.consts[-ins.c - 1]
+                continue
+            if op == 'CALL' and ins.a in method_at and ins.b >= 1:
+                name = method_at[ins.a]
+                most[name] = max(most.get(name, 0), ins.b)
+            for r in writes(ins, p.maxreg):
+                method_at.pop(r, None)
+    return most
+
+
 @analysis_pass
 def _field_uses(p):
     """``(stored, nils, truth_tested, flags, methods)`` of ``held_fields``

@@ -43,8 +43,11 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
     """Translates one prototype into ``out`` (an ``ir.Emitter``): its
     factory and function, whose renderings are its two forms."""
 
-    def __init__(self, p, out, fname, pname, child_factories, fields):
+    def __init__(self, p, out, fname, pname, child_factories, fields, spare=0):
         self.p = p
+        # Parameters past the function's own that take the arguments
+        # calls of methods of its name pass beyond them (module.spare_params).
+        self.spare = spare
         # Keys the chunk's field reads usually find, and keys they often
         # miss (facts.held_fields); reads of a global's fields (mostly
         # libraries and modules) find any key but the latter.
@@ -207,7 +210,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.known = set()
         self.positive = set()
         self.tables = set(self.new_tables)
-        params = ['r%d=None' % i for i in range(p.numparams)]
+        params = ['r%d=None' % i for i in range(p.numparams)] + ['_x%d=None' % i for i in range(self.spare)]
         if p.is_vararg:
             params.append('*VA')
         self.allocates = False

@@ -5,10 +5,11 @@ structure when first needed (``_generator_form``)."""
 from __future__ import annotations
 
 import itertools
+import re
 from functools import partial
 
 from ..bytecode import Proto
-from .facts import held_fields, is_predicate, plain_order, typed_upvalues
+from .facts import held_fields, is_predicate, method_arities, plain_order, typed_upvalues
 from .function import FunctionTranslator
 from .ir import Emitter, Form, Line, Rendered
 
@@ -43,6 +44,7 @@ def translate(main: Proto, description: str = 'main chunk') -> Translation:
     generator_forms = {}
     counter = itertools.count()
     fields = held_fields(main)
+    arities = method_arities(main)
 
     def walk(p, desc):
         n = next(counter)
@@ -59,7 +61,7 @@ def translate(main: Proto, description: str = 'main chunk') -> Translation:
             c.typed_upvalues = typed
         child_factories = [walk(c, 'function <%s:%d>' % (c.chunkname, c.line)) for c in p.protos]
         out = Emitter()
-        FunctionTranslator(p, out, fname, pname, child_factories, fields).run()
+        FunctionTranslator(p, out, fname, pname, child_factories, fields, spare_params(p, arities)).run()
         structures.append((p, desc, out.items))
         generator_forms['Q' + pname[1:]] = partial(_generator_form, out.items, fname, child_factories)
         return fname
@@ -97,6 +99,15 @@ def _in_module(rendered, names, emit):
         rendered.add([Line(2, '%s = None' % ' = '.join(names), 0)], Form.PLAIN)
     factory = emit()
     rendered.add([Line(2, 'return %s' % factory, 0), Line(1, 'return MODULE', 0)], Form.PLAIN)
+
+
+def spare_params(p, arities):
+    """How many parameters beyond its own a function defined as a method
+    (``function C:m(...)``, ``function C.m(...)``) takes for the arguments
+    calls of methods of its name pass (``facts.method_arities``)."""
+    if p.is_vararg or (':' not in p.name and '.' not in p.name):
+        return 0
+    return max(0, arities.get(re.split(r'[:.]', p.name)[-1], 0) - p.numparams)
 
 
 def _generator_form(items, fname, children):
