@@ -547,7 +547,7 @@ class Pattern:
     """
     __slots__ = ('anchored', 'items', 'ncap', 'poscaps', 'unclosed', 'nullable',
                  'regex', 're_max_len', 'windowed', 'runs', 'prefilter', '_find_re',
-                 '_windows', '_run_checks')
+                 '_windows', '_run_checks', 'first')
 
     def __init__(self, source: str, anchor: bool):
         self.anchored = anchor and source[:1] == '^'
@@ -592,6 +592,7 @@ class Pattern:
         self._find_re = None
         self._windows = {}          # window width -> windowed regex
         self._run_checks = {}       # window width -> search for a run that long
+        self.first = self._first_char() if self.anchored else None
         if (items[-1][0] == END and not self.unclosed and depth <= MAXCCALLS
                 and len(items) <= _RE_ITEMS_MAX and not balance):
             self.regex = re.compile(_translate(items, self.poscaps), re.S)
@@ -601,6 +602,20 @@ class Pattern:
             # Work linear per start position stays bounded when every run
             # is short, else is cut into calls over windows of starts.
             self.windowed = d == 2 and not self.anchored
+
+    def _first_char(self):
+        """For an anchored pattern whose first item must match one
+        character (no quantifier, or '+'), the test of that character: a
+        match that fails it fails at once, whatever the subject's length
+        (a tokenizer's ``s:find("^%d+", pos)`` at a letter), where the
+        matchers would count the whole rest of the subject as their work."""
+        for it in self.items:
+            if it[0] == OPEN:
+                continue
+            if it[0] == CHAR and it[2] in ('', '+'):
+                return re.compile(charset_re(it[1]), re.S).match
+            return None
+        return None
 
     def _prepare_own(self):
         # Per item, a regex doing its scan in one C call: the longest run
@@ -654,6 +669,10 @@ class Pattern:
         return rx.search(s) is None
 
     def exec(self, vm, s: str, pos: int):
+        first = self.first
+        if first is not None and first(s, pos) is None:
+            vm.tickn(1)
+            return None
         if len(s) <= self.re_max_len or (self.windowed and self._runs_short(s)):
             m = self._find_re(s, pos)
             if m is None:

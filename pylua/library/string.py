@@ -98,6 +98,8 @@ def _search_args(s, p, init, fname):
         p = check_str(p, 2, fname)
     if init is ABSENT:
         return s, p, 0
+    if init.__class__ is int and init > 0:      # a scanner's position
+        return s, p, (init - 1 if init <= len(s) + 1 else None)
     init = _start(opt_int(init, 3, fname, 1), len(s)) - 1
     return s, p, (init if init <= len(s) else None)
 

@@ -361,3 +361,29 @@ def test_a_big_pattern_adds_nothing_python_s_collector_walks(pattern):
     gc.collect()
     assert len(pat.items) > 50000
     assert len(gc.get_objects()) - before < 1000
+
+
+@given(patterns, subjects)
+def test_an_anchored_pattern_s_first_character_test_changes_no_result(p, s):
+    pat = lpattern.Pattern(p, True)
+    unfiltered = lpattern.Pattern(p, True)
+    unfiltered.first = None
+    assert _results(pat, s) == _results(unfiltered, s)
+
+
+@pytest.mark.parametrize('p, filtered', [
+    ('^%d+', True), ('^(%d)', True), ('^[%a_][%w_]*', True), ('^%-%-', True), ('^()a', True),
+    ('^%d*', False), ('^a?', False), ('^a-b', False), ('^%f[%w]', False), ('^%bxy', False), ('%d', False),
+])
+def test_an_anchored_failure_at_its_first_character_counts_one_step(p, filtered):
+    # A tokenizer's s:find("^%d+", pos) at a letter of a long subject: the
+    # match fails there, not after scanning (nor counting) the rest.
+    assert (lpattern.Pattern(p, True).first is not None) is filtered
+    if filtered:
+        steps = []
+
+        class Counting:
+            def tickn(self, n):
+                steps.append(n)
+        assert lpattern.Pattern(p, True).exec(Counting(), '!' + 'x' * 100000, 0) is None
+        assert sum(steps) == 1
