@@ -604,18 +604,22 @@ class Pattern:
             self.windowed = d == 2 and not self.anchored
 
     def _first_char(self):
-        """For an anchored pattern whose first item must match one
-        character (no quantifier, or '+'), the test of that character: a
-        match that fails it fails at once, whatever the subject's length
-        (a tokenizer's ``s:find("^%d+", pos)`` at a letter), where the
-        matchers would count the whole rest of the subject as their work."""
+        """For an anchored pattern that starts with items each matching one
+        character (no quantifier, or '+' for its first one), the test of
+        those characters: a match that fails them fails at once, whatever
+        the subject's length (a tokenizer's ``s:find("^%d+", pos)`` at a
+        letter, ``"^%-%-"`` at a lone minus), where the matchers would count
+        the whole rest of the subject as their work."""
+        prefix = []
         for it in self.items:
-            if it[0] == OPEN:
+            if it[0] in (OPEN, CLOSE):         # zero-width: the next item tests the same place
                 continue
-            if it[0] == CHAR and it[2] in ('', '+'):
-                return re.compile(charset_re(it[1]), re.S).match
-            return None
-        return None
+            if it[0] != CHAR or it[2] not in ('', '+'):
+                break
+            prefix.append(charset_re(it[1]))
+            if it[2] == '+':
+                break
+        return re.compile(''.join(prefix), re.S).match if prefix else None
 
     def _prepare_own(self):
         # Per item, a regex doing its scan in one C call: the longest run
