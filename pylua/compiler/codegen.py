@@ -251,9 +251,15 @@ class _FuncState:
             if t.__class__ is A.Name:
                 self.assign_name(t, s.exprs[0], end)
                 return
-            obj = self.exp_reg(t.obj)
+            late = self.read_late(t.obj)
+            if late is None:
+                obj = self.exp_reg(t.obj)
             key = self.exp_rk(t.key)
+            if late == 'upval':
+                obj = self.exp_reg(t.obj)
             val = self.exp_rk(s.exprs[0], end)
+            if late == 'local':
+                obj = self.exp_reg(t.obj)
             self.emit('SETTABLE', obj, key, val, line=end, note=self.index_note(t))
             return
         # General case: evaluate table/key operands, then all values, then store.
@@ -636,6 +642,21 @@ class _FuncState:
             self.exp_to(e, r, at)
         return r
 
+    def read_late(self, e):
+        """Whether the table ``e`` of an index is read after the key (and,
+        for a local, after an assigned value), as Lua's code generator
+        reads it: 'local' for a local captured by a closure (a register
+        to Lua, read by the instruction itself), 'upval' for an upvalue
+        (loaded once the key is: luaK_indexed), else None.  A key or value
+        whose code assigns the variable then changes which table is used."""
+        if e.__class__ is A.Name:
+            b = self.res.names[id(e)]
+            if b[0] == 'local' and b[1].captured:
+                return 'local'
+            if b[0] == 'upval':
+                return 'upval'
+        return None
+
     def own_reg(self, e):
         """The register of the local ``e`` names when it lives in one (is
         not captured), else None."""
@@ -688,9 +709,13 @@ class _FuncState:
                 # lcode.c puts it, so a chain 'a.b.c...' fits in the registers.
                 self.exp_to(e.obj, reg)
                 obj = reg
-            elif obj is None:
+            if obj is None and self.read_late(e.obj) is not None:
+                key = self.exp_rk(e.key)
                 obj = self.exp_reg(e.obj)
-            key = self.exp_rk(e.key)
+            else:
+                if obj is None:
+                    obj = self.exp_reg(e.obj)
+                key = self.exp_rk(e.key)
             self.emit('GETTABLE', reg, obj, key, line=load_line, note=self.index_note(e))
         elif c is A.Call or c is A.MethodCall:
             if reg < saved - 1 or reg < self._locals_top:
