@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import weakref
 
-from ...runtime.state import analysis_pass
+from ...runtime.state import LOOP_COST, analysis_pass
 from ...runtime.table import LuaTable
 from .intrinsics import INTRINSICS
 
-LOOP_COST = 16                     # the least a loop's iteration counts, in instructions
 # Instructions outside loops that a function making no call may run
 # uncounted (its callers' counts bound it); a longer one counts its length.
 STRAIGHT_LIMIT = 128
