@@ -161,6 +161,12 @@ WIDE_RECURSIONS = {
                               'for i = 1, 2 do s = s + f(n - 1) end return s end return f(60)',
     'calls in a while loop': 'local function f(n) if n == 0 then return 1 end local s, i = 0, 0 '
                              'while i < 2 do i = i + 1 s = s + f(n - 1) end return s end return f(60)',
+    # Functions whose calls all lie in one branch count there.
+    'calls in a branch': 'local function f(n) local s = 1 if n > 0 then s = f(n - 1) + f(n - 1) end return s end '
+                         'return f(60)',
+    'calls in a branch and loops after it': 'local function f(n) local s = 1 if n > 0 then s = f(n - 1) end '
+                                            'for i = 1, 2 do if n > 0 then s = s + f(n - 1) end end return s end '
+                                            'return f(60)',
     'calls in a generic for': 'local function f(n) if n == 0 then return 1 end local s = 0 '
                               'for _, k in ipairs({1, 2}) do s = s + f(n - 1) * k end return s end return f(60)',
 }

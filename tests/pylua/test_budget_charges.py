@@ -288,3 +288,29 @@ def test_the_laps_survive_a_cancel_raised_by_their_charge():
     # The lap that raised is spent; the next loops count on, to their end.
     assert rt.execute('local i = 0 while i < 100000 do i = i + 1 end '
                       'local s = 0 for _, v in ipairs({1, 2, 3}) do s = s + v end return i, s') == (100000, 6)
+
+
+def test_a_function_whose_calls_lie_in_one_branch_counts_there():
+    code = plain_python('local function f(t, n) t.c = t.c + 1 if n > 0 then f(t, n - 1) f(t, n - 1) end end '
+                        'return f')
+    own = code[code.index('def Q'):code.index('return Q')]
+    # In the branch, before its first call; the runs not taking it (the leaves) count nothing.
+    assert not re.search(r'nonlocal LAPS\n +' + ONE_UNIT, own)
+    assert len(re.findall(ONE_UNIT, own)) == 2       # the integer body's and the general one's
+    branch = own.index('if 0 < r1:')
+    assert branch < re.search(ONE_UNIT, own).start()
+
+
+def test_an_error_in_a_branch_is_the_only_count_of_a_function_calling_nothing_else():
+    code = plain_python('local function push(t, v) if v == nil then error("nil") end t[#t + 1] = v end return push')
+    own = code[code.index('def Q'):code.index('return Q')]
+    assert not re.search(r'nonlocal LAPS\n +' + ONE_UNIT, own)
+    assert own.index('if ') < re.search(ONE_UNIT, own).start()
+
+
+@pytest.mark.parametrize('src', ['local function f(t, n) if n > 0 then f(t, n - 1) end f(t, 0) end return f',
+                                 'local function f(n) if n > 0 then f(n - 1) else f(0) end end return f'])
+def test_calls_outside_the_branch_of_the_first_count_on_entry(src):
+    own = plain_python(src)
+    own = own[own.index('def Q'):own.index('return Q')]
+    assert re.search(r'nonlocal LAPS\n +' + ONE_UNIT, own)

@@ -11,7 +11,8 @@ class checks; everything else goes to the runtime helpers named in
 ``pylua.runtime.ops`` (installed as the module globals).
 
 Instruction counting: a function that calls counts its length at its
-first call when every call comes after that one (``facts.charge_point``),
+first call when every call outside its loops comes after that one in the
+rest of its block (``facts.charge_point``),
 else on entry, as does a function that makes no call but runs a long
 stretch outside loops (``facts.counts_on_entry``); one whose every call
 may run a library function inline counts at each call that does not
