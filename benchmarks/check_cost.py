@@ -10,12 +10,14 @@ tool alone (never the product) switches them off.  In the code compiled
 for that kind (each kind has its own compile cache) the translator emits
 none of the checks: no count of a call's instructions
 (``FunctionTranslator.charge``) nor of a short numeric ``for``'s
-iterations (``range_charge``), no count of a loop's iterations (the
-short loops' countdown ``LAPS`` in ``loop_check``, a long body's or a
-jump back's count in ``iteration_charge``), and no ``nonlocal STEPS`` or
-``nonlocal LAPS`` where nothing counts; and the VM's ``tickn``, ``work`` and ``count_call`` (long
-loops' chunks, library work, and the calls it makes to Lua functions on
-its C stack) do nothing while it runs.  What remains are the calls to
+iterations (``range_charge``), no count of a loop's iterations (short
+loops' ``LAPIT<units>``, a ``while True`` head for ``lap_loop``'s and
+the bare iterator for ``lap_iterator``'s; a long body's countdown
+``LAPS`` in ``loop_check`` or a jump back's count in
+``iteration_charge``), and no ``nonlocal STEPS`` or ``nonlocal LAPS``
+where nothing counts; and the VM's ``tickn``, ``work`` and
+``count_call`` (long loops' chunks, library work, and the calls it makes
+to Lua functions on its C stack) do nothing while it runs.  What remains are the calls to
 those three (one per chunk of work or per such call), and a long numeric
 ``for``'s chunks.  Both kinds in one process,
 taking turns ``--repeat`` times per program, are compared on the same
@@ -53,6 +55,8 @@ _UNCHECKED = {
     'range_charge': lambda self, cost, span: None,
     'loop_check': lambda self, cost, pc: None,
     'iteration_charge': lambda self, cost: None,
+    'lap_loop': lambda self, cost: None,
+    'lap_iterator': lambda self, cost, it: None,
 }
 
 

@@ -55,8 +55,9 @@ def dead_registers(frame, values):
 
 _RESULTS = frozenset(('_R', 'T'))
 # Where a frame's code waits while what it calls runs (a generator form
-# waits in its ``yield from``).
-_CALLING = frozenset(dis.opmap[name] for name in ('CALL', 'CALL_FUNCTION_EX', 'SEND', 'YIELD_VALUE'))
+# waits in its ``yield from``; a loop counted by ``LAPIT`` runs its check
+# in its ``FOR_ITER``).
+_CALLING = frozenset(dis.opmap[name] for name in ('CALL', 'CALL_FUNCTION_EX', 'SEND', 'YIELD_VALUE', 'FOR_ITER'))
 _CACHE = dis.opmap['CACHE']
 
 

@@ -5,6 +5,7 @@ host effect passes through them.
 """
 from __future__ import annotations
 
+import itertools
 import math
 import sys
 import weakref
@@ -1226,7 +1227,7 @@ HELPERS = {
     'SQRT': math.sqrt, 'FLOOR': math.floor, 'NOHASH': {}, 'gen_form': gen_form, 'refit': refit, 'refit_raised': refit_raised,
     'call_guessed': call_guessed,
     'finish_raised': finish_raised, 'first_result': first_result,
-    'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate,
+    'fit_args': fit_args, 'takes': takes, 'ENUMERATE': enumerate, 'COMPRESS': itertools.compress,
     'C_CALLS_MAX': state.C_CALLS_MAX, 'nested_call': nested_call,
     'TAIL': TAIL, 'TAILS': run_tail_calls, 'TAILSG': run_tail_calls_gen, 'tail_call': tail_call,
 }

@@ -14,6 +14,7 @@ import functools
 import sys
 import threading
 import weakref
+from itertools import chain, repeat
 from types import CellType
 
 from . import luathread
@@ -41,6 +42,11 @@ WORK_BYTES = 64
 # Iterations of short loops (see ``laps_cell``) counted at once: a countdown
 # from at most 256 stays among CPython's cached small ints, allocating nothing.
 LAP = 250
+# The least a loop's iteration counts, in instructions: a unit of ``LAPS``.
+LOOP_COST = 16
+# The most units an iteration counted by ``LAPIT<u>`` counts (see ``VM._lap``);
+# a longer one costs so much more than its count that ``LAPS`` serves it.
+LAPIT_UNITS = 8
 # Bytes of a translated function's Python bytecode counted as one instruction
 # when the library or a metamethod calls it (about what a Lua instruction
 # translates to, its specialised and general copies together).
@@ -58,6 +64,12 @@ PROBE_EVERY = 4
 # returning or by an error, in one long unwind.
 DEEP_STACK_DEPTH = 20000
 INTERRUPTED = 'interrupted'
+
+
+def _raising(error):
+    """An iterator whose first item raises ``error``, and which then ends."""
+    raise error
+    yield
 
 
 def _stack_shallower(depth):
@@ -110,6 +122,10 @@ class VM:
         # of them (``LAP``); one countdown for every loop, so none leaves
         # iterations uncounted when it ends.
         self.laps_cell = CellType(LAP)
+        # LAPIT<u>: the same count for loops whose iterations count ``u``
+        # units, made by their own iteration in C (see ``_lap``).
+        for units in range(1, LAPIT_UNITS + 1):
+            self.ns['LAPIT%d' % units] = chain.from_iterable(map(self._lap, repeat(units)))
         self.debt_cell = CellType(0)  # DEBT: bytes allocated since the heap was last measured
         # DIRECT_TAILS: may plain forms make tail calls directly (a frame
         # each, kept while the call runs), or must they return markers?
@@ -197,6 +213,21 @@ class VM:
             tb = tb.tb_next
         self.interrupt_work(frames * UNWIND_FRAME)
 
+    def _lap(self, units):
+        """The next lap of ``LAPIT<units>``, an endless iterator that a loop
+        of short iterations (``units`` units each) runs over alongside its
+        own (``for _lap in LAPIT1`` as a ``while``, ``COMPRESS(it, LAPIT1)``
+        as a generic ``for``), so that C counts its iterations: each lap,
+        about ``LAP`` units, is charged before it starts, as ``LAPS``'s.
+        An error of the charge (a cancel) comes out of the lap's first
+        item: raised here, it would end the ``chain`` for good."""
+        items = LAP // units
+        try:
+            self.tickn(items * units * LOOP_COST)
+        except BaseException as e:
+            return _raising(e)
+        return repeat(True, items)
+
     def tickn(self, n):
         """Count ``n`` instructions of loop or library work."""
         cell = self.steps_cell
@@ -233,7 +264,8 @@ class VM:
         self.cancel_event.set()
         self.steps_cell.cell_contents = -1.0
         # The next count on ``LAPS`` ends its lap (unless it was counting
-        # that moment: then a lap later).
+        # that moment: then a lap later); a loop over ``LAPIT<u>`` checks
+        # at the end of its lap, within ``LAP`` units.
         self.laps_cell.cell_contents = 1
 
     def write_stdout(self, data: bytes, flush=False):

@@ -161,6 +161,12 @@ WIDE_RECURSIONS = {
                               'for i = 1, 2 do s = s + f(n - 1) end return s end return f(60)',
     'calls in a while loop': 'local function f(n) if n == 0 then return 1 end local s, i = 0, 0 '
                              'while i < 2 do i = i + 1 s = s + f(n - 1) end return s end return f(60)',
+    # Functions whose calls all lie in one branch count there.
+    'calls in a branch': 'local function f(n) local s = 1 if n > 0 then s = f(n - 1) + f(n - 1) end return s end '
+                         'return f(60)',
+    'calls in a branch and loops after it': 'local function f(n) local s = 1 if n > 0 then s = f(n - 1) end '
+                                            'for i = 1, 2 do if n > 0 then s = s + f(n - 1) end end return s end '
+                                            'return f(60)',
     'calls in a generic for': 'local function f(n) if n == 0 then return 1 end local s = 0 '
                               'for _, k in ipairs({1, 2}) do s = s + f(n - 1) * k end return s end return f(60)',
 }
@@ -174,3 +180,29 @@ def test_cancel_stops_recursion_without_loops_within_the_target(shape):
 @pytest.mark.parametrize('shape', sorted(WIDE_RECURSIONS))
 def test_a_count_hook_fires_through_recursion_without_loops(shape):
     assert hook_gap(WIDE_RECURSIONS[shape]) < WORST
+
+
+# Loops whose iterations their own iteration counts, in C (LAPIT<units>):
+# endless, growing what they iterate, nested, of one unit and of several.
+_SEVERAL = ' '.join('s = s + i * %d' % k for k in range(2, 14))
+COUNTED_LOOPS = {
+    'while': 'local i = 0 while true do i = i + 1 end',
+    'repeat': 'local i = 0 repeat i = i + 1 until false',
+    'while of several units': 'local i, s = 0, 0 while true do i = i + 1 %s end' % _SEVERAL,
+    'ipairs growing its array': 'local t = {1} for i, v in ipairs(t) do t[i + 1] = v end',
+    'ipairs of several units': 'local t, s = {1}, 0 for i, v in ipairs(t) do t[i + 1] = v %s end'
+                               % _SEVERAL.replace('i *', 'v *'),
+    'pairs in a while': 'local t = {a = 1, b = 2, c = 3} local s = 0 '
+                        'while true do for k, v in pairs(t) do s = s + v end end',
+    'a custom iterator': 'local function it(s, i) return i + 1 end for i in it, nil, 0 do end',
+}
+
+
+@pytest.mark.parametrize('shape', sorted(COUNTED_LOOPS))
+def test_cancel_stops_loops_counted_by_their_own_iteration_within_the_target(shape):
+    assert cancel_latency(COUNTED_LOOPS[shape], 0.3) < WORST
+
+
+@pytest.mark.parametrize('shape', sorted(COUNTED_LOOPS))
+def test_a_count_hook_fires_through_loops_counted_by_their_own_iteration(shape):
+    assert hook_gap(COUNTED_LOOPS[shape]) < WORST

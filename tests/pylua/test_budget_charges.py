@@ -11,10 +11,10 @@ import subprocess
 
 import pytest
 
-from pylua import LuaRuntime
+from pylua import LuaInterrupt, LuaRuntime
 from pylua.compiler.pipeline import translate_chunk
 from pylua.compiler.translation.facts import LOOP_COST
-from pylua.runtime.state import LAP
+from pylua.runtime.state import LAP, LAPIT_UNITS
 
 LUA = shutil.which('lua5.4')
 FIB = 'local function fib(n) if n < 2 then return n end return fib(n - 1) + fib(n - 2) end return fib(5)'
@@ -63,7 +63,7 @@ def test_a_function_whose_calls_all_lie_in_its_loops_counts_only_its_iterations(
     own = code[code.index('def Q'):code.index('return Q')]
     # Each loop's iteration counts before its call; nothing on entry.
     assert not re.search(r'nonlocal LAPS\n +' + ONE_UNIT, own)
-    assert re.findall(r'while True:\n +' + ONE_UNIT, own)
+    assert 'for _lap in LAPIT1:' in own
     assert re.search(r'STEPS := STEPS - \d+ \* ', own)
 
 
@@ -108,13 +108,14 @@ def test_a_function_nested_too_deep_for_python_counts_its_calls_on_entry():
 
 def test_the_countdown_stays_among_cpython_s_cached_small_ints():
     assert LAP <= 256
-    code = plain_python('local i = 0 while i < 1000 do i = i + 1 end return i')
+    body = ' '.join('s = s + i * %d' % k for k in range(2, 80))     # too long for LAPIT<units>
+    code = plain_python('local i, s = 0, 0 while i < 1000 do i = i + 1 %s end return s' % body)
     # The VM's one countdown: nothing set on entering the loop, nothing left uncounted on leaving it.
-    assert re.search(r'r\d+ = 0\n +while True:\n +' + ONE_UNIT, code)
+    assert re.search(r'r\d+ = 0\n +while True:\n +' + UNITS, code)
 
 
 def test_a_long_loop_body_counts_its_length_each_iteration():
-    body = ' '.join('s = s + i * %d' % k for k in range(2, 30))
+    body = ' '.join('s = s + i * %d' % k for k in range(2, 80))
     code = plain_python('local i, s = 0, 0 while i < 10 do i = i + 1 %s end '
                         'for _, v in ipairs({1}) do %s end return s' % (body, body))
     units = [int(u) for u in re.findall(r'while True:\n +' + UNITS, code)]
@@ -240,3 +241,76 @@ def test_a_long_constant_chain_is_checked_going_up_it_too(monkeypatch):
     codegen.compile_chunk(tree)
     assert len(counted['resolver']) >= 2 * 5000
     assert len(counted['codegen']) >= 2 * 5000
+
+
+# Loops whose short iterations (up to LAPIT_UNITS units) their own
+# iteration counts, in C: a while loop over LAPIT<units>, a generic for
+# over COMPRESS(iterator, LAPIT<units>).
+def test_a_short_while_loop_is_counted_by_its_own_iteration():
+    code = plain_python('local i = 0 while i < 1000 do i = i + 1 end repeat i = i - 1 until i == 0 return i')
+    assert len(re.findall(r'\n +for _lap in LAPIT1:\n', code)) == 2
+    assert 'LAPS' not in code.replace(HEADER, '')
+
+
+def test_a_short_generic_for_is_counted_alongside_its_iterator():
+    body = ' '.join('s = s + v * %d' % k for k in range(2, 14))      # several units
+    code = plain_python('local s = 0 for _, v in pairs({1, 2}) do %s end return s' % body)
+    units = re.findall(r'for r\d+, r\d+ in COMPRESS\(_i\d+, LAPIT(\d)\):', code)
+    assert len(units) == 1 and 1 < int(units[0]) <= LAPIT_UNITS
+    # The general loop, calling the iterator, counts the same way.
+    assert 'for _lap in LAPIT%s:' % units[0] in code
+    # Only the call of pairs counts on LAPS, before the loop.
+    assert code.count('LAPS -=') == 1 and code.index('LAPS -=') < code.index('COMPRESS')
+
+
+@pytest.mark.parametrize('loop', ['local i = 0 while i < %d do i = i + 1 end',
+                                  'local i = 0 repeat i = i + 1 until i >= %d',
+                                  'local t = {} for k = 1, %d do t[k] = k end for _, v in ipairs(t) do end',
+                                  'local t = {} for k = 1, %d do t[k] = k end for _, v in pairs(t) do end'])
+def test_short_loops_charge_their_iterations(loop):
+    rt = LuaRuntime()
+    counts = []
+    rt.set_hook(counts.append, 10000)
+    rt.execute(loop % 100000)
+    # All but the last interval, which the hook is not given.
+    assert counts and counts[-1] >= 100000 * LOOP_COST - 20000
+
+
+def test_the_laps_survive_a_cancel_raised_by_their_charge():
+    rt = LuaRuntime()
+
+    def hook(count):
+        raise LuaInterrupt('stop')
+    rt.set_hook(hook, 10000)
+    with pytest.raises(LuaInterrupt):
+        rt.execute('local i = 0 while true do i = i + 1 end')
+    rt.set_hook(lambda count: None, 10000)
+    # The lap that raised is spent; the next loops count on, to their end.
+    assert rt.execute('local i = 0 while i < 100000 do i = i + 1 end '
+                      'local s = 0 for _, v in ipairs({1, 2, 3}) do s = s + v end return i, s') == (100000, 6)
+
+
+def test_a_function_whose_calls_lie_in_one_branch_counts_there():
+    code = plain_python('local function f(t, n) t.c = t.c + 1 if n > 0 then f(t, n - 1) f(t, n - 1) end end '
+                        'return f')
+    own = code[code.index('def Q'):code.index('return Q')]
+    # In the branch, before its first call; the runs not taking it (the leaves) count nothing.
+    assert not re.search(r'nonlocal LAPS\n +' + ONE_UNIT, own)
+    assert len(re.findall(ONE_UNIT, own)) == 2       # the integer body's and the general one's
+    branch = own.index('if 0 < r1:')
+    assert branch < re.search(ONE_UNIT, own).start()
+
+
+def test_an_error_in_a_branch_is_the_only_count_of_a_function_calling_nothing_else():
+    code = plain_python('local function push(t, v) if v == nil then error("nil") end t[#t + 1] = v end return push')
+    own = code[code.index('def Q'):code.index('return Q')]
+    assert not re.search(r'nonlocal LAPS\n +' + ONE_UNIT, own)
+    assert own.index('if ') < re.search(ONE_UNIT, own).start()
+
+
+@pytest.mark.parametrize('src', ['local function f(t, n) if n > 0 then f(t, n - 1) end f(t, 0) end return f',
+                                 'local function f(n) if n > 0 then f(n - 1) else f(0) end end return f'])
+def test_calls_outside_the_branch_of_the_first_count_on_entry(src):
+    own = plain_python(src)
+    own = own[own.index('def Q'):own.index('return Q')]
+    assert re.search(r'nonlocal LAPS\n +' + ONE_UNIT, own)

@@ -49,17 +49,32 @@ class ControlOps:
 
     def op_LOOP(self, i):
         pc = self.pc_of(i)
-        self.open('while True:', 'loop')
-        self.loop_check(iteration_cost(self.p, pc), pc)
+        self.open_loop(iteration_cost(self.p, pc), pc)
+
+    def open_loop(self, cost, pc):
+        """A ``while`` loop's head and the count of each of its iterations
+        of ``cost`` instructions: made by the head itself when ``LAPIT``
+        counts them (``lap_loop``), else at the top of the body."""
+        head = self.lap_loop(cost)
+        if head is None:
+            self.open('while True:', 'loop')
+            self.loop_check(cost, pc)
+        else:
+            self.open(head, 'loop')
+            self.check_top(pc)
 
     def loop_check(self, cost, pc):
         """The count of an iteration of ``cost`` instructions, at the head
-        of a ``while`` or generic ``for`` loop's body.  There Lua's frame
+        of a ``while`` or generic ``for`` loop's body."""
+        for line in self.iteration_charge(cost):
+            self.w(line)
+        self.check_top(pc)
+
+    def check_top(self, pc):
+        """The line just emitted runs a loop's check, where Lua's frame
         holds only the locals in scope at ``pc`` (enclosing loops' state
         lies below their variables): the registers from the first above
         them up are dead while the check runs (``Line.top``)."""
-        for line in self.iteration_charge(cost):
-            self.w(line)
         self.out.items[-1].top = 1 + max((v.reg for v in self.p.locvars if v.startpc <= pc < v.endpc),
                                          default=-1)
 
@@ -157,8 +172,7 @@ class ControlOps:
         fits = self.tmp('w')
         self.out.forms(lambda: self.w('%s = takes(r%d, 2)', fits, a), lambda: None)
         pc = self.pc_of(i)
-        self.open('while True:', 'loop')
-        self.loop_check(iteration_cost(self.p, pc), pc + 1)    # the loop's variables are in scope
+        self.open_loop(iteration_cost(self.p, pc), pc + 1)     # the loop's variables are in scope
         self.w('if %s is not None:', it)
         self.w('    _kv = next(%s, None)', it)
         self.w('    if _kv is None: break')
@@ -200,8 +214,14 @@ class ControlOps:
         else:
             self.open(code('if %s is not None:', it), 'if')
         target = ', '.join(vars_) if n == 2 else '_kv'
-        self.open(code('for %s in %s:', target, it), 'pyfor')
-        self.loop_check(iteration_cost(self.p, k), k + 1)      # the loop's variables are in scope
+        cost = iteration_cost(self.p, k)
+        counted = self.lap_iterator(cost, it)
+        self.open(code('for %s in %s:', target, counted or it), 'pyfor')
+        # The loop's variables are in scope at its check.
+        if counted is None:
+            self.loop_check(cost, k + 1)
+        else:
+            self.check_top(k + 1)
         # ipairs over a plain table is a bare enumerate: the first nil ends it.
         if ipairs:
             self.w('if %s is None: break', vars_[1] if n == 2 else '_kv[1]')

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import weakref
 
-from ...runtime.state import analysis_pass
+from ...runtime.state import LOOP_COST, analysis_pass
 from ...runtime.table import LuaTable
 from .intrinsics import INTRINSICS
 
-LOOP_COST = 16                     # the least a loop's iteration counts, in instructions
 # Instructions outside loops that a function making no call may run
 # uncounted (its callers' counts bound it); a longer one counts its length.
 STRAIGHT_LIMIT = 128
@@ -119,31 +118,50 @@ def plain_order(p):
 @analysis_pass
 def charge_point(p):
     """Where a function that calls counts its instructions: before its first
-    call outside its loops when every such call comes after that one at the
-    top level (calls in loops come after their iterations' counts), so that
-    calls returning early (the leaves of a recursion) count nothing; they
-    are bounded by the calls that made them, which count, unless what runs
-    before that call outside loops is longer than ``STRAIGHT_LIMIT``.
+    call outside its loops when every other such call comes after that one
+    in the rest of its block (``if n > 0 then f(n - 1) ... end``; at the top
+    level, the rest of the function), so that runs not reaching it (the
+    leaves of a recursion, a check's error not raised) count nothing:
+    calls in loops come after their iterations' counts, and what such a
+    run does outside loops, all but that rest, is bounded by the call that
+    made it, which counted, unless it is longer than ``STRAIGHT_LIMIT``.
     None: on entry, as in a function the dispatcher runs (``goto``, or
     nested too deep), which counts at no instruction."""
     if p.has_goto or too_deep_for_python(p):
         return None
-    depth = loop_depth = 0
+    code = p.code
+    loop_depth = 0
     loops = []                    # per open block: is it a loop
-    for k, ins in enumerate(p.code):
+    for k, ins in enumerate(code):
         op = ins.op
         if op == 'CALL' and not loop_depth:
             # The first call outside the loops: those in loops before it
             # come after their iterations' counts (``counts_on_entry``).
-            return k if depth == 0 and k > 0 and outside_loops(p.code[:k]) <= STRAIGHT_LIMIT else None
+            rest = _block_end(code, k)
+            if k == 0 or calls_outside_loops(code[rest:]):
+                return None
+            return k if outside_loops(code[:k]) + outside_loops(code[rest:]) <= STRAIGHT_LIMIT else None
         if op in OPENERS:
             loops.append(op in LOOPS)
-            depth += 1
             loop_depth += op in LOOPS
         elif op == 'END' and loops:
-            depth -= 1
             loop_depth -= loops.pop()
     return None
+
+
+def _block_end(code, k):
+    """Where the block holding instruction ``k`` ends (its ``ELSE`` or
+    ``END``; past the code at the top level)."""
+    depth = 0
+    for j in range(k + 1, len(code)):
+        op = code[j].op
+        if op in OPENERS:
+            depth += 1
+        elif op == 'END' or op == 'ELSE':
+            if not depth:
+                return j
+            depth -= op == 'END'
+    return len(code)
 
 
 @analysis_pass

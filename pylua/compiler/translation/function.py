@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 
-from ...runtime.state import ANALYSE_INSTRUCTION, LAP, TRANSLATE_INSTRUCTION, count_instructions
+from ...runtime.state import ANALYSE_INSTRUCTION, LAP, LAPIT_UNITS, TRANSLATE_INSTRUCTION, count_instructions
 from ...runtime.table import LuaTable
 from ..savedpc import CLOSE, ENTRY, MISS, zero_line
 from .arithmetic import ArithmeticOps
@@ -37,6 +37,12 @@ _LOOP_OPS = frozenset(('LOOP', 'FORPREP', 'TFORPREP'))
 _MAX_SPLITS = 10                   # guards splitting one straight-line run
 _SPLIT_LIMIT = 150                 # longest run whose tail is duplicated
 _DUPLICATE_LIMIT = 400             # instructions of a generic for body emitted twice
+
+
+def count_of(instructions):
+    """The units of ``LAPS`` that count ``instructions`` (``LOOP_COST``
+    each, rounded, at least one)."""
+    return max(1, (instructions + LOOP_COST // 2) // LOOP_COST)
 
 
 class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
@@ -567,11 +573,32 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         positive between them and no zero is skipped.  The reset comes
         before the charge, whose check may raise."""
         self.laps = True
-        units = max(1, (instructions + LOOP_COST // 2) // LOOP_COST)
+        units = count_of(instructions)
         if units == 1:
             return ['LAPS -= 1', 'if not LAPS: LAPS = %d; TICKN(%d)' % (LAP, LAP * LOOP_COST)]
         return ['LAPS -= %d' % units,
                 'if LAPS < 1: LAPS = %d - LAPS; TICKN(%d * LAPS); LAPS = %d' % (LAP, LOOP_COST, LAP)]
+
+    def lap_loop(self, cost):
+        """The head of a ``while`` loop whose iterations of ``cost``
+        instructions ``LAPIT<units>`` counts, an item each (``VM._lap``),
+        or None when they are too long for it (the body counts them,
+        ``loop_check``)."""
+        laps = self.laps_of(cost)
+        return laps and 'for _lap in %s:' % laps
+
+    def lap_iterator(self, cost, it):
+        """What a generic ``for`` whose iterations of ``cost`` instructions
+        ``LAPIT<units>`` counts runs over, for iterator ``it``: ``COMPRESS``
+        takes an item of it (always true) with each of ``it``'s.  None when
+        they are too long for it (the body counts them)."""
+        laps = self.laps_of(cost)
+        return laps and 'COMPRESS(%s, %s)' % (it, laps)
+
+    def laps_of(self, cost):
+        """The ``LAPIT<units>`` counting iterations of ``cost`` instructions, or None."""
+        units = count_of(cost)
+        return 'LAPIT%d' % units if units <= LAPIT_UNITS else None
 
     def count_line(self, amount):
         """The line counting ``amount`` (Python text) instructions against
