@@ -5,7 +5,6 @@ structure when first needed (``_generator_form``)."""
 from __future__ import annotations
 
 import itertools
-import re
 from functools import partial
 
 from ..bytecode import Proto
@@ -107,7 +106,7 @@ def spare_params(p, arities):
     calls of methods of its name pass (``facts.method_arities``)."""
     if p.is_vararg or (':' not in p.name and '.' not in p.name):
         return 0
-    return max(0, arities.get(re.split(r'[:.]', p.name)[-1], 0) - p.numparams)
+    return max(0, arities.get(p.name.replace(':', '.').rsplit('.', 1)[-1], 0) - p.numparams)
 
 
 def _generator_form(items, fname, children):
