@@ -17,6 +17,7 @@ MAXREGS = 250
 # register, whose single value the translator's facts can follow.
 SCARCE_REGS = 64
 LFIELDS_PER_FLUSH = 50
+MAX_SHORT_STRING = 40  # LUAI_MAXSHORTLEN: longer strings are not interned keys
 _CMP = {'==': ('EQ', False), '~=': ('NE', False), '<': ('LT', False),
         '<=': ('LE', False), '>': ('LT', True), '>=': ('LE', True)}
 _UNARY = {'-': 'UNM', 'not': 'NOT', '#': 'LEN', '~': 'BNOT'}
@@ -62,6 +63,18 @@ class _PendingJump:
     pc: int                   # of its BREAK or GOTO
     level: int
     close: bool = False
+
+
+@dataclass
+class _IndexTarget:
+    """A ``t[k]`` target of a multiple assignment: ``obj`` and ``key`` the
+    registers (or constant) holding its operands, or ``late_obj`` and
+    ``late_key`` the bindings they are read from when stored."""
+    node: A.Index
+    obj: int | None = None
+    key: int | None = None
+    late_obj: tuple | None = None
+    late_key: tuple | None = None
 
 
 class _FuncState:
@@ -251,44 +264,90 @@ class _FuncState:
             if t.__class__ is A.Name:
                 self.assign_name(t, s.exprs[0], end)
                 return
-            late = self.read_late(t.obj)
+            late = self.read_late(t.obj, t.key)
             if late is None:
                 obj = self.exp_reg(t.obj)
             key = self.exp_rk(t.key)
-            if late == 'upval':
+            if late == 'after_key':
                 obj = self.exp_reg(t.obj)
             val = self.exp_rk(s.exprs[0], end)
-            if late == 'local':
+            if late == 'after_value':
                 obj = self.exp_reg(t.obj)
             self.emit('SETTABLE', obj, key, val, line=end, note=self.index_note(t))
             return
-        # General case: evaluate table/key operands, then all values, then store.
+        # General case (lparser.c's restassign): evaluate the targets'
+        # operands, then all values, then store from the last target back.
+        # An operand Lua keeps in a variable's register is read when stored,
+        # unless a later target assigns that variable: then it is copied
+        # when that target is reached (check_conflict).
         prepared = []
         for t in targets:
             if t.__class__ is A.Index:
-                # Copy operands into temporaries: a later target may be the
-                # very local they live in (``a[i], i = 1, 2``).
-                obj = self.alloc(line=s.line)
-                self.exp_to(t.obj, obj)
-                key = self.exp_rk(t.key)
-                if key >= 0 and key < obj:
-                    tmp = self.alloc(line=s.line)
-                    self.emit('MOVE', tmp, key, line=s.line)
-                    key = tmp
-                prepared.append((t, obj, key))
+                prepared.append(self.index_target(t))
             else:
-                prepared.append((t, None, None))
+                self.copy_conflicts(t, prepared, s.line)
+                prepared.append(t)
         base = self.freereg
         self.explist_to(s.exprs, base, len(targets), s.line)
         self.freereg = base + len(targets)
         end = _end_line(s.exprs[-1])
         for i in range(len(targets) - 1, -1, -1):
-            t, obj, key = prepared[i]
+            target = prepared[i]
             src = base + i
-            if obj is None:
-                self.store_name(t, src, end)
-            else:
-                self.emit('SETTABLE', obj, key, src, line=end, note=self.index_note(t))
+            if target.__class__ is A.Name:
+                self.store_name(target, src, end)
+                continue
+            obj, key = target.obj, target.key
+            if target.late_obj is not None:
+                obj = self.exp_reg(target.node.obj)
+            if target.late_key is not None:
+                key = self.exp_reg(target.node.key)
+            self.emit('SETTABLE', obj, key, src, line=end, note=self.index_note(target.node))
+            self.freereg = base + len(targets)
+
+    def index_target(self, t):
+        """The operands of ``t[k]`` as a target of a multiple assignment."""
+        late = self.read_late(t.obj, t.key)
+        target = _IndexTarget(t)
+        if late == 'after_value':
+            target.late_obj = self.res.names[id(t.obj)]
+        elif late is None:
+            target.obj = self.own_reg(t.obj)
+            if target.obj is None:
+                target.obj = self.alloc(line=t.line)
+                self.exp_to(t.obj, target.obj)
+        key = _decided(t.key, self.res.names)
+        if self.read_late(key) == 'after_value':
+            target.late_key = self.res.names[id(key)]
+        else:
+            target.key = self.exp_rk(t.key)
+        if late == 'after_key':
+            target.obj = self.alloc(line=t.line)
+            self.exp_to(t.obj, target.obj)
+        return target
+
+    def copy_conflicts(self, name, prepared, line):
+        """Copy the variable ``name`` for the earlier targets whose table or
+        key is read from it, before this target assigns it."""
+        b = self.res.names[id(name)]
+        if b[0] not in ('local', 'upval'):
+            return
+        own = b[1].reg if b[0] == 'local' and not b[1].captured else None
+        copy = None
+        for target in prepared:
+            if target.__class__ is A.Name:
+                continue
+            uses_obj = (own is not None and target.obj == own) or target.late_obj == b
+            uses_key = (own is not None and target.key == own) or target.late_key == b
+            if not (uses_obj or uses_key):
+                continue
+            if copy is None:
+                copy = self.alloc(line=line)
+                self.load_binding(b, copy, line)
+            if uses_obj:
+                target.obj, target.late_obj = copy, None
+            if uses_key:
+                target.key, target.late_key = copy, None
 
     def assign_name(self, name, e, line):
         b = self.res.names[id(name)]
@@ -642,20 +701,36 @@ class _FuncState:
             self.exp_to(e, r, at)
         return r
 
-    def read_late(self, e):
-        """Whether the table ``e`` of an index is read after the key (and,
-        for a local, after an assigned value), as Lua's code generator
-        reads it: 'local' for a local captured by a closure (a register
-        to Lua, read by the instruction itself), 'upval' for an upvalue
-        (loaded once the key is: luaK_indexed), else None.  A key or value
-        whose code assigns the variable then changes which table is used."""
+    def read_late(self, e, key=None):
+        """When Lua's code generator reads the table ``e`` of an index, as
+        luaK_indexed leaves it: 'after_value' for a local captured by a
+        closure (a register to Lua, read by the instruction itself) or an
+        upvalue indexed by a short string constant (SETTABUP), so after the
+        key and any assigned value; 'after_key' for another upvalue (loaded
+        once the key is); else None, before the key.  A key or value whose
+        code assigns the variable then changes which table is used."""
         if e.__class__ is A.Name:
             b = self.res.names[id(e)]
             if b[0] == 'local' and b[1].captured:
-                return 'local'
+                return 'after_value'
             if b[0] == 'upval':
-                return 'upval'
+                return 'after_value' if self.short_string_key(key) else 'after_key'
         return None
+
+    def short_string_key(self, key):
+        """Whether ``key`` is a string constant Lua indexes an upvalue with
+        directly (lcode.c's isKstr: a short string)."""
+        if key is None:
+            return False
+        key = _decided(key, self.res.names)
+        value = None
+        if key.__class__ is A.String:
+            value = key.value
+        elif key.__class__ is A.Name:
+            b = self.res.names[id(key)]
+            if b[0] == 'const':
+                value = b[1]
+        return isinstance(value, (str, bytes)) and len(value) <= MAX_SHORT_STRING
 
     def own_reg(self, e):
         """The register of the local ``e`` names when it lives in one (is

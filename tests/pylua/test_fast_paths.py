@@ -1066,13 +1066,14 @@ def test_keys_used_twice_in_a_run_are_guarded_once_as_integers():
     code = plain_python('local function swap(v, i, j) v[i], v[j] = v[j], v[i] end '
                         'local function get(t, k) return t[k] end '
                         'local t = {1, 2} swap(t, 1, 2) return t[1], get(t, 1)')
-    # One guard for both keys (the stores index with copies of them made
-    # before it); the accesses under it test no key, the general copy does.
+    # One guard for both keys (the stores index with the parameters' own
+    # registers, as Lua's do); the accesses under it test no key, the
+    # general copy does.
     guard = 'if r2.__class__ is int and r1.__class__ is int:\n'
     assert guard in code
     guarded, general = code.split(guard)[1].split('return ()', 1)
-    assert '__class__' not in guarded and 'if r6 > 0 and r6 <= _n and r8 is not None: _a[r6 - 1] = r8' in guarded
-    assert 'if r6.__class__ is int:' in general
+    assert '__class__' not in guarded and 'if r2 > 0 and r2 <= _n and r4 is not None: _a[r2 - 1] = r4' in guarded
+    assert 'if r2.__class__ is int:' in general
     # A key used once is tested where it is used.
     assert 'if r1.__class__ is int:\n' in re.split(r'def Q\d+_2\(', code)[1]
     # A key read from a table in the run (a field name) gets no guess.
