@@ -14,7 +14,7 @@ iterations (``range_charge``), no count of a loop's iterations (short
 loops' ``LAPIT<units>``, a ``while True`` head for ``lap_loop``'s and
 the bare iterator for ``lap_iterator``'s; a long body's countdown
 ``LAPS`` in ``loop_check`` or a jump back's count in
-``iteration_charge``), and no ``nonlocal STEPS`` or ``nonlocal LAPS``
+``iteration_charge``), and no ``nonlocal LAPS``
 where nothing counts; and the VM's ``tickn``, ``work`` and
 ``count_call`` (long loops' chunks, library work, and the calls it makes
 to Lua functions on its C stack) do nothing while it runs.  What remains are the calls to
@@ -40,7 +40,6 @@ import argparse
 import json
 import subprocess
 import sys
-from collections import OrderedDict
 
 from benchmarks.impls import PyLua
 from benchmarks.runner import discover, geomean
@@ -52,7 +51,7 @@ KINDS = ('with', 'without')
 # The translator's methods that emit checks, and what they emit without them.
 _UNCHECKED = {
     'charge': lambda self: None,
-    'range_charge': lambda self, cost, span: None,
+    'range_charge': lambda self, cost, count: None,
     'loop_check': lambda self, cost, pc: None,
     'iteration_charge': lambda self, cost: None,
     'lap_loop': lambda self, cost: None,
@@ -70,7 +69,7 @@ class _Kinds:
         self.pipeline, self.translator, self.vm = pipeline, FunctionTranslator, VM
         self.shipped = {name: getattr(FunctionTranslator, name) for name in _UNCHECKED}
         self.shipped_vm = {'tickn': VM.tickn, 'work': VM.work, 'count_call': VM.count_call}
-        self.caches = {kind: OrderedDict() for kind in KINDS}
+        self.caches = {kind: pipeline.CompileCache() for kind in KINDS}
 
     def use(self, kind: str) -> None:
         on = kind == 'with'

@@ -61,7 +61,7 @@ SHAPES = (
     ('call: entry (frame set-up, argument binding)', re.compile(r'^def [PQ]\d+_\d+\(')),
     ('call: return', re.compile(r'^return\b')),
     # the short loops' and calls' countdown, the budget and its checks
-    ('instruction budget', re.compile(r'\b(?:LAPS|STEPS|TICKN?)\b')),
+    ('instruction budget', re.compile(r'\b(?:LAPS|TICKN?)\b')),
     ('table constructor', re.compile(r'= (?:Table\(|NEW\(Table\))')),
     ('allocation charge', re.compile(r'\bDEBT\b|CHARGE\(')),
     ('generic for: set-up and step', re.compile(r'forgen\(|^for \w+(, \w+)* in ')),

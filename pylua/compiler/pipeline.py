@@ -18,7 +18,23 @@ from ..runtime.python_gc import collector_paused
 from .pycompile import compile_module
 from .translation import translate
 
-_CACHE: "OrderedDict" = OrderedDict()
+
+
+class CompileCache(OrderedDict):
+    """Compiled chunks by key (source first), least recently used first,
+    with the bytes of source they hold: a cache swapped for another
+    (``benchmarks.check_cost`` keeps one per kind) takes its count along."""
+
+    def __init__(self):
+        super().__init__()
+        self.source_bytes = 0
+
+    def clear(self):
+        super().clear()
+        self.source_bytes = 0
+
+
+_CACHE = CompileCache()
 _CACHE_SIZE = 256
 # The most source the cache keeps compiled, in bytes: a compiled chunk keeps
 # about two objects Python's collector tracks per source byte (prototypes,
@@ -26,7 +42,6 @@ _CACHE_SIZE = 256
 # needed), and every full collection walks them, about 0.25 us each, in
 # every runtime of the process: 64 KiB of source is about 30 ms.
 _CACHE_BYTES = 64 * 1024
-_cached_bytes = 0
 LUA_IDSIZE = 60
 
 
@@ -116,12 +131,12 @@ def _remember(key, compiled):
     dropping the least recently used chunks past the cache's bounds; a
     chunk bigger than them all is not kept.  A chunk leaving the cache
     takes its Python sources out of ``linecache``."""
-    global _cached_bytes
-    _CACHE[key] = compiled
-    _cached_bytes += len(key[0])
-    while _CACHE and (len(_CACHE) > _CACHE_SIZE or _cached_bytes > _CACHE_BYTES):
-        old_key, old = _CACHE.popitem(last=False)
-        _cached_bytes -= len(old_key[0])
+    cache = _CACHE
+    cache[key] = compiled
+    cache.source_bytes += len(key[0])
+    while cache and (len(cache) > _CACHE_SIZE or cache.source_bytes > _CACHE_BYTES):
+        old_key, old = cache.popitem(last=False)
+        cache.source_bytes -= len(old_key[0])
         for filename in old.filenames:
             linecache.cache.pop(filename, None)
 
@@ -215,7 +230,7 @@ def chunk_factory(vm, compiled: Compiled):
     factory = vm.factories.get(compiled.main_factory)
     if factory is None:
         code = compiled.module_code
-        cells = {'STEPS': vm.steps_cell, 'DEBT': vm.debt_cell, 'DIRECT_TAILS': vm.direct_tails_cell,
+        cells = {'DEBT': vm.debt_cell, 'DIRECT_TAILS': vm.direct_tails_cell,
                  'LAPS': vm.laps_cell}
         closure = tuple(cells[name] for name in code.co_freevars) or None
         factory = FunctionType(code, vm.ns, 'MODULE', None, closure)()

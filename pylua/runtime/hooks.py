@@ -36,8 +36,8 @@ _RETURN_VALUE = dis.opmap['RETURN_VALUE']
 _YIELD_VALUE = dis.opmap['YIELD_VALUE']
 # Names the translator's budget plumbing stores: a numeric for's chunks of
 # iterations, the loops' countdown to their check (or its item, a
-# ``while`` loop's over ``LAPIT``), the instruction budget.
-_PLUMBING_NAMES = re.compile(r'_c\d+|LAPS|_lap|STEPS')
+# ``while`` loop's over ``LAPIT``).
+_PLUMBING_NAMES = re.compile(r'_c\d+|LAPS|_lap')
 _ITERATOR_NAMES = re.compile(r'_i\d+')      # a generic for's fast iterator
 _STORES = frozenset(('STORE_FAST', 'STORE_DEREF'))
 _LOOP_JUMPS = frozenset(('JUMP_BACKWARD', 'JUMP_BACKWARD_NO_INTERRUPT', 'NOP'))

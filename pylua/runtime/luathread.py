@@ -173,8 +173,10 @@ def compiler_frames():
 def widened_elsewhere() -> bool:
     """Is the recursion limit wider than the frame budget because a chunk
     compiles on another thread?  Lua running on this one then keeps to its
-    budget by the periodic check (``VM.tick``), not by the limit."""
-    return _compiling > getattr(_lua_threads, 'compiling', 0)
+    budget by the periodic check (``VM.tick``), not by the limit.  Every
+    check asks, and a thread-local's missing attribute costs a raised
+    ``AttributeError``: with nothing compiling, the count answers alone."""
+    return _compiling > 0 and _compiling > getattr(_lua_threads, 'compiling', 0)
 
 
 def _take():

@@ -17,14 +17,15 @@ else on entry, as does a function that makes no call but runs a long
 stretch outside loops (``facts.counts_on_entry``); one whose every call
 may run a library function inline counts at each call that does not
 (``facts.calls_inlined``).  A loop's iteration counts its body's length
-(``facts.iteration_cost``): numeric ``for`` loops in chunks up front on
-the VM's budget ``STEPS`` (a closure cell shared by all its code);
-``while`` and generic ``for`` loops of short bodies by their own
-iteration, in C, over the VM's endless iterators ``LAPIT<units>``
-(``for _lap in LAPIT1:`` as the head of a ``while``, ``COMPRESS(it,
-LAPIT1)`` as a generic ``for``'s iterator); calls and long bodies on the
-VM's countdown ``LAPS``.  Both are charged to ``STEPS`` a lap at a time,
-so the cancel check runs about every 10,000 instructions at a small cost
+(``facts.iteration_cost``): ``while`` and generic ``for`` loops of
+short bodies by their own iteration, in C, over the VM's endless
+iterators ``LAPIT<units>`` (``for _lap in LAPIT1:`` as the head of a
+``while``, ``COMPRESS(it, LAPIT1)`` as a generic ``for``'s iterator);
+calls, long bodies and short numeric ``for`` loops (all their iterations
+up front) on the VM's countdown ``LAPS`` (a closure cell shared by all
+its code); long numeric ``for`` loops in chunks, each charged by the VM.
+All are charged to the VM's budget ``STEPS`` a lap or chunk at a time, so
+the cancel check runs about every 10,000 instructions at a small cost
 per iteration.
 
 Modules: ``module`` (``translate``, the MODULE around the prototypes),

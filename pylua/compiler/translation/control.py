@@ -99,10 +99,11 @@ class ControlOps:
             # A short integer loop needs no chunks: one range (maybe empty), counted here.
             start = '' if ints else 'r%d.__class__ is ' % a
             span = 'r%d - r%d' % (a + 1, a) if step == 1 else '(r%d - r%d) // %d' % (a + 1, a, step)
-            self.w('if %sr%d.__class__ is int and -1 <= %s < %d:', start, a + 1, span, CHECK_INTERVAL // cost)
-            charge = self.range_charge(cost, span)
-            if charge is not None:
-                self.w('    ' + charge)
+            count = self.tmp('n')
+            self.w('if %sr%d.__class__ is int and -1 <= (%s := %s) < %d:',
+                   start, a + 1, count, span, CHECK_INTERVAL // cost)
+            for line in self.range_charge(cost, count) or ():
+                self.w('    ' + line)
             past = '+ 1' if step == 1 else ('+ 1, %d' if step > 0 else '- 1, %d') % step
             self.w('    %s = (range(r%d, r%d %s),)', chunk, a, a + 1, past)
             self.w('else: %s = %s', chunk, chunks)
@@ -118,10 +119,11 @@ class ControlOps:
             if start.__class__ is int and start >= 1 and step.__class__ is int and step > 0:
                 self.positive.add(var)
 
-    def range_charge(self, cost, span):
-        """The line counting, before it starts, the iterations of ``cost``
-        instructions of a short numeric ``for`` (``span``: its count less one)."""
-        return self.count_line('%d * (%s + 1)' % (cost, span))
+    def range_charge(self, cost, count):
+        """The lines counting, before it starts, the iterations of ``cost``
+        instructions of a short numeric ``for`` (``count``: the name of
+        their number less one)."""
+        return self.count_iterations(cost, count)
 
     def loaded_constant(self, forprep, reg):
         """The constant the straight-line code just before ``forprep`` last

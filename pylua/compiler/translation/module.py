@@ -87,12 +87,12 @@ def function_head(p, desc):
 
 def _in_module(rendered, names, emit):
     """Render ``emit()``'s prototypes inside MODULE, whose free variables
-    STEPS, DEBT, DIRECT_TAILS and LAPS the loader binds to the VM's
-    instruction-budget, allocation-debt, direct-tail-call and loop-lap cells (a cell
+    DEBT, DIRECT_TAILS and LAPS the loader binds to the VM's
+    allocation-debt, direct-tail-call and loop-lap cells (a cell
     is cheaper than a global); ``names`` are
     MODULE's other names the prototypes use.  MODULE returns what ``emit``
     returns, the name of a factory."""
-    rendered.add([Line(0, 'def OUTER():', 0), Line(1, 'STEPS = DEBT = DIRECT_TAILS = LAPS = 0', 0), Line(1, 'def MODULE():', 0)],
+    rendered.add([Line(0, 'def OUTER():', 0), Line(1, 'DEBT = DIRECT_TAILS = LAPS = 0', 0), Line(1, 'def MODULE():', 0)],
                  Form.PLAIN)
     if names:
         rendered.add([Line(2, '%s = None' % ' = '.join(names), 0)], Form.PLAIN)
