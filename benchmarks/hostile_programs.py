@@ -54,7 +54,9 @@ FAMILIES = {
                                       'while true do local n = collectgarbage("count") end',
     'load of fresh sources': 'local i = 0 while true do i = i + 1 '
                              'local f = load(string.rep("local x = 1 ", 5000) .. "return " .. i) end',
-    'one load of a 1.2 MB source': 'local src = string.rep("local x = 1 + 2 * 3\\n", 60000) return load(src)',
+    # Twice the last cancel's offset on this machine class: a single load
+    # that ends first is not interrupted at all.
+    'one load of a 2.4 MB source': 'local src = string.rep("local x = 1 + 2 * 3\\n", 120000) return load(src)',
     # Lua code alone: a function of 4,000 straight-line instructions
     # making no call, called in a loop, and while loops left before their
     # countdown's lap ends, nested.
