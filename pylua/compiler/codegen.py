@@ -672,6 +672,11 @@ class _FuncState:
     def exp_rk(self, e, at=None):
         """An operand: a constant for literals, else a register (``at`` as for ``exp_to``)."""
         e = _decided(e, self.res.names)
+        k = self.constant_operand(e)
+        return k if k is not None else self.exp_reg(e, at)
+
+    def constant_operand(self, e):
+        """The constant operand ``e`` (already ``_decided``) is, or None."""
         c = e.__class__
         if c is A.Number or c is A.String:
             return self.const(e.value)
@@ -691,7 +696,7 @@ class _FuncState:
             b = self.res.names[id(e)]
             if b[0] == 'const':
                 return self.const(b[1])
-        return self.exp_reg(e, at)
+        return None
 
     def exp_reg(self, e, at=None):
         """A register holding the value: a local's own register or a new temporary."""
@@ -854,7 +859,10 @@ class _FuncState:
                 if call_case:
                     self.freereg = reg
                 left = e.left
-                if not (left.__class__ is A.BinOp and self.left_in_place(left, reg)):
+                if self.left_read_late(e):
+                    right = self.right_operand(e, reg, reg)
+                    self.binop_emit(e, reg, self.exp_reg(left, e.line), right)
+                elif not (left.__class__ is A.BinOp and self.left_in_place(left, reg)):
                     self.binop_finish(e, reg, self.left_operand(left, reg, e.line), call_case)
                 else:
                     # exp_to(left, reg, e.line) up to its binop: left_operand
@@ -904,18 +912,57 @@ class _FuncState:
         is ``b``: its right operand, then the instruction."""
         if call_case:
             self.freereg = max(self.freereg, reg + 1)
+        self.binop_emit(e, reg, b, self.right_operand(e, reg, b))
+
+    def binop_emit(self, e, reg, b, c):
+        """The instruction of arithmetic or comparison ``e`` on operands ``b`` and ``c``."""
         op = e.op
         if op in _CMP:
             name, swap = _CMP[op]
             # Operands are evaluated left to right; ``a > b`` then tests ``b < a``.
-            c = self.exp_rk(e.right)
             if swap:
                 b, c = c, b
             self.emit(name, reg, b, c, line=e.line)
             return
-        c = self.exp_rk(e.right)
         self.emit(ARITH[op], reg, b, c, line=e.line,
                   note=(self.describe(e.left), self.describe(e.right)))
+
+    def left_read_late(self, e):
+        """Is the left operand of ``e`` a captured local that the right
+        operand may assign?  Lua reads a local operand from its register
+        when the operator runs, after the right operand; a captured local
+        is a cell here, read into a temporary, so it is read after the
+        right operand is computed, when that can run code (a call, a
+        metamethod) rather than only read a variable or a constant."""
+        left = e.left
+        while left.__class__ is A.Paren:
+            left = left.expr
+        if left.__class__ is not A.Name:
+            return False
+        binding = self.res.names[id(left)]
+        if binding[0] != 'local' or not binding[1].captured:
+            return False
+        right = _decided(e.right, self.res.names)
+        if self.constant_operand(right) is not None:
+            return False
+        return right.__class__ is not A.Name or self.res.names[id(right)][0] == 'global'
+
+    def right_operand(self, e, reg, b):
+        """The right operand of arithmetic or comparison ``e`` into ``reg``,
+        whose left operand is ``b``.  One computed into a temporary takes
+        ``reg`` itself when that is the top temporary and the left operand
+        holds none (a constant or a variable's register): Lua takes an
+        operand's register only once it computes it, so ``1 + (2 + (3 +
+        ... x))`` needs one register, not one a level, and nesting that
+        lua5.4 compiles beside 200 locals must not run out of registers."""
+        right = _decided(e.right, self.res.names)
+        k = self.constant_operand(right)
+        if k is not None:
+            return k
+        if b < reg and self._locals_top <= reg == self.freereg - 1 and self.own_reg(right) is None:
+            self.exp_to(right, reg)
+            return reg
+        return self.exp_reg(right)
 
     def left_call_case(self, e, reg):
         """The left operand of binary operator ``e`` whose result goes to
