@@ -146,6 +146,8 @@ METAS = ['setmetatable({}, {__index = function(t, k) return k end})[@]',
          'utf8.char(-1)', 'utf8.codepoint("\xff")', 'utf8.len(@)', 'math.floor("x")', 'string.char(256)']
 FOR_BOUNDS = ['1', '"2"', '1.5', '-1', '0.1', '3', 'math.mininteger', 'math.mininteger + 1', 'math.maxinteger',
               'math.maxinteger - 1', '-0.0', '2^53', 'nil', '{}', '1e308', '-1e308', '0/0']
+# Numbers no arithmetic operator or comparison refuses.
+SMALL_NUMBERS = ['0', '1', '-1', '2', '3', '7', '10', '0.5', '1.5', '-2.25', '3.0']
 COMPARISONS = ['==', '~=', '<', '<=', '>', '>=']
 BINARY = ['+', '-', '*', '/', '//', '%', '^', '..', 'and', 'or', '&', '|', '~', '<<', '>>'] + COMPARISONS
 # Templates whose value is a comparison: never a table's key (lua5.4
@@ -280,7 +282,7 @@ class _Gen:
         if depth < 6:
             kinds += ['if', 'for', 'forin', 'while', 'repeat', 'do', 'goto', 'function', 'closure',
                       'backgoto', 'continue', 'close', 'recursion', 'class', 'loop_closures', 'generator',
-                      'method']
+                      'method', 'captured_operand']
         if scope.loop:
             kinds.append('break')
         kind = self.pick(kinds)
@@ -482,6 +484,19 @@ class _Gen:
         scope.values.append(f)
         return '\n'.join(['local %s = 0' % n, 'local %s = function(...)' % f, '%s = %s + 1' % (n, n)] + body
                          + ['return %s, ...' % n, 'end', 'show(%s(%s))' % (f, self.caught(scope))])
+
+    def s_captured_operand(self, scope, depth):
+        """A local as an operator's left operand, assigned by the function
+        its right operand calls: Lua reads the local when the operator
+        runs, after the call.  Numbers only, so that the line runs on."""
+        n, f = self.name('n'), self.name('f')
+        ops = ['+', '-', '*', '/', '^', '..', 'and', 'or'] + COMPARISONS
+        uses = ', '.join('%s %s %s(%s)' % (self.pick([n, '(%s)' % n]), self.pick(ops), f, self.pick(SMALL_NUMBERS))
+                         for _ in range(self.rng.randint(1, 3)))
+        return '\n'.join(['local %s = %s' % (n, self.pick(SMALL_NUMBERS)),
+                          'local function %s(x) %s = %s %s x return %s end'
+                          % (f, n, n, self.pick(['+', '-', '*']), self.pick(SMALL_NUMBERS)),
+                          'show(%s)' % uses])
 
     def s_class(self, scope, depth):
         # A class and a subclass through metatables: __index chains, a
