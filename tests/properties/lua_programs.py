@@ -102,7 +102,9 @@ LIBRARY = ['(@):rep(2)', '(@):upper()', '(@):len()', '(@):sub(2, -2)', 'string.f
            '(function() local r = {} for w in string.gmatch(@, "%w+") do r[#r + 1] = w end return table.concat(r, "|") end)()',
            '(function() local n, s = 0, "" for k, v in string.gmatch((tostring(@):gsub("0x%x+", "")), "(%w)(%w?)") do n = n + 1 s = s .. v end '
            'return n, s end)()',
-           '(function() local r = {} for p, c in utf8.codes(@) do r[#r + 1] = p .. ":" .. c end return table.concat(r, " ") end)()',
+           # an address in the text is no code points to compare: dropped, as by gmatch's above
+           '(function(s) local r = {} if type(s) == "string" then s = s:gsub("0x%x+", "") end '
+           'for p, c in utf8.codes(s) do r[#r + 1] = p .. ":" .. c end return table.concat(r, " ") end)(@)',
            'select(2, xpcall(function() return @ end, function(m) return "handled: " .. tostring(m) end))',
            'xpcall(error, function(m) return type(m) end, @)', 'xpcall(@, tostring)',
            'coroutine.close(coroutine.create(function() return @ end))',
