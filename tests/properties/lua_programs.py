@@ -10,7 +10,9 @@ whose errors name their arguments, metamethods, calls and indexing of values
 that are no function or table, every operator on integer and float edge values and on
 strings holding Python keywords, quotes, backslashes and ``yield from``, deep
 nesting and many locals; and what programs commonly do: classes through
-metatables with ``__index`` chains, closures made in loops, string methods
+metatables with ``__index`` chains, closures made in loops, a local as an
+operator's left operand that the function its right operand calls assigns
+(Lua reads it after the call), string methods
 and ``string.format``, integer division and modulo of negative numbers,
 coroutines wrapping iterators, ``select``, ``table.unpack`` with ranges,
 calls with a string or table literal argument; the table library's sort,
@@ -25,7 +27,8 @@ constructor (a table with holes has more than one valid border; so
 ``table.concat`` of what ``table.move`` made names its range), a
 multiple assignment naming one target twice, an upvalue indexed by a
 comparison or its ``not`` (5.4.4 miscompiles ``t[a ~= b]``), and orders
-that depend on addresses (a sort by ``tostring`` strips them).
+and text that depend on addresses (a sort by ``tostring``, and ``gmatch``
+and ``utf8.codes`` over a value's text, strip them).
 """
 from __future__ import annotations
 
