@@ -80,8 +80,9 @@ end
 HEADER = 'local show, obj = prelude()\n'
 MARKER = '@@campaign-end-of-program@@'
 END = re.compile(rb'\n' + re.escape(MARKER.encode()) + rb' (ok|error) ([^\n]*)\n')
-# An address, wherever a program's string functions moved it (':1' for ': ').
-ADDRESS = re.compile(rb'(?:: )?0x[0-9a-f]{8,}')
+# An address, wherever a program's string functions moved it (':1' for ': ',
+# 'x55bbf4dcd7900' for a word's first letter rotated to its end by gsub).
+ADDRESS = re.compile(rb'(?:: )?0?x[0-9a-f]{8,}')
 LUA_SECONDS = 60               # lua5.4 runs a batch in about a second
 PYLUA_SECONDS = 900            # pylua, niced on a loaded machine, in minutes
 PROGRAM_SECONDS = 120          # one program on pylua (the big ones take seconds)

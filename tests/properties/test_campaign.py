@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.properties.campaign import (HEADER, Campaign, Case, Outcome, balanced, cases, pylua_command, run_batch, standalone,
+from tests.properties.campaign import (ADDRESS, HEADER, Campaign, Case, Outcome, balanced, cases, pylua_command, run_batch, standalone,
                                        write_batch)
 from tests.properties.lua_programs import PRELUDE
 
@@ -150,3 +150,11 @@ def test_a_batch_is_shared_in_parts_of_about_equal_source():
     sizes = [sum(len(picked[n].source) for n in part) for part in parts]
     assert max(sizes) - min(sizes) <= max(len(c.source) for c in picked)
     assert balanced(picked[:1], 2) == [[0]]
+
+
+@pytest.mark.parametrize('text', [b'table: 0x55bbf4dcd790', b'table:10x55bbf4dcd790',
+                                  b'ablet: x55bbf4dcd7900', b'TABLE: 0X55BBF4DCD790'.lower()])
+def test_an_address_compares_alike_wherever_string_functions_moved_it(text):
+    # Seed 1753026982: gsub("(%w)(%w*)", "%2%1") rotated the address's 0 to its end.
+    assert ADDRESS.sub(b': 0x', text).endswith(b': 0x')
+    assert ADDRESS.sub(b': 0x', b'%x of 2^40: 10000000000') == b'%x of 2^40: 10000000000'
