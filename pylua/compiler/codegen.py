@@ -861,6 +861,7 @@ class _FuncState:
                     self.freereg = reg
                 left = e.left
                 if self.left_read_late(e):
+                    # As if the left operand held ``reg``: it takes a temporary, read after the right one.
                     right = self.right_operand(e, reg, reg)
                     self.binop_emit(e, reg, self.exp_reg(left, e.line), right)
                 elif not (left.__class__ is A.BinOp and self.left_in_place(left, reg)):

@@ -19,7 +19,6 @@ from .pycompile import compile_module
 from .translation import translate
 
 
-
 class CompileCache(OrderedDict):
     """Compiled chunks by key (source first), least recently used first,
     with the bytes of source they hold: a cache swapped for another

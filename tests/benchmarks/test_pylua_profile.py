@@ -65,13 +65,13 @@ def test_held_field_reads_and_cache_subscripts_are_named():
 def test_the_budget_s_lines_are_named_as_the_translator_emits_them():
     from pylua.compiler.translation.function import FunctionTranslator
     lines = (FunctionTranslator.count_units(_Stub(), 1) + FunctionTranslator.count_units(_Stub(), 100)
-             + FunctionTranslator.count_iterations(_Stub(), 40, '_n1'))
+             + FunctionTranslator.range_charge(_Stub(), 40, '_n1'))
     assert {shape_of(line) for line in lines} == {'instruction budget'}
     assert shape_of('r3 = r1 - 1') == 'arithmetic'
 
 
 class _Stub:
-    """What count_units and count_iterations set on the translator."""
+    """What count_units and range_charge set on the translator."""
     laps = False
 
     def lap_end(self):

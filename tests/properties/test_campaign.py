@@ -153,7 +153,7 @@ def test_a_batch_is_shared_in_parts_of_about_equal_source():
 
 
 @pytest.mark.parametrize('text', [b'table: 0x55bbf4dcd790', b'table:10x55bbf4dcd790',
-                                  b'ablet: x55bbf4dcd7900', b'TABLE: 0X55BBF4DCD790'.lower()])
+                                  b'ablet: x55bbf4dcd7900'])
 def test_an_address_compares_alike_wherever_string_functions_moved_it(text):
     # Seed 1753026982: gsub("(%w)(%w*)", "%2%1") rotated the address's 0 to its end.
     assert ADDRESS.sub(b': 0x', text).endswith(b': 0x')

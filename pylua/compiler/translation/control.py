@@ -119,12 +119,6 @@ class ControlOps:
             if start.__class__ is int and start >= 1 and step.__class__ is int and step > 0:
                 self.positive.add(var)
 
-    def range_charge(self, cost, count):
-        """The lines counting, before it starts, the iterations of ``cost``
-        instructions of a short numeric ``for`` (``count``: the name of
-        their number less one)."""
-        return self.count_iterations(cost, count)
-
     def loaded_constant(self, forprep, reg):
         """The constant the straight-line code just before ``forprep`` last
         loaded into ``reg``, else None."""

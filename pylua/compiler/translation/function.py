@@ -575,16 +575,16 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             return ['LAPS -= 1', 'if not LAPS: LAPS = %d; TICKN(%d)' % (LAP, LAP * LOOP_COST)]
         return ['LAPS -= %d' % units, self.lap_end()]
 
-    def count_iterations(self, cost, span):
-        """The lines counting, on ``LAPS`` as ``count_units`` does, the
-        iterations of ``cost`` instructions of a short numeric ``for``
-        before it starts (``span``: a name holding their count less one).
-        Small ints, where a float budget's ``STEPS - 16 * (span + 1)``
-        mixed types that CPython does not specialise: 20 ns a loop
-        entered against 48."""
+    def range_charge(self, cost, count):
+        """The lines counting, on ``LAPS`` as ``count_units`` does and before
+        it starts, the iterations of ``cost`` instructions of a short
+        numeric ``for`` (``count``: the name of their number less one).
+        Small ints, where a float budget's ``STEPS - 16 * (n + 1)`` mixed
+        types that CPython does not specialise: 20 ns a loop entered
+        against 48."""
         self.laps = True
         units = count_of(cost)
-        amount = '%s + 1' % span if units == 1 else '%d * %s + %d' % (units, span, units)
+        amount = '%s + 1' % count if units == 1 else '%d * %s + %d' % (units, count, units)
         return ['LAPS -= ' + amount, self.lap_end()]
 
     def lap_end(self):
