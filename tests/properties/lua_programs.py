@@ -5,7 +5,8 @@ statement form (locals with attributes, multiple assignment, if/elseif,
 numeric and generic for, while, repeat, do blocks with goto and labels whose
 names repeat in sibling blocks, loops made of backward gotos, ``goto
 continue``, to-be-closed variables, break, local and anonymous functions,
-recursion through tail calls, varargs, methods, returns), library calls
+recursion through tail calls, varargs, methods, returns, code after a
+``do return end``), library calls
 whose errors name their arguments, metamethods, calls and indexing of values
 that are no function or table, every operator on integer and float edge values and on
 strings holding Python keywords, quotes, backslashes and ``yield from``, deep
@@ -475,10 +476,15 @@ class _Gen:
             ret = 'return %s(%s)' % (g, ', '.join(self.expr(inner) for _ in range(arity)))    # a tail call
         else:
             ret = 'return %s' % ', '.join(self.expr(inner) for _ in range(self.rng.randint(1, 2)))
+        if self.chance(0.2):
+            # The code after a 'do return end' never runs, but compiles.
+            body += ['do %s end' % ret] + self.block(inner, depth + 1)
+        else:
+            body.append(ret)
         scope.functions.append((f, len(params)))
         scope.values.append(f)
         return '\n'.join(['local function %s(%s)' % (f, ', '.join(params + (['...'] if vararg else [])))]
-                         + body + [ret, 'end'])
+                         + body + ['end'])
 
     def s_closure(self, scope, depth):
         f = self.name('f')

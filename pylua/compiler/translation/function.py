@@ -196,8 +196,10 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                           Line(1, '%s = None' % ' = '.join([name for name, i in envs] + [self.qname]), p.line)]
         self.out.add(Forms(plain_head, generator_head))
         self.function()
+        # Whole: the generator form's closing ``yield``, which makes it a
+        # generator, follows its last ``return``.
         self.out.add(Forms([Line(1, 'return %s' % self.qname, p.end_line)],
-                           [Line(2, 'yield', p.end_line)]))
+                           [Line(2, 'yield', p.end_line)], whole=True))
 
     def factory_params(self):
         """A factory's parameters (the upvalues) and the upvalues read as

@@ -184,12 +184,14 @@ class Line:
 
 
 class Forms:
-    """Statements that differ between the forms, in one place of the body."""
-    __slots__ = ('plain', 'generator')
+    """Statements that differ between the forms, in one place of the body;
+    ``whole`` ones are rendered even after an exit (a function's end)."""
+    __slots__ = ('plain', 'generator', 'whole')
 
-    def __init__(self, plain, generator):
+    def __init__(self, plain, generator, whole=False):
         self.plain = plain
         self.generator = generator
+        self.whole = whole
 
 
 _INDENTS = ['    ' * n for n in range(128)]  # more than Python's parser allows
@@ -214,9 +216,8 @@ class Rendered:
         indents = _INDENTS[base:]
         for item in items:
             if item.__class__ is Forms:
-                # Kept whole: the generator form's closing ``yield``, which
-                # makes it a generator, follows its last ``return``.
-                self.exited = None
+                if item.whole:
+                    self.exited = None
                 self.add(item.plain if form is Form.PLAIN else item.generator, form, base)
                 continue
             if self.exited is not None:
