@@ -6,7 +6,7 @@ whose code points are all below 256, one per byte.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional, Union
 
 
@@ -15,45 +15,62 @@ class Node:
     line: int
 
 
+@dataclass(slots=True)
+class Spanned(Node):
+    """An expression or statement; the parser sets ``last``, the index of its
+    last token in ``Chunk.tokens``: where Lua's lexer stands around it."""
+    last: int = field(default=0, init=False, repr=False, compare=False)
+
+
+@dataclass(slots=True)
+class Expression(Spanned):
+    pass
+
+
+@dataclass(slots=True)
+class Statement(Spanned):
+    pass
+
+
 # ---------------------------------------------------------------- expressions
 
 @dataclass(slots=True)
-class Nil(Node):
+class Nil(Expression):
     pass
 
 
 @dataclass(slots=True)
-class TrueLit(Node):
+class TrueLit(Expression):
     pass
 
 
 @dataclass(slots=True)
-class FalseLit(Node):
+class FalseLit(Expression):
     pass
 
 
 @dataclass(slots=True)
-class Vararg(Node):
+class Vararg(Expression):
     pass
 
 
 @dataclass(slots=True)
-class Number(Node):
+class Number(Expression):
     value: Union[int, float]          # ints already wrapped to 64 bits
 
 
 @dataclass(slots=True)
-class String(Node):
+class String(Expression):
     value: str                        # byte string
 
 
 @dataclass(slots=True)
-class Name(Node):
+class Name(Expression):
     name: str
 
 
 @dataclass(slots=True)
-class Index(Node):
+class Index(Expression):
     obj: "Expr"
     key: "Expr"                       # a.b is Index(a, String('b'))
     end_line: int = 0                 # its last token's: ']' or the field name
@@ -61,7 +78,7 @@ class Index(Node):
 
 
 @dataclass(slots=True)
-class Call(Node):
+class Call(Expression):
     func: "Expr"
     args: list
     end_line: int = 0                 # its last token's: ')', '}' or the string
@@ -69,7 +86,7 @@ class Call(Node):
 
 
 @dataclass(slots=True)
-class MethodCall(Node):
+class MethodCall(Expression):
     obj: "Expr"
     method: str
     args: list
@@ -78,7 +95,7 @@ class MethodCall(Node):
 
 
 @dataclass(slots=True)
-class Function(Node):
+class Function(Expression):
     params: list                      # parameter names, 'self' first for methods
     is_vararg: bool
     body: "Block"
@@ -87,20 +104,20 @@ class Function(Node):
 
 
 @dataclass(slots=True)
-class BinOp(Node):
+class BinOp(Expression):
     op: str       # + - * / // % ^ .. == ~= < <= > >= and or & | ~ << >>
     left: "Expr"
     right: "Expr"
 
 
 @dataclass(slots=True)
-class UnOp(Node):
+class UnOp(Expression):
     op: str       # - not # ~
     operand: "Expr"
 
 
 @dataclass(slots=True)
-class Paren(Node):
+class Paren(Expression):
     """A parenthesised expression: truncates calls and varargs to one value."""
     expr: "Expr"
     end_line: int = 0
@@ -124,7 +141,7 @@ class KeyedField(Node):
 
 
 @dataclass(slots=True)
-class Table(Node):
+class Table(Expression):
     fields: list                      # PosField | NamedField | KeyedField
     end_line: int = 0
 
@@ -143,7 +160,7 @@ class Block(Node):
 
 
 @dataclass(slots=True)
-class Local(Node):
+class Local(Statement):
     names: list
     attribs: list                     # per name: None, 'const' or 'close'
     exprs: list
@@ -153,42 +170,42 @@ class Local(Node):
 
 
 @dataclass(slots=True)
-class Assign(Node):
+class Assign(Statement):
     targets: list                     # Name | Index
     exprs: list
 
 
 @dataclass(slots=True)
-class CallStat(Node):
+class CallStat(Statement):
     call: Union[Call, MethodCall]
 
 
 @dataclass(slots=True)
-class Do(Node):
+class Do(Statement):
     body: Block
 
 
 @dataclass(slots=True)
-class While(Node):
+class While(Statement):
     cond: "Expr"
     body: Block
 
 
 @dataclass(slots=True)
-class Repeat(Node):
+class Repeat(Statement):
     body: Block
     cond: "Expr"                      # sees the body's locals
 
 
 @dataclass(slots=True)
-class If(Node):
+class If(Statement):
     tests: list                       # [(cond, Block), ...] for if / elseif
     orelse: Optional[Block]
     then_lines: Optional[list] = None  # per test, the line of its 'then' (where Lua tests)
 
 
 @dataclass(slots=True)
-class NumFor(Node):
+class NumFor(Statement):
     var: str
     start: "Expr"
     stop: "Expr"
@@ -197,7 +214,7 @@ class NumFor(Node):
 
 
 @dataclass(slots=True)
-class GenFor(Node):
+class GenFor(Statement):
     names: list
     exprs: list
     body: Block
@@ -205,35 +222,35 @@ class GenFor(Node):
 
 
 @dataclass(slots=True)
-class FunctionStat(Node):
+class FunctionStat(Statement):
     """``function a.b.c:m() end``: target is Name or Index; func already has 'self'."""
     target: Union[Name, Index]
     func: Function
 
 
 @dataclass(slots=True)
-class LocalFunction(Node):
+class LocalFunction(Statement):
     name: str
     func: Function
 
 
 @dataclass(slots=True)
-class Return(Node):
+class Return(Statement):
     exprs: list
 
 
 @dataclass(slots=True)
-class Break(Node):
+class Break(Statement):
     pass
 
 
 @dataclass(slots=True)
-class Goto(Node):
+class Goto(Statement):
     label: str
 
 
 @dataclass(slots=True)
-class Label(Node):
+class Label(Statement):
     name: str
 
 
@@ -242,3 +259,4 @@ class Chunk(Node):
     body: Block
     chunkname: str = "?"
     last_line: int = 0                # line of its last token, where Lua's main function returns
+    tokens: list = field(default_factory=list, repr=False, compare=False)   # the lexer's, which ``Spanned.last`` indexes

@@ -5,24 +5,23 @@ from dataclasses import dataclass
 
 from . import ast as A
 from .bytecode import ARITH, Instr, LocVar, Proto
+from .folding import folded_number
+from .registers import LFIELDS_PER_FLUSH, MAX_SHORT_STRING, check_condition, check_statement, within_reach
 from .resolver import resolve
 from .savedpc import mark_zero_division_lines
-from ..runtime.errors import LuaSyntaxError
 from ..runtime.state import GENERATE_STATEMENT, count_instructions
 
-MAXREGS = 250
-# Past this register an expression's steps reuse their target register as
-# lcode.c does (a field chain, a method's object, an operator's right
-# operand), so that whatever Lua fits in its registers fits here; below it
-# each step gets its own register, whose single value the translator's
-# facts can follow.
+# Lua's limit of 255 registers is ``registers``'s to apply, as Lua does;
+# this code generator lays registers out its own way.  Past this register
+# an expression's steps reuse their target register as lcode.c does (a
+# field chain, a method's object, an operator's right operand), so that a
+# chain as long as the source takes a few registers; below it each step
+# gets its own register, whose single value the translator's facts can
+# follow.
 SCARCE_REGS = 64
-LFIELDS_PER_FLUSH = 50
-MAX_SHORT_STRING = 40  # LUAI_MAXSHORTLEN: longer strings are not interned keys
 _CMP = {'==': ('EQ', False), '~=': ('NE', False), '<': ('LT', False),
         '<=': ('LE', False), '>': ('LT', True), '>=': ('LE', True)}
 _UNARY = {'-': 'UNM', 'not': 'NOT', '#': 'LEN', '~': 'BNOT'}
-_CONST_NODES = (A.Nil, A.TrueLit, A.FalseLit, A.Number, A.String)
 
 
 def _last_token_line(expr) -> int:
@@ -45,7 +44,7 @@ def compile_chunk(chunk: A.Chunk, c_levels: int = 1) -> Proto:
     proto = Proto(chunk.chunkname, 'main chunk', 0, 0, 0, True)
     proto.nesting = res.nesting
     proto.upvals = [('_ENV', False, 0, 'cell' if res.env_assigned else 'value')]
-    fs = _FuncState(proto, res, fi, chunk.chunkname)
+    fs = _FuncState(proto, res, fi, chunk.chunkname, chunk.tokens, -1)
     fs.block_body(chunk.body)
     fs.emit('RETURN', 0, 0, line=chunk.last_line or chunk.body.end_line)
     fs.end_locals(0)
@@ -79,11 +78,15 @@ class _IndexTarget:
 
 
 class _FuncState:
-    def __init__(self, proto, res, fi, chunkname):
+    def __init__(self, proto, res, fi, chunkname, tokens, cursor):
         self.proto = proto
         self.res = res
         self.fi = fi
         self.chunkname = chunkname
+        self.tokens = tokens          # the parser's, for where Lua runs out of registers
+        # A token index no later than the one before the next statement's
+        # first: the statement has at most ``s.last - cursor`` tokens.
+        self.cursor = cursor
         self.freereg = 0
         self.kcache = {}
         self.tbc = []                 # stack of (register, loop depth, block depth) of live <close> vars
@@ -117,14 +120,11 @@ class _FuncState:
 
     def folded(self, e):
         """The number Lua's constant folding makes of ``e``, or None."""
-        return _folded_number(e, self.res.names, self.folds)
+        return folded_number(e, self.res.names, self.folds)
 
-    def alloc(self, n=1, line=0):
+    def alloc(self, n=1):
         r = self.freereg
         self.freereg += n
-        if self.freereg > MAXREGS:
-            raise LuaSyntaxError('%s:%d: function or expression needs too many registers'
-                                 % (self.chunkname, line))
         if self.freereg > self.proto.maxreg:
             self.proto.maxreg = self.freereg
         return r
@@ -211,7 +211,10 @@ class _FuncState:
     # ------------------------------------------------------------ statements
     def stmt(self, s):
         start = len(self.proto.code)
+        if within_reach(self._locals_top, s.last - self.cursor):
+            check_statement(s, self.res.names, self._locals_top, self.folded, self.tokens, self.chunkname)
         getattr(self, 's_' + s.__class__.__name__)(s)
+        self.cursor = s.last
         self.freereg = self.nlocal_regs()
         # Results above the statement's live locals are temporaries, read once
         # by the expression that needed them (the innermost statement decides).
@@ -228,13 +231,15 @@ class _FuncState:
     def s_Local(self, s):
         vars_ = self.res.decls[id(s)]
         base = self.freereg
+        exprs = s.exprs
+        if vars_[-1].const is not None:
+            # A compile-time constant takes no register, and its value no code.
+            vars_ = vars_[:-1]
+            exprs = exprs[:-1]
+            if not vars_:
+                return
         n = len(vars_)
-        if all(v.const is not None for v in vars_):
-            for e in s.exprs:
-                if e.__class__ not in _CONST_NODES:
-                    self.exp_discard(e)
-            return
-        self.explist_to(s.exprs, base, n, s.line)
+        self.explist_to(exprs, base, n, s.line)
         self.freereg = base + n
         self._locals_top = base + n
         for i, v in enumerate(vars_):
@@ -245,7 +250,7 @@ class _FuncState:
 
     def s_LocalFunction(self, s):
         v = self.res.decls[id(s)][0]
-        reg = self.alloc(line=s.line)
+        reg = self.alloc()
         self._locals_top = self.freereg
         if v.captured:
             self.emit('LOADNIL', reg, 1, line=s.line)
@@ -315,7 +320,7 @@ class _FuncState:
         elif late is None:
             target.obj = self.own_reg(t.obj)
             if target.obj is None:
-                target.obj = self.alloc(line=t.line)
+                target.obj = self.alloc()
                 self.exp_to(t.obj, target.obj)
         key = _decided(t.key, self.res.names)
         if self.read_late(key) == 'after_value':
@@ -323,7 +328,7 @@ class _FuncState:
         else:
             target.key = self.exp_rk(t.key)
         if late == 'after_key':
-            target.obj = self.alloc(line=t.line)
+            target.obj = self.alloc()
             self.exp_to(t.obj, target.obj)
         return target
 
@@ -343,7 +348,7 @@ class _FuncState:
             if not (uses_obj or uses_key):
                 continue
             if copy is None:
-                copy = self.alloc(line=line)
+                copy = self.alloc()
                 self.load_binding(b, copy, line)
             if uses_obj:
                 target.obj, target.late_obj = copy, None
@@ -432,6 +437,8 @@ class _FuncState:
         self.depth += 1
         for st in s.body.stmts:
             self.stmt(st)
+        if within_reach(self._locals_top, s.cond.last - self.cursor):
+            check_condition(s.cond, self.res.names, self._locals_top, self.folded, self.tokens, self.chunkname)
         c = self.exp_reg(s.cond)
         self.emit('IF', c, line=s.body.end_line)
         self.close_tbc_keep(saved_tbc, s.body.end_line)
@@ -474,7 +481,8 @@ class _FuncState:
             self.emit('END', line=s.line)
 
     def s_NumFor(self, s):
-        base = self.alloc(3, s.line)
+        saved_top = self._locals_top
+        base = self.alloc(3)
         self.exp_to(s.start, base)
         self.exp_to(s.stop, base + 1)
         if s.step is not None:
@@ -483,7 +491,7 @@ class _FuncState:
             self.emit('LOADK', base + 2, self.const(1), line=s.line)
         self._locals_top = self.freereg
         var = self.res.decls[id(s)][0]
-        vreg = self.alloc(1, s.line)
+        vreg = self.alloc(1)
         self._locals_top = self.freereg
         # b = 1: an integer literal start and step make every value an integer.
         int_loop = self.folded(s.start).__class__ is int and (s.step is None or self.folded(s.step).__class__ is int)
@@ -493,16 +501,18 @@ class _FuncState:
         self.loops -= 1
         self.emit('END', line=s.body.end_line)
         self.land_jumps(-self.loops - 1, s.body.end_line)
+        self._locals_top = saved_top        # the loop's state and variable are gone
 
     def s_GenFor(self, s):
-        base = self.alloc(4, s.line)
+        saved_top = self._locals_top
+        base = self.alloc(4)
         self.explist_to(s.exprs, base, 4, s.line)
         # The fourth value is the loop's closing value, a to-be-closed variable.
         self.emit('TBC', base + 3, line=s.line, note='(for state)')
         self.tbc.append((base + 3, self.loops + 1, self.depth + 1))
         self._locals_top = self.freereg
         vars_ = self.res.decls[id(s)]
-        vbase = self.alloc(len(vars_), s.line)
+        vbase = self.alloc(len(vars_))
         self._locals_top = self.freereg
         self.emit('TFORPREP', base, len(vars_), line=s.exprs_line)
         self.loops += 1
@@ -520,6 +530,7 @@ class _FuncState:
         self.land_jumps(-self.loops - 1, s.body.end_line)    # the CLOSE below saves the position anyway
         self.tbc.pop()
         self.emit('CLOSE', base + 3, line=s.body.end_line)
+        self._locals_top = saved_top
 
     def s_FunctionStat(self, s):
         t = s.target
@@ -645,7 +656,7 @@ class _FuncState:
         """Register holding the value of a local/upvalue binding."""
         if b[0] == 'local' and not b[1].captured:
             return b[1].reg
-        r = self.alloc(line=line)
+        r = self.alloc()
         self.load_binding(b, r, line)
         return r
 
@@ -703,7 +714,7 @@ class _FuncState:
         """A register holding the value: a local's own register or a new temporary."""
         r = self.own_reg(e)
         if r is None:
-            r = self.alloc(line=e.line)
+            r = self.alloc()
             self.exp_to(e, r, at)
         return r
 
@@ -766,7 +777,7 @@ class _FuncState:
         if reg < self._locals_top and (c is A.Table or (c is A.BinOp and e.op in ('and', 'or'))):
             # These write their target before reading all operands, and the
             # target is a live local the expression may read: go through a temporary.
-            top = self.alloc(line=line)
+            top = self.alloc()
             self.exp_to(e, top)
             self.emit('MOVE', reg, top, line=line)
             self.freereg = saved
@@ -802,7 +813,7 @@ class _FuncState:
             if reg < saved - 1 or reg < self._locals_top:
                 # Calls need the top of the stack, and the target is a live
                 # local that the arguments may read.
-                top = self.alloc(line=line)
+                top = self.alloc()
                 self.call(e, top, 1)
                 self.emit('MOVE', reg, top, line=line)
             else:
@@ -1016,7 +1027,7 @@ class _FuncState:
             node = node.right
         parts.append(node)
         operators.append(None)
-        base = self.alloc(len(parts), e.line)
+        base = self.alloc(len(parts))
         for i, p in enumerate(parts):
             self.exp_to(p, base + i, operators[i])
         # Lua builds a chain's instruction at its last operator.
@@ -1038,7 +1049,7 @@ class _FuncState:
             else:
                 kind = 'cell' if self.proto.upvals[ref][3] == 'cell' else 'value'
                 child.upvals.append((name, False, ref, kind))
-        fs = _FuncState(child, self.res, fi, self.chunkname)
+        fs = _FuncState(child, self.res, fi, self.chunkname, self.tokens, self.cursor)
         params = self.res.decls[id(f)]
         fs.freereg = len(params)
         fs._locals_top = len(params)
@@ -1101,7 +1112,7 @@ class _FuncState:
         line = e.line
         if e.__class__ is A.MethodCall:
             obj = self.exp_reg(e.obj)
-            self.alloc(2, line)
+            self.alloc(2)
             self.emit('SELF', base, obj, self.const(e.method), line=line,
                       note=self.describe(e.obj))
             note = "method '%s'" % e.method
@@ -1149,13 +1160,13 @@ class _FuncState:
                 self.exp_discard(e)
                 continue
             if reg >= self.freereg:
-                self.alloc(reg + 1 - self.freereg, line)
+                self.alloc(reg + 1 - self.freereg)
             self.exp_to(e, reg)
             self.freereg = reg + 1
         if want == -1:
             return n
         if n < want:
-            self.alloc(want - n, line)
+            self.alloc(want - n)
             self.emit('LOADNIL', base + n, want - n, line=line)
         self.freereg = base + want
         return want
@@ -1291,7 +1302,7 @@ def _constant_truth(e, names):
         if e.op == 'or' and _constants_only(e.left, names) and _constant_truth(e.right, names):
             return True
         return None
-    return True if _folded_number(e, names) is not None else None
+    return True if folded_number(e, names) is not None else None
 
 
 def _constants_only(e, names):
@@ -1301,99 +1312,6 @@ def _constants_only(e, names):
     if e.__class__ is A.BinOp and e.op in ('and', 'or'):
         return _constants_only(e.left, names) and _constants_only(e.right, names)
     return _constant_truth(e, names) is not None
-
-
-_FOLDED_ARITH = {'+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '//': 'idiv', '^': 'pow'}
-
-
-def _exact_integer(v):
-    """``v`` as an integer when it has one's value (floats too), else None."""
-    if v.__class__ is float:
-        return int(v) if v.is_integer() and -2.0 ** 63 <= v < 2.0 ** 63 else None
-    return v
-
-
-def _shift_left(a, n):
-    from ..runtime.ops import shift_left          # as _folded_number's arith_num: no import cycle
-    return shift_left(a, n)
-
-
-_FOLDED_BITWISE = {'&': int.__and__, '|': int.__or__, '~': int.__xor__,
-                   '<<': _shift_left, '>>': lambda a, n: _shift_left(a, -n)}
-
-
-def _folded_number(e, names, memo=None):
-    """The value Lua's constant folding (lcode.c's ``constfolding``) gives
-    numeric expression ``e``, or None where it does not fold: a division by
-    zero, a float result that is NaN or zero, bitwise operations on a
-    number with no integer value.  ``memo`` (id -> result) keeps a long
-    operator chain, asked at each of its operators, linear."""
-    while e.__class__ is A.Paren:
-        e = e.expr
-    c = e.__class__
-    if c is A.Number:
-        return e.value
-    if c is A.Name:
-        binding = names.get(id(e))
-        value = binding[1] if binding is not None and binding[0] == 'const' else None
-        return value if value.__class__ in (int, float) else None
-    if c is not A.UnOp and c is not A.BinOp:
-        return None
-    if memo is not None and id(e) in memo:
-        return memo[id(e)]
-    if memo is not None:
-        # A long chain ``a + b + c + ...`` nests on the left: its operators
-        # are folded from the innermost up, each finding its left operand's
-        # fold made, so the folding never recurses down the chain (a deep
-        # recursion ended by an error or a cancel unwinds slowly).
-        spine = []
-        inner = e.left if e.__class__ is A.BinOp else None
-        while inner.__class__ is A.BinOp and id(inner) not in memo:
-            count_instructions(GENERATE_STATEMENT)      # the cancel check, down a long chain
-            spine.append(inner)
-            inner = inner.left
-        for inner in reversed(spine):
-            count_instructions(GENERATE_STATEMENT)      # and back up
-            memo[id(inner)] = _fold_operation(inner, names, memo)
-    result = _fold_operation(e, names, memo)
-    if memo is not None:
-        memo[id(e)] = result
-    return result
-
-
-def _fold_operation(e, names, memo):
-    """``_folded_number`` of an operator expression."""
-    from ..runtime.ops import arith_num
-    if e.__class__ is A.UnOp:
-        if e.op != '-' and e.op != '~':
-            return None
-        v = _folded_number(e.operand, names, memo)
-        if v is not None and e.op == '~':
-            v = _exact_integer(v)
-        if v is None:
-            return None
-        result = arith_num('unm', v, 0) if e.op == '-' else ~v
-    elif e.op in _FOLDED_ARITH or e.op in _FOLDED_BITWISE:
-        # The right operand first: in a long chain it is the one that fails fast.
-        b = _folded_number(e.right, names, memo)
-        a = _folded_number(e.left, names, memo) if b is not None else None
-        if a is None or b is None:
-            return None
-        if e.op in _FOLDED_BITWISE:
-            # Floats with an integer value convert (validop's luaV_tointegerns).
-            a, b = _exact_integer(a), _exact_integer(b)
-            if a is None or b is None:
-                return None
-            result = _FOLDED_BITWISE[e.op](a, b)
-        elif e.op in ('/', '%', '//') and b == 0:
-            return None
-        else:
-            result = arith_num(_FOLDED_ARITH[e.op], a, b)
-    else:
-        return None
-    if result.__class__ is float and (result != result or result == 0):
-        return None
-    return result
 
 
 def _c_string(text):

@@ -58,7 +58,7 @@ def parse(source: str, chunkname: str, *, from_file: bool = True) -> A.Chunk:
     body = _run(tokens, chunkname)
     _close(body, tokens[-1])
     last_line = tokens[-2][2] if len(tokens) > 1 else 0
-    return A.Chunk(0, body, chunkname, last_line)      # line 0: Lua's main function
+    return A.Chunk(0, body, chunkname, last_line, tokens)      # line 0: Lua's main function
 
 
 def _run(tokens: list, chunkname: str) -> A.Block:
@@ -88,7 +88,7 @@ def _run(tokens: list, chunkname: str) -> A.Block:
                     state = action
                     values.append(tok)
                     break
-                callback, lhs, size = rules[~action]
+                callback, lhs, size, spans = rules[~action]
                 if callback is None:        # A -> B: the value stays as it is
                     state = table[states[-1]][lhs]
                 elif size > 0:
@@ -96,7 +96,10 @@ def _run(tokens: list, chunkname: str) -> A.Block:
                     del values[-size:]
                     if size > 1:
                         del states[1 - size:]
-                    values.append(callback(*args))
+                    value = callback(*args)
+                    if spans:               # the lookahead follows the expression
+                        value.last = index - 1
+                    values.append(value)
                     state = table[states[-1]][lhs]
                 else:
                     # An empty production of size -1 is given the lookahead token.
@@ -163,7 +166,7 @@ def _open_levels(values: list) -> int:
 
 
 def _reduce(rule: int, states: list, values: list, lookahead) -> None:
-    callback, lhs, size = _RULES[rule]
+    callback, lhs, size, _ = _RULES[rule]
     if size < 0:
         values.append(callback(lookahead))
         states.append(TABLE[states[-1]][lhs])
@@ -416,6 +419,7 @@ class _Build:
 
     def methodname(dotted, _colon, name):
         target = A.Index(dotted.line, dotted, A.String(name[2], name[1]))
+        target.last = dotted.last + 2           # ':' and the name
         return (target, f'{_dotted_name(dotted)}:{name[1]}', True)
 
     def funcbody(lparen, params, _rparen, body, end):
@@ -510,6 +514,15 @@ class _Build:
         return A.KeyedField(lbracket[2], key, value)
 
 
+# The aliases that build an A.Spanned node, whose last token _run records.
+_SPANNED = frozenset(['binop', 'unop', 'nil', 'true', 'false', 'number', 'string', 'vararg',
+                      'function', 'funcbody', 'name', 'paren', 'field', 'index', 'table',
+                      'call', 'call_empty', 'call_string', 'call_table',
+                      'method', 'method_empty', 'method_string', 'method_table',
+                      'local', 'assign', 'call_stat', 'return_none', 'return_values', 'label',
+                      'break_', 'goto', 'do', 'while_', 'repeat', 'if_', 'numfor', 'genfor',
+                      'funcstat', 'local_function'])
 # A local statement without '=' needs the token after its names (size -1: see _run).
-_RULES = tuple((_Build.no_init, lhs, -1) if (lhs, size) == ('localinit', 0) else
-               (getattr(_Build, alias) if alias else None, lhs, size) for alias, lhs, size in RULES)
+_RULES = tuple((_Build.no_init, lhs, -1, False) if (lhs, size) == ('localinit', 0) else
+               (getattr(_Build, alias) if alias else None, lhs, size, alias in _SPANNED)
+               for alias, lhs, size in RULES)

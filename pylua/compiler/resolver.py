@@ -7,6 +7,7 @@ code generator never repeats scope logic.
 from __future__ import annotations
 
 from . import ast as A
+from .folding import folded_number
 from ..runtime.errors import LuaSyntaxError
 from ..runtime.state import RESOLVE_STATEMENT, count_instructions
 
@@ -328,12 +329,11 @@ class _Resolver:
             else:
                 near = "'='"
             vars_.append(self.declare(name, attrib, line, near))
-        # A <const> local whose initializer is a literal is folded away (one
-        # without an initializer is not: Lua keeps it a local).
-        if len(s.exprs) == len(s.names):
-            for v, e in zip(vars_, s.exprs):
-                if v.attrib == 'const' and e.__class__ in _LITERALS:
-                    v.const = (_literal_value(e),)
+        # As lparser.c's localstat(): the last of the names, when <const>
+        # and given a constant expression of its own, is a compile-time
+        # constant, in no register (one without an initializer is not).
+        if len(s.exprs) == len(s.names) and vars_[-1].attrib == 'const':
+            vars_[-1].const = _constant_value(s.exprs[-1], self.res.names)
         self.res.decls[id(s)] = vars_
 
     def s_LocalFunction(self, s):
@@ -478,15 +478,23 @@ class _Resolver:
         self.fn = saved
 
 
-_LITERALS = (A.Nil, A.TrueLit, A.FalseLit, A.Number, A.String)
-
-
-def _literal_value(e):
+def _constant_value(e, names):
+    """``(value,)`` when ``e`` is a constant to lcode.c's luaK_exp2const (a
+    literal, a folded number, a compile-time constant, ``not`` of one), else None."""
+    while e.__class__ is A.Paren:
+        e = e.expr
     c = e.__class__
     if c is A.Nil:
-        return None
-    if c is A.TrueLit:
-        return True
-    if c is A.FalseLit:
-        return False
-    return e.value
+        return (None,)
+    if c is A.TrueLit or c is A.FalseLit:
+        return (c is A.TrueLit,)
+    if c is A.String:
+        return (e.value,)
+    if c is A.Name:
+        binding = names.get(id(e))
+        return (binding[1],) if binding is not None and binding[0] == 'const' else None
+    if c is A.UnOp and e.op == 'not':
+        operand = _constant_value(e.operand, names)
+        return None if operand is None else (operand[0] is None or operand[0] is False,)
+    number = folded_number(e, names)
+    return None if number is None else (number,)

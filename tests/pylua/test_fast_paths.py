@@ -898,9 +898,9 @@ def plain_python(src):
 @pytest.mark.parametrize('src, emitted', [
     ('local t = {} table.insert(t, 1)', ['is T_INSERT and', '.arr.append(']),
     ('local n = ... return tostring(n)', ['is TOSTRING and', 'not TYPE_METAS', 'FLOAT_STR(r0)']),
-    ('local t = ... for k, v in pairs(t) do end', ['is PAIRS and', '_R = (NEXT, r2, None, None,)']),
+    ('local t = ... for k, v in pairs(t) do end', ['is PAIRS and', '_R = (NEXT, r0, None, None,)']),
     ('local C = ... return setmetatable({}, C)', ['is SETMETATABLE and', 'r2.meta = r0\n', 'return r2\n']),
-    ('local t = ... for i, v in ipairs(t) do end', ['is IPAIRS:', '_R = (INEXT, r2, 0, None,)',
+    ('local t = ... for i, v in ipairs(t) do end', ['is IPAIRS:', '_R = (INEXT, r0, 0, None,)',
                                                     'is INEXT and r2.__class__ is Table and r2.meta is None and r3 == 0 and VM.c_calls < C_CALLS_MAX:'
                                                     ' _i0 = ENUMERATE(r2.arr, 1)']),
     ('local t = {1, 2} table.insert(t, 1, 0)', ['is T_INSERT and', '_a.insert(']),

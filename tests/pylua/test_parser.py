@@ -25,7 +25,7 @@ LUA = shutil.which('lua5.4')
 
 
 def shape(node):
-    """A node as nested tuples without line numbers and the source's
+    """A node as nested tuples without line numbers, token positions and the source's
     spelling of indexes and call arguments: ('Name', 'x')."""
     if isinstance(node, list):
         return [shape(x) for x in node]
@@ -34,7 +34,8 @@ def shape(node):
     if isinstance(node, A.Node):
         return (type(node).__name__,) + tuple(
             shape(getattr(node, f.name)) for f in dataclasses.fields(node)
-            if f.name not in ('line', 'end_line', 'then_lines', 'last_line', 'follow', 'bracketed', 'bare'))
+            if f.name not in ('line', 'end_line', 'then_lines', 'last_line', 'follow', 'bracketed', 'bare',
+                              'last'))
     return node
 
 
