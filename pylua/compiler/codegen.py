@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from . import ast as A
 from .bytecode import ARITH, Instr, LocVar, Proto
 from .folding import folded_number
-from .registers import LFIELDS_PER_FLUSH, MAX_SHORT_STRING, check_condition, check_statement, within_reach
+from .registers import LFIELDS_PER_FLUSH, MAX_SHORT_STRING, check as check_registers, within_reach
 from .resolver import resolve
 from .savedpc import mark_zero_division_lines
 from ..runtime.state import GENERATE_STATEMENT, count_instructions
@@ -212,7 +212,7 @@ class _FuncState:
     def stmt(self, s):
         start = len(self.proto.code)
         if within_reach(self._locals_top, s.last - self.cursor):
-            check_statement(s, self.res.names, self._locals_top, self.folded, self.tokens, self.chunkname)
+            check_registers(s, self.res.names, self._locals_top, self.folded, self.tokens, self.chunkname)
         getattr(self, 's_' + s.__class__.__name__)(s)
         self.cursor = s.last
         self.freereg = self.nlocal_regs()
@@ -438,7 +438,7 @@ class _FuncState:
         for st in s.body.stmts:
             self.stmt(st)
         if within_reach(self._locals_top, s.cond.last - self.cursor):
-            check_condition(s.cond, self.res.names, self._locals_top, self.folded, self.tokens, self.chunkname)
+            check_registers(s.cond, self.res.names, self._locals_top, self.folded, self.tokens, self.chunkname)
         c = self.exp_reg(s.cond)
         self.emit('IF', c, line=s.body.end_line)
         self.close_tbc_keep(saved_tbc, s.body.end_line)

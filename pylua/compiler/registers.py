@@ -6,7 +6,7 @@ stands on at the reservation that does not fit.  pylua's code generator
 lays out its registers its own way (for the translator's sake), so it cannot
 say which statements Lua refuses, nor where; this module decides that.
 
-``check_statement`` walks one statement the way lparser.c compiles it,
+``check`` walks one statement the way lparser.c compiles it,
 keeping only what decides registers: each expression's lcode.c descriptor
 kind (a constant, a variable, an indexed value, a register, a pending
 instruction, a call, a jump) and the reservations and releases made on it.
@@ -663,23 +663,20 @@ def _multiple(e) -> bool:
 def within_reach(locals_top: int, span: int) -> bool:
     """Can a statement of at most ``span`` tokens, with ``locals_top``
     registers held by live locals, run out of registers?  (Only then is it
-    worth ``check_statement``.)"""
+    worth ``check``.)"""
     return locals_top + span + STATEMENT_SLACK >= MAXREGS
 
 
-def check_statement(s, names: dict, locals_top: int, folded, tokens: list, chunkname: str) -> None:
-    """Raise Lua's error if Lua runs out of registers compiling statement
-    ``s`` with ``locals_top`` registers held by live locals."""
+def check(node, names: dict, locals_top: int, folded, tokens: list, chunkname: str) -> None:
+    """Raise Lua's error if Lua runs out of registers compiling ``node``, a
+    statement or a repeat loop's 'until' test (which sees the body's
+    locals), with ``locals_top`` registers held by live locals."""
+    model = _Model(names, locals_top, folded)
     try:
-        _Model(names, locals_top, folded).statement(s)
-    except RegisterOverflow as overflow:
-        raise register_error(overflow.near, tokens, chunkname) from None
-
-
-def check_condition(cond, names: dict, locals_top: int, folded, tokens: list, chunkname: str) -> None:
-    """As ``check_statement``, for a repeat loop's 'until' test, which sees the body's locals."""
-    try:
-        _Model(names, locals_top, folded).condition(cond)
+        if isinstance(node, A.Statement):
+            model.statement(node)
+        else:
+            model.condition(node)
     except RegisterOverflow as overflow:
         raise register_error(overflow.near, tokens, chunkname) from None
 
