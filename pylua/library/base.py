@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from ..runtime import ops, state
-from ..runtime.closing import CATCHABLE
+from ..runtime.closing import CATCHABLE, has_pending
 from ..runtime.collector import collector_of
 from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError
 from ..runtime.frames import level_position, rt_error
-from ..runtime.protected import error_value, settle
+from ..runtime.protected import error_value, settle, settled_plainly
 from ..runtime.stack import handling
 from ..runtime.numbers import U64, str2number, wrap
 from ..runtime.table import LuaTable, meta_changed
@@ -45,6 +45,8 @@ def pcall(f=ABSENT, *args):
         # No local keeps the settled error: the error's traceback holds this
         # frame, and the cycle left every frame it unwound (200,000 in a
         # stack overflow) to one long collection of Python's.
+        if not has_pending(e):
+            return (False, settled_plainly(e))
         return (False, (yield from settle(e)).value)
     return (True,) + tuple(r)
 

@@ -538,16 +538,11 @@ CACHE_AFTER = 8
 def _worth_caching(mt):
     """Has metatable ``mt`` served ``CACHE_AFTER`` string lookups?  (Counted
     on it: most tables never get the slot.)"""
-    try:
-        served = mt.lookups_served + 1
-    except AttributeError:
-        served = 1
+    # getattr's default: a fresh metatable (one per scope or object) has no
+    # count yet, and a raised AttributeError costs three times as much.
+    served = getattr(mt, 'lookups_served', 0) + 1
     mt.lookups_served = served
     return served >= CACHE_AFTER
-    if len(_uncached_lookups) >= _UNCACHED_KEPT:
-        _uncached_lookups.clear()
-    _uncached_lookups[key] = (weakref.ref(mt), 1)
-    return False
 # What ``STRING_LOOKUPS`` is bound to while no string method is cached.
 NO_LOOKUPS = MappingProxyType({})
 _LOOKUPS_MAX = 256      # keys cached per metatable (each costs a dict slot)

@@ -61,6 +61,14 @@ def settle(exc, handle=plain):
     return Settled(exc, value)
 
 
+def settled_plainly(exc):
+    """``settle(exc).value`` for an error that left nothing to close
+    (``has_pending`` is false) and has no message handler, without a
+    generator: the common ``pcall`` that fails."""
+    state.running.vm.unwound(exc.__traceback__)
+    return error_value(exc)
+
+
 def run_protected(gen, handle=plain, handled=has_pending, reported=None):
     """Generator: run ``gen`` as the host's protected call (lua.c's
     ``lua_pcall`` with message handler ``handle``, as ``settle`` takes
