@@ -1107,7 +1107,7 @@ def test_field_update_stores_to_the_present_field():
 
 
 def test_new_table_registers_need_no_class_check():
-    code = plain_python('local t = {} t.x = 1 return t')
+    code = plain_python('local t = {} t[2] = 1 t.x = 1 return t')
     assert "r0.hash['x'] = 1" in code and 'r0.__class__ is Table' not in code
 
 
@@ -1225,7 +1225,8 @@ def test_constructors_make_tables_without_init():
     from pylua.compiler.translation.layout import new_table
     from pylua.runtime.table import LuaTable
     code = plain_python('local x = ... return {x = x}, {}')
-    assert 'r1 = NEW(Table); r1.arr = []; r1.hash = {}; r1.meta = None\n' in code
+    assert "r1 = NEW(Table); r1.arr = []; r1.hash = {'x': r0}; r1.meta = None\n" in code
+    assert 'r2 = NEW(Table); r2.arr = []; r2.hash = {}; r2.meta = None\n' in code
     assert 'Table()' not in code
     made = {'NEW': object.__new__, 'Table': LuaTable}
     exec(new_table('t'), made)
@@ -1354,3 +1355,18 @@ def test_methods_take_the_arguments_calls_of_their_name_pass_in_spare_parameters
     assert re.search(r'def Q\d+_\d+\(r0=None, r1=None\):', code)           # Pair:eval
     assert re.search(r'def Q\d+_\d+\(r0=None, \*VA\):', code)             # vararg: no spare
     assert '_x1' not in code
+
+
+def test_a_constructors_string_keyed_fields_are_one_dict_display():
+    # The fields stored right after NEWTABLE, under string constants, from
+    # constants or registers: the hash part made at once; a value that may
+    # be nil is dropped after, as a store of nil stores nothing.
+    src = 'local a, b = ... return {name = a, n = 0, z = nil, w = "s", [1] = b}'
+    code = plain_python(src)
+    assert "r2 = NEW(Table); r2.arr = []; r2.hash = {'name': r0, 'n': 0, 'w': 's'}; r2.meta = None" in code
+    assert 'if r0 is None: r2.hash = {_k: _v for _k, _v in r2.hash.items() if _v is not None}' in code
+    listing = ('local t = (function(...) %s end)(...) local r = {} '
+               'for k, v in pairs(t) do r[#r + 1] = tostring(k) .. "=" .. tostring(v) end '
+               'table.sort(r) return table.concat(r, " ")' % src)
+    assert LuaRuntime().execute(listing, 'x', 1) == '1=1 n=0 name=x w=s'
+    assert LuaRuntime().execute(listing, None, None) == 'n=0 w=s'

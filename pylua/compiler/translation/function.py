@@ -458,6 +458,16 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 self.mark_saves(update)
                 self.field_update(*update)
                 return k + n
+        if ins.op == 'NEWTABLE' and k != self.charge_at:
+            n = self.constructor_fields(code[k:hi])
+            if n and self.charge_at not in range(k + 1, k + n + 1):
+                count_instructions((n + 1) * TRANSLATE_INSTRUCTION)      # the cancel check
+                self.flush()
+                self.line = ins.line
+                self.known_bool = self.next_bool = None
+                self.mark_saves(code[k:k + n + 1])
+                self.constructor(ins, code[k + 1:k + n + 1])
+                return k + n + 1
         if ins.op == 'MOVE' and k != self.charge_at and self.delays(ins):
             self.delaying = True
             self.step(ins)

@@ -7,6 +7,8 @@ its hash part, the list of its array part (``t[1..n]``) and its metatable
 ``LuaTable.__init__`` (a Python frame per table)."""
 from __future__ import annotations
 
+from .ir import code
+
 HASH = 'hash'                      # dict: every key outside the array part
 ARR = 'arr'                        # list: the values of keys 1..n, never ending in nil
 META = 'meta'                      # the metatable, or None
@@ -27,7 +29,10 @@ def meta_of(table: str) -> str:
     return '%s.%s' % (table, META)
 
 
-def new_table(table: str) -> str:
-    """A statement making an empty table into ``table`` as ``LuaTable()``
-    does, without its ``__init__``'s frame: the object and its three parts."""
-    return '%s = NEW(Table); %s = []; %s = {}; %s = None' % (table, arr_of(table), hash_of(table), meta_of(table))
+def new_table(table: str, hash_items='') -> str:
+    """A statement making a table into ``table`` as ``LuaTable()`` does,
+    without its ``__init__``'s frame: the object and its three parts, the
+    hash part holding ``hash_items`` (a dict display's items, text or an
+    ``ir`` node; none by default)."""
+    return code('%s = NEW(Table); %s = []; %s = {%s}; %s = None',
+                table, arr_of(table), hash_of(table), hash_items, meta_of(table))

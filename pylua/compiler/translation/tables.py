@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...runtime.table import LuaTable
 from .facts import FRESH, FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
-from .ir import code
+from .ir import code, join
 from .layout import arr_of, hash_of, meta_of, new_table
 
 TABLE_COST = 200
@@ -322,6 +322,44 @@ class TableOps:
         self.w(new_table('r%d' % i.a))
         self.w(self.debt(TABLE_COST))
         self.declare(i.a, FRESH)
+
+    def constructor_fields(self, seq):
+        """How many of the instructions after NEWTABLE ``seq[0]`` store a
+        field of the new table under a string constant from a constant or
+        a register (``{name = name, n = 0}``): ``constructor`` makes them
+        one dict display."""
+        new = seq[0]
+        n = 0
+        for ins in seq[1:]:
+            if ins.op != 'SETTABLE' or ins.a != new.a or ins.c == new.a:
+                break
+            isk, kv = self.const(ins.b)
+            if not (isk and kv.__class__ is str):
+                break
+            n += 1
+        return n
+
+    def constructor(self, new, fields):
+        """NEWTABLE ``new`` and its ``fields`` (see ``constructor_fields``):
+        the hash part made at once, without the values that are nil; the
+        table is still being made (FRESH) after them."""
+        t = 'r%d' % new.a
+        items, maybe_nil = [], []
+        for ins in fields:
+            vk, vv = self.const(ins.c)
+            if vk and vv is None:
+                continue                    # {k = nil} stores nothing
+            items.append(code('%s: %s', self.rk(ins.b), self.rk(ins.c)))
+            if not vk and not (self.isint(ins.c) or ins.c in self.types):
+                maybe_nil.append('r%d' % ins.c)
+        self.w(new_table(t, join(', ', items)))
+        if maybe_nil:
+            self.w('if %s: %s = {_k: _v for _k, _v in %s.items() if _v is not None}',
+                   ' or '.join('%s is None' % r for r in maybe_nil), hash_of(t), hash_of(t))
+        self.w(self.debt(TABLE_COST))
+        for ins in (new, *fields):
+            self.forget(ins)
+        self.types[new.a] = FRESH
 
     def op_SETLIST(self, i):
         # ``note`` holds the scratch register where the list items start.
