@@ -7,7 +7,7 @@ from . import ast as A
 from .bytecode import ARITH, Instr, LocVar, Proto
 from .folding import folded_number
 from .registers import LFIELDS_PER_FLUSH, MAX_SHORT_STRING, check as check_registers, within_reach
-from .resolver import resolve
+from .resolver import Var, resolve
 from .savedpc import mark_zero_division_lines
 from ..runtime.state import GENERATE_STATEMENT, count_instructions
 
@@ -489,6 +489,7 @@ class _FuncState:
             self.exp_to(s.step, base + 2)
         else:
             self.emit('LOADK', base + 2, self.const(1), line=s.line)
+        outside = self.loop_state(base, 3, s.line)
         self._locals_top = self.freereg
         var = self.res.decls[id(s)][0]
         vreg = self.alloc(1)
@@ -501,7 +502,17 @@ class _FuncState:
         self.loops -= 1
         self.emit('END', line=s.body.end_line)
         self.land_jumps(-self.loops - 1, s.body.end_line)
+        self.end_locals(outside)
         self._locals_top = saved_top        # the loop's state and variable are gone
+
+    def loop_state(self, base, n, line):
+        """A for loop's ``n`` registers of state from ``base`` are locals
+        named ``(for state)``, as Lua's (``debug.getlocal`` numbers them
+        before the loop's variables); the open locals before them."""
+        outside = len(self.open_locals)
+        for reg in range(base, base + n):
+            self.activate(Var('(for state)', None, line), reg)
+        return outside
 
     def s_GenFor(self, s):
         saved_top = self._locals_top
@@ -510,6 +521,7 @@ class _FuncState:
         # The fourth value is the loop's closing value, a to-be-closed variable.
         self.emit('TBC', base + 3, line=s.line, note='(for state)')
         self.tbc.append((base + 3, self.loops + 1, self.depth + 1))
+        outside = self.loop_state(base, 4, s.line)
         self._locals_top = self.freereg
         vars_ = self.res.decls[id(s)]
         vbase = self.alloc(len(vars_))
@@ -530,6 +542,7 @@ class _FuncState:
         self.land_jumps(-self.loops - 1, s.body.end_line)    # the CLOSE below saves the position anyway
         self.tbc.pop()
         self.emit('CLOSE', base + 3, line=s.body.end_line)
+        self.end_locals(outside)
         self._locals_top = saved_top
 
     def s_FunctionStat(self, s):

@@ -30,6 +30,9 @@ def _read_chunk(filename):
     if source.startswith(b'#'):
         nl = source.find(b'\n')
         source = b'' if nl < 0 else source[nl:]
+        if source.startswith(b'\n\x1b'):
+            # A binary chunk: luaL_loadfilex keeps no newline for line numbers.
+            source = source[1:]
     return source.decode('latin-1'), chunkname
 
 

@@ -19,7 +19,7 @@ from conformance.lua_tests.run import official_dir, run_files  # noqa: E402
 
 PASSING = ('bitwise', 'tpack', 'utf8', 'vararg', 'pm', 'math', 'sort', 'strings', 'literals',
            'nextvar', 'constructs', 'events', 'attrib', 'gengc', 'errors', 'cstack',
-           'closure', 'goto', 'coroutine', 'locals', 'calls', 'gc', 'db')
+           'closure', 'goto', 'coroutine', 'locals', 'calls', 'gc', 'db', 'files')
 
 
 def test_official_files_that_pass_keep_passing():
