@@ -1370,3 +1370,10 @@ def test_a_constructors_string_keyed_fields_are_one_dict_display():
                'table.sort(r) return table.concat(r, " ")' % src)
     assert LuaRuntime().execute(listing, 'x', 1) == '1=1 n=0 name=x w=s'
     assert LuaRuntime().execute(listing, None, None) == 'n=0 w=s'
+
+
+def test_a_store_under_any_key_skips_a_metatable_without_newindex():
+    # A scope chained to its parent's by __index takes its stores inline,
+    # whatever the key, when its metatable has no __newindex.
+    code = plain_python('local frame, k, v = ... frame[k] = v')
+    assert "if r0.__class__ is Table and (r0.meta is None or '__newindex' not in r0.meta.hash):" in code

@@ -241,7 +241,9 @@ class TableOps:
             first, second = (meta, present) if made else (present, meta)
             w("if %s(%s or %s or '__newindex' not in %s):", istable, first, second, hash_of(meta_of(obj)))
         else:
-            w('if %s%s is None:', istable, meta_of(obj))
+            # Any key: a metatable without __newindex has no say either (a
+            # scope chained to its parent's by __index, an object's slots).
+            w("if %s(%s is None or '__newindex' not in %s):", istable, meta_of(obj), hash_of(meta_of(obj)))
         # A constant or a register of known type is no nil.
         notnil = vv is not None if vk else self.isint(val) or val in self.types
         if isk and kv.__class__ is str:
