@@ -429,17 +429,15 @@ class _Model:
         op = e.op
         after_op = e.left.last + 2
         self.discharge_vars(left)
-        if op == 'and':
-            self.go_if_true(left, after_op)
+        if op == 'and' or op == 'or':
+            # luaK_posfix: the right operand, with the left's jumps out added
+            (self.go_if_true if op == 'and' else self.go_if_false)(left, after_op)
             right = self.expression(e.right)
             self.discharge_vars(right)
-            right.false_jumps = right.false_jumps or left.false_jumps
-            return right
-        if op == 'or':
-            self.go_if_false(left, after_op)
-            right = self.expression(e.right)
-            self.discharge_vars(right)
-            right.true_jumps = right.true_jumps or left.true_jumps
+            if op == 'and':
+                right.false_jumps = right.false_jumps or left.false_jumps
+            else:
+                right.true_jumps = right.true_jumps or left.true_jumps
             return right
         if op == '..':
             self.to_next_reg(left, after_op)
