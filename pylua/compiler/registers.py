@@ -11,13 +11,14 @@ keeping only what decides registers: each expression's lcode.c descriptor
 kind (a constant, a variable, an indexed value, a register, a pending
 instruction, a call, a jump) and the reservations and releases made on it.
 The lexer's position at a reservation comes from the expressions' ``last``
-token (``ast.Expression``): after a list element Lua has read the ``,``, after
+token (``ast.Spanned``): after a list element Lua has read the ``,``, after
 an operator's left operand the operator, and so on, as lparser.c reads them.
 Nested functions are checked as the code generator reaches their
 statements; a block's statements are checked one by one.
 """
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from . import ast as A
@@ -34,18 +35,19 @@ MAXARG_C = 255
 OFFSET_SC = MAXARG_C >> 1     # signed immediate operands: -127..128
 LFIELDS_PER_FLUSH = 50
 
-# lcode.c's expression kinds, as far as registers go.
-CONSTANT = 'constant'         # VNIL, VTRUE, VFALSE, VKINT, VKFLT, VKSTR (value in ``value``)
-NAMED_CONSTANT = 'named'      # VCONST: a <const> local's value, a constant once discharged
-LOCAL = 'local'               # VLOCAL: a local variable's register
-UPVALUE = 'upvalue'           # VUPVAL
-INDEXED = 'indexed'           # VINDEXED, VINDEXSTR, VINDEXI: table (and key) in registers
-INDEXED_UPVALUE = 'indexup'   # VINDEXUP: _ENV.name through an upvalue
-REGISTER = 'register'         # VNONRELOC
-PENDING = 'pending'           # VRELOC: an instruction whose target is not yet set
-CALL = 'call'                 # VCALL: its results from the function's register
-VARARG = 'vararg'             # VVARARG
-JUMP = 'jump'                 # VJMP: a comparison
+class Kind(enum.Enum):
+    """lcode.c's expression kinds (``expkind``), as far as registers go."""
+    CONSTANT = 'VNIL, VTRUE, VFALSE, VKINT, VKFLT, VKSTR'    # the value in ``Operand.value``
+    NAMED_CONSTANT = 'VCONST'       # a <const> local's value: a constant once discharged
+    LOCAL = 'VLOCAL'                # a local variable's register
+    UPVALUE = 'VUPVAL'
+    INDEXED = 'VINDEXED, VINDEXSTR, VINDEXI'     # table (and key) in registers
+    INDEXED_UPVALUE = 'VINDEXUP'    # _ENV.name through an upvalue
+    REGISTER = 'VNONRELOC'
+    PENDING = 'VRELOC'              # an instruction whose target is not yet set
+    CALL = 'VCALL'                  # its results from the function's register
+    VARARG = 'VVARARG'
+    JUMP = 'VJMP'                   # a comparison
 
 
 class RegisterOverflow(Exception):
@@ -60,17 +62,17 @@ class RegisterOverflow(Exception):
 @dataclass(slots=True)
 class Operand:
     """An lcode.c ``expdesc`` reduced to what decides registers."""
-    kind: str
-    reg: int = -1             # REGISTER, CALL: the register; -1 for a local's (never freed)
-    value: object = None      # CONSTANT: the Lua value
-    table: int = -1           # INDEXED: the table's register, or -1 in a local's
-    key: int = -1             # INDEXED: the key's register, or -1 for a constant key
-    variable: object = None   # LOCAL, UPVALUE: the binding (for assignment conflicts)
-    table_variable: object = None   # INDEXED, INDEXED_UPVALUE: the variable indexed
-    key_variable: object = None     # INDEXED: the local the key is read from
+    kind: Kind
+    reg: int = -1             # Kind.REGISTER, Kind.CALL: the register; -1 for a local's (never freed)
+    value: object = None      # Kind.CONSTANT: the Lua value
+    table: int = -1           # Kind.INDEXED: the table's register, or -1 in a local's
+    key: int = -1             # Kind.INDEXED: the key's register, or -1 for a constant key
+    variable: object = None   # Kind.LOCAL, Kind.UPVALUE: the binding (for assignment conflicts)
+    table_variable: object = None   # Kind.INDEXED, Kind.INDEXED_UPVALUE: the variable indexed
+    key_variable: object = None     # Kind.INDEXED: the local the key is read from
     true_jumps: bool = False  # jumps pending to where the value is true (lcode.c's 't' list)
     false_jumps: bool = False  # and to where it is false ('f')
-    is_not: bool = False      # PENDING: a 'not', which a test absorbs
+    is_not: bool = False      # Kind.PENDING: a 'not', which a test absorbs
 
     @property
     def jumps(self) -> bool:
@@ -80,7 +82,7 @@ class Operand:
 
 def _is_numeral(e: Operand) -> bool:
     """lcode.c's tonumeral: a number constant with no jumps."""
-    return e.kind is CONSTANT and not e.jumps and e.value.__class__ in (int, float)
+    return e.kind is Kind.CONSTANT and not e.jumps and e.value.__class__ in (int, float)
 
 
 def _fits_c(i: int) -> bool:
@@ -88,12 +90,12 @@ def _fits_c(i: int) -> bool:
 
 
 def _is_sc_int(e: Operand) -> bool:
-    return e.kind is CONSTANT and not e.jumps and e.value.__class__ is int and _fits_c(e.value)
+    return e.kind is Kind.CONSTANT and not e.jumps and e.value.__class__ is int and _fits_c(e.value)
 
 
 def _is_sc_number(e: Operand) -> bool:
     """lcode.c's isSCnumber: a number usable as a signed immediate operand."""
-    if e.kind is not CONSTANT or e.jumps:
+    if e.kind is not Kind.CONSTANT or e.jumps:
         return False
     v = e.value
     if v.__class__ is float:
@@ -107,17 +109,17 @@ def _is_sc_number(e: Operand) -> bool:
 
 def _is_short_string(e: Operand) -> bool:
     """lcode.c's isKstr: a short string constant, which indexes as a constant."""
-    return e.kind is CONSTANT and not e.jumps and e.value.__class__ is str \
+    return e.kind is Kind.CONSTANT and not e.jumps and e.value.__class__ is str \
         and len(e.value) <= MAX_SHORT_STRING
 
 
 def _is_c_int(e: Operand) -> bool:
-    return e.kind is CONSTANT and not e.jumps and e.value.__class__ is int \
+    return e.kind is Kind.CONSTANT and not e.jumps and e.value.__class__ is int \
         and 0 <= e.value <= MAXARG_C
 
 
 def _truthy_constant(e: Operand) -> bool:
-    return e.kind is CONSTANT and e.value is not None and e.value is not False
+    return e.kind is Kind.CONSTANT and e.value is not None and e.value is not False
 
 
 class _Model:
@@ -144,35 +146,35 @@ class _Model:
             self.freereg -= 1
 
     def free(self, e: Operand) -> None:
-        if e.kind is REGISTER:
+        if e.kind is Kind.REGISTER:
             self.free_reg(e.reg)
 
     # ------------------------------------------------ lcode.c's discharges
     def discharge_vars(self, e: Operand) -> None:
         kind = e.kind
-        if kind is LOCAL:
-            e.kind, e.reg = REGISTER, -1
-        elif kind is NAMED_CONSTANT:
-            e.kind = CONSTANT
-        elif kind is UPVALUE or kind is INDEXED_UPVALUE or kind is VARARG:
-            e.kind = PENDING
-        elif kind is INDEXED:
+        if kind is Kind.LOCAL:
+            e.kind, e.reg = Kind.REGISTER, -1
+        elif kind is Kind.NAMED_CONSTANT:
+            e.kind = Kind.CONSTANT
+        elif kind is Kind.UPVALUE or kind is Kind.INDEXED_UPVALUE or kind is Kind.VARARG:
+            e.kind = Kind.PENDING
+        elif kind is Kind.INDEXED:
             for reg in sorted((e.table, e.key), reverse=True):
                 self.free_reg(reg)
-            e.kind = PENDING
-        elif kind is CALL:
-            e.kind = REGISTER
+            e.kind = Kind.PENDING
+        elif kind is Kind.CALL:
+            e.kind = Kind.REGISTER
 
     def to_next_reg(self, e: Operand, near) -> None:
         self.discharge_vars(e)
         self.free(e)
         self.reserve(1, near)
-        e.kind, e.reg, e.is_not = REGISTER, self.freereg - 1, False
+        e.kind, e.reg, e.is_not = Kind.REGISTER, self.freereg - 1, False
         e.true_jumps = e.false_jumps = False
 
     def to_any_reg(self, e: Operand, near) -> None:
         self.discharge_vars(e)
-        if e.kind is REGISTER:
+        if e.kind is Kind.REGISTER:
             if not e.jumps:
                 return
             if e.reg >= self.nvar:
@@ -181,7 +183,7 @@ class _Model:
         self.to_next_reg(e, near)
 
     def to_any_reg_up(self, e: Operand, near) -> None:
-        if e.kind is not UPVALUE or e.jumps:
+        if e.kind is not Kind.UPVALUE or e.jumps:
             self.to_any_reg(e, near)
 
     def to_value(self, e: Operand, near) -> None:
@@ -191,28 +193,28 @@ class _Model:
             self.discharge_vars(e)
 
     def to_rk(self, e: Operand, near) -> None:
-        if e.kind is CONSTANT and not e.jumps:
+        if e.kind is Kind.CONSTANT and not e.jumps:
             return
         self.to_any_reg(e, near)
 
     def discharge_to_any_reg(self, e: Operand, near) -> None:
-        if e.kind is not REGISTER:
+        if e.kind is not Kind.REGISTER:
             self.reserve(1, near)
-            e.kind, e.reg = REGISTER, self.freereg - 1
+            e.kind, e.reg = Kind.REGISTER, self.freereg - 1
 
     def set_multret(self, e: Operand, near) -> None:
-        if e.kind is VARARG:
+        if e.kind is Kind.VARARG:
             self.reserve(1, near)
 
     @staticmethod
     def set_one_result(e: Operand) -> None:
-        if e.kind is CALL:
-            e.kind = REGISTER
-        elif e.kind is VARARG:
-            e.kind = PENDING
+        if e.kind is Kind.CALL:
+            e.kind = Kind.REGISTER
+        elif e.kind is Kind.VARARG:
+            e.kind = Kind.PENDING
 
     def jump_on_condition(self, e: Operand, near) -> None:
-        if e.kind is PENDING and e.is_not:
+        if e.kind is Kind.PENDING and e.is_not:
             return
         self.discharge_to_any_reg(e, near)
         self.free(e)
@@ -220,26 +222,26 @@ class _Model:
     def go_if_true(self, e: Operand, near) -> None:
         """luaK_goiftrue: go on where ``e`` is true, jumping where it is false."""
         self.discharge_vars(e)
-        if not (e.kind is JUMP or _truthy_constant(e)):
+        if not (e.kind is Kind.JUMP or _truthy_constant(e)):
             self.jump_on_condition(e, near)
         e.false_jumps = e.false_jumps or not _truthy_constant(e)
         e.true_jumps = False
 
     def go_if_false(self, e: Operand, near) -> None:
         self.discharge_vars(e)
-        falsy = e.kind is CONSTANT and (e.value is None or e.value is False)
-        if not (e.kind is JUMP or falsy):
+        falsy = e.kind is Kind.CONSTANT and (e.value is None or e.value is False)
+        if not (e.kind is Kind.JUMP or falsy):
             self.jump_on_condition(e, near)
         e.true_jumps = e.true_jumps or not falsy
         e.false_jumps = False
 
     def indexed(self, t: Operand, key: Operand, near) -> Operand:
         """luaK_indexed: ``t`` (already up to a register) indexed by ``key``."""
-        if t.kind is UPVALUE and not _is_short_string(key):
+        if t.kind is Kind.UPVALUE and not _is_short_string(key):
             self.to_any_reg(t, near)
-        if t.kind is UPVALUE:
-            return Operand(INDEXED_UPVALUE, table_variable=t.variable)
-        result = Operand(INDEXED, table=t.reg, table_variable=t.variable)
+        if t.kind is Kind.UPVALUE:
+            return Operand(Kind.INDEXED_UPVALUE, table_variable=t.variable)
+        result = Operand(Kind.INDEXED, table=t.reg, table_variable=t.variable)
         if not (_is_short_string(key) or _is_c_int(key)):
             self.to_any_reg(key, near)
             result.key, result.key_variable = key.reg, key.variable
@@ -252,17 +254,17 @@ class _Model:
             return self.variable(e)
         folded = self.folded(e)
         if folded is not None:
-            return Operand(CONSTANT, value=folded)
+            return Operand(Kind.CONSTANT, value=folded)
         if c is A.Number or c is A.String:
-            return Operand(CONSTANT, value=e.value)
+            return Operand(Kind.CONSTANT, value=e.value)
         if c is A.Nil:
-            return Operand(CONSTANT, value=None)
+            return Operand(Kind.CONSTANT, value=None)
         if c is A.TrueLit or c is A.FalseLit:
-            return Operand(CONSTANT, value=c is A.TrueLit)
+            return Operand(Kind.CONSTANT, value=c is A.TrueLit)
         if c is A.Vararg:
-            return Operand(VARARG)
+            return Operand(Kind.VARARG)
         if c is A.Function:
-            result = Operand(PENDING)
+            result = Operand(Kind.PENDING)
             self.to_next_reg(result, e.last + 1)       # the closure, once its 'end' is read
             return result
         if c is A.Table:
@@ -281,18 +283,18 @@ class _Model:
         binding = self.names[id(e)]
         kind = binding[0]
         if kind == 'local':
-            return Operand(LOCAL, variable=binding[1])
+            return Operand(Kind.LOCAL, variable=binding[1])
         if kind == 'upval':
-            return Operand(UPVALUE, variable=binding)
+            return Operand(Kind.UPVALUE, variable=binding)
         if kind == 'const':
             # Not yet a constant to luaK_exp2K: assigned as it is, it takes a register.
-            return Operand(NAMED_CONSTANT, value=binding[1])
+            return Operand(Kind.NAMED_CONSTANT, value=binding[1])
         env_kind, env = binding[1][0], binding[1][1]
-        table = Operand(LOCAL, variable=env) if env_kind == 'local' else \
-            Operand(UPVALUE, variable=binding[1])
+        table = Operand(Kind.LOCAL, variable=env) if env_kind == 'local' else \
+            Operand(Kind.UPVALUE, variable=binding[1])
         # singlevar(): _ENV then luaK_indexed, the name being read already
         self.to_any_reg_up(table, e.last + 1)
-        return self.indexed(table, Operand(CONSTANT, value=e.name), e.last + 1)
+        return self.indexed(table, Operand(Kind.CONSTANT, value=e.name), e.last + 1)
 
     def suffixed(self, e) -> Operand:
         """An index, call or method call, and those it is built on (the
@@ -314,7 +316,7 @@ class _Model:
                     key = self.expression(node.key)
                     self.to_value(key, node.key.last + 1)          # at ']'
                 else:
-                    key = Operand(CONSTANT, value=node.key.value)
+                    key = Operand(Kind.CONSTANT, value=node.key.value)
                 v = self.indexed(v, key, node.last + 1)
             elif c is A.Call:
                 self.to_next_reg(v, inner.last + 1)                # at '(', '{' or the string
@@ -331,7 +333,7 @@ class _Model:
         args = node.args
         if node.bare:
             arg = args[0]
-            value = self.table(arg) if arg.__class__ is A.Table else Operand(CONSTANT, value=arg.value)
+            value = self.table(arg) if arg.__class__ is A.Table else Operand(Kind.CONSTANT, value=arg.value)
             self.to_next_reg(value, node.last + 1)
         elif args:
             last = self.expression_list(args)
@@ -340,7 +342,7 @@ class _Model:
             else:
                 self.to_next_reg(last, node.last + 1)              # after ')'
         self.freereg = base + 1
-        return Operand(CALL, reg=base)
+        return Operand(Kind.CALL, reg=base)
 
     def expression_list(self, exprs) -> Operand:
         """lparser.c's explist(): each value but the last to the next register
@@ -376,11 +378,11 @@ class _Model:
                 continue
             saved = self.freereg
             if c is A.NamedField:
-                key = Operand(CONSTANT, value=f.name)
+                key = Operand(Kind.CONSTANT, value=f.name)
             else:
                 key = self.expression(f.key)
                 self.to_value(key, f.key.last + 1)         # at ']'
-            target = self.indexed(Operand(REGISTER, reg=table_reg), key, f.value)
+            target = self.indexed(Operand(Kind.REGISTER, reg=table_reg), key, f.value)
             value = self.expression(f.value)
             self.store(target, value, f.value.last + 1)
             self.freereg = saved
@@ -390,7 +392,7 @@ class _Model:
             else:
                 self.to_next_reg(pending, e.last + 1)
         self.freereg = table_reg + 1
-        return Operand(REGISTER, reg=table_reg)
+        return Operand(Kind.REGISTER, reg=table_reg)
 
     def unary(self, e) -> Operand:
         v = self.expression(e.operand)
@@ -399,17 +401,17 @@ class _Model:
         if e.op != 'not':
             self.to_any_reg(v, near)
             self.free(v)
-            return Operand(PENDING)
+            return Operand(Kind.PENDING)
         # codenot() swaps the true and false jumps
-        if v.kind is CONSTANT:
-            return Operand(CONSTANT, value=v.value is None or v.value is False,
+        if v.kind is Kind.CONSTANT:
+            return Operand(Kind.CONSTANT, value=v.value is None or v.value is False,
                            true_jumps=v.false_jumps, false_jumps=v.true_jumps)
-        if v.kind is JUMP:
+        if v.kind is Kind.JUMP:
             v.true_jumps, v.false_jumps = v.false_jumps, v.true_jumps
             return v
         self.discharge_to_any_reg(v, near)
         self.free(v)
-        return Operand(PENDING, true_jumps=v.false_jumps, false_jumps=v.true_jumps, is_not=True)
+        return Operand(Kind.PENDING, true_jumps=v.false_jumps, false_jumps=v.true_jumps, is_not=True)
 
     def binary(self, e) -> Operand:
         """An operator and the left-nested chain of operators it ends,
@@ -459,17 +461,17 @@ class _Model:
         near = e.last + 1
         if op in ('==', '~='):
             self.equality(left, right, near)
-            return Operand(JUMP)
+            return Operand(Kind.JUMP)
         if op in ('<', '<=', '>', '>='):
             if op in ('>', '>='):
                 left, right = right, left
             self.order(left, right, near)
-            return Operand(JUMP)
+            return Operand(Kind.JUMP)
         self.arithmetic(op, left, right, near)
-        return Operand(PENDING)
+        return Operand(Kind.PENDING)
 
     def equality(self, e1: Operand, e2: Operand, near) -> None:
-        if e1.kind is not REGISTER:
+        if e1.kind is not Kind.REGISTER:
             e1, e2 = e2, e1
         self.to_any_reg(e1, near)
         if not _is_sc_number(e2):
@@ -499,15 +501,15 @@ class _Model:
         elif op in ('/', '//', '%', '^'):
             immediate = _is_numeral(e2)
         elif op in ('&', '|', '~'):
-            if e1.kind is CONSTANT and e1.value.__class__ is int and not e1.jumps:
+            if e1.kind is Kind.CONSTANT and e1.value.__class__ is int and not e1.jumps:
                 e1, e2 = e2, e1
-            immediate = e2.kind is CONSTANT and e2.value.__class__ is int and not e2.jumps
+            immediate = e2.kind is Kind.CONSTANT and e2.value.__class__ is int and not e2.jumps
         elif op == '<<':
             if _is_sc_int(e1):
                 e1, e2 = e2, e1
                 immediate = True
             else:
-                immediate = e2.kind is CONSTANT and e2.value.__class__ is int and not e2.jumps \
+                immediate = e2.kind is Kind.CONSTANT and e2.value.__class__ is int and not e2.jumps \
                     and _fits_c(e2.value) and _fits_c(-e2.value)
         elif op == '>>':
             immediate = _is_sc_int(e2)
@@ -517,18 +519,18 @@ class _Model:
         self.free_both(e1, e2)
 
     def free_both(self, e1: Operand, e2: Operand) -> None:
-        for reg in sorted((e1.reg if e1.kind is REGISTER else -1,
-                           e2.reg if e2.kind is REGISTER else -1), reverse=True):
+        for reg in sorted((e1.reg if e1.kind is Kind.REGISTER else -1,
+                           e2.reg if e2.kind is Kind.REGISTER else -1), reverse=True):
             self.free_reg(reg)
 
     # ------------------------------------------------------------ stores
     def store(self, target: Operand, value: Operand, near) -> None:
         """luaK_storevar."""
-        if target.kind is LOCAL:
+        if target.kind is Kind.LOCAL:
             self.free(value)
             self.discharge_vars(value)
             return
-        if target.kind is UPVALUE:
+        if target.kind is Kind.UPVALUE:
             self.to_any_reg(value, near)
         else:
             self.to_rk(value, near)
@@ -538,7 +540,7 @@ class _Model:
         """lparser.c's adjust_assign: ``nvars`` values from ``exprs``."""
         needed = nvars - len(exprs)
         if exprs and _multiple(exprs[-1]):
-            if last.kind is VARARG:
+            if last.kind is Kind.VARARG:
                 self.reserve(1, near)
         else:
             if last is not None:
@@ -586,7 +588,7 @@ class _Model:
             self.reserve(len(s.names), do + 1)
         elif c is A.FunctionStat:
             target = self.target(s.target)
-            closure = Operand(PENDING)
+            closure = Operand(Kind.PENDING)
             self.to_next_reg(closure, s.last + 1)          # once its 'end' is read
             self.store(target, closure, s.last + 1)
         elif c is A.LocalFunction:
@@ -601,7 +603,7 @@ class _Model:
         nvars = len(s.names)
         last = self.expression_list(exprs) if exprs else None
         if nvars == len(exprs) and s.attribs[-1] == 'const' \
-                and last.kind in (CONSTANT, NAMED_CONSTANT) and not last.jumps:
+                and last.kind in (Kind.CONSTANT, Kind.NAMED_CONSTANT) and not last.jumps:
             return          # the last is a compile-time constant, in no register
         if exprs:
             self.adjust(nvars, exprs, last, exprs[-1].last + 1)
@@ -617,7 +619,7 @@ class _Model:
         targets = []
         for t in s.targets:
             v = self.target(t)
-            if v.kind is LOCAL or v.kind is UPVALUE:
+            if v.kind is Kind.LOCAL or v.kind is Kind.UPVALUE:
                 if any(self.conflicts(v, earlier) for earlier in targets):
                     self.reserve(1, t.last + 1)            # check_conflict's copy
             targets.append(v)
@@ -632,11 +634,11 @@ class _Model:
 
     @staticmethod
     def conflicts(v: Operand, earlier: Operand) -> bool:
-        if earlier.kind is INDEXED:
-            return v.kind is LOCAL and (earlier.table_variable is v.variable
+        if earlier.kind is Kind.INDEXED:
+            return v.kind is Kind.LOCAL and (earlier.table_variable is v.variable
                                         or earlier.key_variable is v.variable)
-        if earlier.kind is INDEXED_UPVALUE:
-            return v.kind is UPVALUE and earlier.table_variable == v.variable
+        if earlier.kind is Kind.INDEXED_UPVALUE:
+            return v.kind is Kind.UPVALUE and earlier.table_variable == v.variable
         return False
 
     def return_(self, s) -> None:
