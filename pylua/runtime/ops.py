@@ -543,6 +543,8 @@ def _worth_caching(mt):
     served = getattr(mt, 'lookups_served', 0) + 1
     mt.lookups_served = served
     return served >= CACHE_AFTER
+
+
 # What ``STRING_LOOKUPS`` is bound to while no string method is cached.
 NO_LOOKUPS = MappingProxyType({})
 _LOOKUPS_MAX = 256      # keys cached per metatable (each costs a dict slot)

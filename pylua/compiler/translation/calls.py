@@ -387,7 +387,7 @@ class CallOps:
             return self.types.get(r) is str
         if check is Check.NO_META:
             return self.types.get(r) is FRESH
-        return self.isint(r) or r in self.types
+        return self.never_nil(r)
 
     def results(self, src, a, n):
         w = self.w

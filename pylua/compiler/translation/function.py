@@ -459,7 +459,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 self.field_update(*update)
                 return k + n
         if ins.op == 'NEWTABLE' and k != self.charge_at:
-            n = self.constructor_fields(code[k:hi])
+            n = self.constructor_fields(k, hi)
             if n and self.charge_at not in range(k + 1, k + n + 1):
                 count_instructions((n + 1) * TRANSLATE_INSTRUCTION)      # the cancel check
                 self.flush()
@@ -698,7 +698,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         for v, n in uses.items():
             holders = [r for r in range(self.p.maxreg) if at_k.get(r, r) == v]
             # A key read from elsewhere (``r[FIELDS[i]]``) is as likely a string.
-            if n >= 2 and holders and v not in read and not any(self.isint(r) or r in self.types for r in holders):
+            if n >= 2 and holders and v not in read and not any(self.never_nil(r) for r in holders):
                 guarded.append((holders[0], holders))
         return guarded
 
@@ -788,6 +788,10 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         that is no number?  ``x == nil`` or ``x == "s"`` says nothing of
         what ``x`` holds (``x == y`` of two registers is taken as a hint)."""
         return any(x < 0 and self.p.consts[-x - 1].__class__ not in (int, float) for x in (ins.b, ins.c))
+
+    def never_nil(self, r):
+        """Is register ``r`` known to hold a value of some type (so no nil)?"""
+        return self.isint(r) or r in self.types
 
     def isint(self, x):
         if x < 0:

@@ -3,6 +3,8 @@ reads and stores inline on plain tables with the metatable paths behind
 them, and ``t[#t + 1] = v`` as a list append."""
 from __future__ import annotations
 
+import itertools
+
 from ...runtime.table import LuaTable
 from .facts import FRESH, FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
@@ -245,7 +247,7 @@ class TableOps:
             # scope chained to its parent's by __index, an object's slots).
             w("if %s(%s is None or '__newindex' not in %s):", istable, meta_of(obj), hash_of(meta_of(obj)))
         # A constant or a register of known type is no nil.
-        notnil = vv is not None if vk else self.isint(val) or val in self.types
+        notnil = vv is not None if vk else self.never_nil(val)
         if isk and kv.__class__ is str:
             if notnil:
                 w('    %s[%s] = %s', hash_of(obj), k, v)
@@ -306,7 +308,7 @@ class TableOps:
         no metatable can have a say."""
         t, k, v = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
         vk, vv = self.const(i.c)
-        if vv is not None if vk else self.isint(i.c) or i.c in self.types:
+        if vv is not None if vk else self.never_nil(i.c):
             self.w('%s[%s] = %s', hash_of(t), k, v)
         elif vk:
             self.w('%s.pop(%s, None)', hash_of(t), k)
@@ -325,15 +327,15 @@ class TableOps:
         self.w(self.debt(TABLE_COST))
         self.declare(i.a, FRESH)
 
-    def constructor_fields(self, seq):
-        """How many of the instructions after NEWTABLE ``seq[0]`` store a
-        field of the new table under a string constant from a constant or
-        a register (``{name = name, n = 0}``): ``constructor`` makes them
-        one dict display."""
-        new = seq[0]
+    def constructor_fields(self, k, hi):
+        """How many of the instructions after NEWTABLE ``code[k]`` (up to
+        ``hi``) store a field of the new table under a string constant from
+        a constant or a register (``{name = name, n = 0}``): ``constructor``
+        makes them one dict display."""
+        code, a = self.p.code, self.p.code[k].a
         n = 0
-        for ins in seq[1:]:
-            if ins.op != 'SETTABLE' or ins.a != new.a or ins.c == new.a:
+        for ins in itertools.islice(code, k + 1, hi):
+            if ins.op != 'SETTABLE' or ins.a != a or ins.c == a:
                 break
             isk, kv = self.const(ins.b)
             if not (isk and kv.__class__ is str):
@@ -352,7 +354,7 @@ class TableOps:
             if vk and vv is None:
                 continue                    # {k = nil} stores nothing
             items.append(code('%s: %s', self.rk(ins.b), self.rk(ins.c)))
-            if not vk and not (self.isint(ins.c) or ins.c in self.types):
+            if not vk and not self.never_nil(ins.c):
                 maybe_nil.append('r%d' % ins.c)
         self.w(new_table(t, join(', ', items)))
         if maybe_nil:
@@ -381,7 +383,7 @@ class TableOps:
         list part, as ``ops.setlist`` makes it."""
         t = 'r%d' % a
         conds = ['not %s' % arr_of(t), 'not %s' % hash_of(t)]
-        conds += ['r%d is not None' % r for r in regs if not (self.isint(r) or r in self.types)]
+        conds += ['r%d is not None' % r for r in regs if not self.never_nil(r)]
         self.w('if %s: %s = [%s]', ' and '.join(conds), arr_of(t), ', '.join('r%d' % r for r in regs))
         self.w('else: setlist(%s, 0, %s)', t, vals)
 
