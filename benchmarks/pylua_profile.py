@@ -65,10 +65,10 @@ SHAPES = (
     ('table constructor', re.compile(r'= (?:Table\(|NEW\(Table\))')),
     ('allocation charge', re.compile(r'\bDEBT\b|CHARGE\(')),
     ('generic for: set-up and step', re.compile(r'forgen\(|^for \w+(, \w+)* in ')),
-    ('string concatenation', re.compile(r'concat_plain\(|concat\(\(')),
+    ('string concatenation', re.compile(r'concat_plain(?:ly)?\(|concat\(\(')),
     ('equality: __eq test', re.compile(r'__class__ is Table or \w+\.__class__ is Userdata')),
     ('__index chain: metatable __index read', re.compile(r"\.meta\.hash\.get\('__index'\)")),
-    ('__index chain: index_chain/index_miss call', re.compile(r'index_chain\(|index_miss\(')),
+    ('__index chain: index_chain/index_miss call', re.compile(r'index_chain\(|index_miss(?:_plainly)?\(')),
     ('__index chain: class table probe', re.compile(r'^\w+ = _h\d+\.hash\.get\(')),
     ('__index chain: miss test', re.compile(r'is None and \w+\.meta is not None')),
     ('__index chain: cache probe', re.compile(r'\.lookups(?:\.get\(|\[)|LOOKUPS\[')),
@@ -118,6 +118,7 @@ GROUPS = (
                                         'equality:',
                                         'helper ops.py:arith', 'helper ops.py:lt',
                                         'helper ops.py:le', 'helper ops.py:eq',
+                                        'helper ops.py:comparison_plainly',
                                         'helper numbers.py:')),
 )
 

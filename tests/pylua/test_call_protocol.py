@@ -156,3 +156,38 @@ def test_tail_calls_of_one_result_functions_leave_the_stack_as_lua_does(tmp_path
                                   'print(k(), k())\n'
                                   'g(5)\n')
     assert mine == lua and '(...tail calls...)' in mine
+
+
+def test_pcall_runs_its_plain_form_unless_something_may_suspend():
+    """``pcall`` runs the callee from its plain form where nothing can
+    suspend it; inside a coroutine (a yield may cross it) it runs its
+    generator form, with the same results."""
+    rt = LuaRuntime()
+    builtin = rt.vm.globals.get('pcall')
+    generator_form = builtin.gen
+    entered = []
+
+    def counted(*args):
+        entered.append(args)
+        return (yield from generator_form(*args))
+
+    builtin.gen = counted
+    src = 'local ok, e = pcall(error, "x", 0) return ok, e, pcall(function(a) return a + 1 end, 1)'
+    assert rt.execute(src) == (False, 'x', True, 2)
+    assert entered == []
+    wrapped = 'return coroutine.wrap(function() %s end)()' % src
+    assert rt.execute(wrapped) == (False, 'x', True, 2)
+    assert len(entered) == 2
+    yielding = ('local co = coroutine.wrap(function() return pcall(coroutine.yield, "out") end)'
+                ' return co(), co("back")')
+    assert rt.execute(yielding) == ('out', True, 'back')
+
+
+@pytest.mark.parametrize('operation', ['y + 1', 'y.k', 'y < y', '#y', 'y .. "s"', 'y == setmetatable({}, mt)'])
+def test_a_yield_in_a_metamethod_outside_a_coroutine_is_an_error_where_made(operation):
+    """A metamethod run from a plain form where nothing can suspend it
+    (``ops.meta_call``): its yield is Lua's error, caught by the pcall."""
+    src = ('local function f(...) return coroutine.yield(...) end'
+           ' mt = {__add = f, __index = f, __lt = f, __len = f, __concat = f, __eq = f}'
+           ' y = setmetatable({}, mt) return pcall(function() return %s end)' % operation)
+    assert LuaRuntime().execute(src) == (False, 'attempt to yield from outside a coroutine')

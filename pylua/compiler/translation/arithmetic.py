@@ -170,7 +170,7 @@ class ArithmeticOps:
         bk, bv = self.const(i.b)
         ck, cv = self.const(i.c)
         w = self.w
-        slow = code('%s = %s', a, self.wait('arith(%r, %s, %s, %r)', helper, b, c, i.note))
+        slow = code('%s = %s', a, self.meta_wait('arith', '(%r, %s, %s, %r)', helper, b, c, i.note))
         check = self.overflow_check(i, pyop, a)
         bi, ci = self.isint(i.b), self.isint(i.c)
         if bk and ck:
@@ -226,11 +226,11 @@ class ArithmeticOps:
     def op_helper_numeric(self, i, helper):
         """Ops whose number semantics need a helper (division, modulo, power, shifts)."""
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
-        self.w('%s = %s', a, self.wait('arith(%r, %s, %s, %r)', helper, b, c, i.note))
+        self.w('%s = %s', a, self.meta_wait('arith', '(%r, %s, %s, %r)', helper, b, c, i.note))
 
     def op_DIV(self, i):
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
-        slow = code('%s = %s', a, self.wait("arith('div', %s, %s, %r)", b, c, i.note))
+        slow = code('%s = %s', a, self.meta_wait('arith', "('div', %s, %s, %r)", b, c, i.note))
         bf, cf = self.isfloat(i.b), self.isfloat(i.c)
         if (bf or cf) and (bf or self.isint(i.b)) and (cf or self.isint(i.c)):
             # Numbers divide to a float; Python refuses only a zero divisor.
@@ -270,7 +270,7 @@ class ArithmeticOps:
         """Emit ``a = expr`` under an integer guard (plus ``extra`` condition), else the helper."""
         a, b, c = 'r%d' % i.a, self.rk(i.b), self.rk(i.c)
         guard = self.int_guard(i.b, i.c)
-        slow = code('%s = %s', a, self.wait('arith(%r, %s, %s, %s)', helper, b, c, self.division_notes(i)))
+        slow = code('%s = %s', a, self.meta_wait('arith', '(%r, %s, %s, %s)', helper, b, c, self.division_notes(i)))
         if guard is False:
             self.w(slow)
             return
@@ -350,12 +350,12 @@ class ArithmeticOps:
             return
         self.w('if %s.__class__ is float: %s = -%s', b, a, b)
         self.w('elif %s.__class__ is int: %s = -%s if %s != %d else %s', b, a, b, b, MININT, b)
-        self.w('else: %s = %s', a, self.wait("arith('unm', %s, %s, %r)", b, b, (i.note, i.note)))
+        self.w('else: %s = %s', a, self.meta_wait('arith', "('unm', %s, %s, %r)", b, b, (i.note, i.note)))
 
     def op_BNOT(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
         self.w('if %s.__class__ is int: %s = ~%s', b, a, b)
-        self.w('else: %s = %s', a, self.wait("arith('bnot', %s, %s, %r)", b, b, (i.note, i.note)))
+        self.w('else: %s = %s', a, self.meta_wait('arith', "('bnot', %s, %s, %r)", b, b, (i.note, i.note)))
 
     def op_NOT(self, i):
         self.bool_line(i.a, 'r%d is None or r%d is False' % (i.b, i.b))
@@ -368,7 +368,7 @@ class ArithmeticOps:
         else:
             self.w('if %s.__class__ is Table and %s is None: %s = len(%s) or %s.length()', b, meta_of(b), a, arr_of(b), b)
             self.w('elif %s.__class__ is str: %s = len(%s)', b, a, b)
-        self.w('else: %s = %s', a, self.wait('length(%s, %r)', b, i.note))
+        self.w('else: %s = %s', a, self.meta_wait('length', '(%s, %r)', b, i.note))
 
     def op_CONCAT(self, i):
         regs = ['r%d' % r for r in range(i.a, i.a + i.b)]
@@ -396,7 +396,7 @@ class ArithmeticOps:
             self.w('    ' + fast[1])
         self.w('else:')
         self.w('    _s = concat_plain((%s,))', ', '.join(regs))
-        self.w('    r%d = _s if _s is not None else (%s)', i.a, self.wait('concat((%s,), %r)', ', '.join(regs), i.note))
+        self.w('    r%d = _s if _s is not None else (%s)', i.a, self.meta_wait('concat', '((%s,), %r)', ', '.join(regs), i.note))
 
     # ---------------------------------------------------------- comparisons
     def op_EQ(self, i, negate=False):
@@ -447,7 +447,7 @@ class ArithmeticOps:
         w('elif %s.__class__ is %s.__class__ and (%s.__class__ is Table or %s.__class__ is Userdata):',
           b, c, b, b)
         w('    _e = eq_tables(%s, %s)', b, c)
-        w('    if _e is CALL_NEEDED: _e = %s', self.wait('eq_meta(%s, %s)', b, c))
+        w('    if _e is CALL_NEEDED: _e = %s', self.meta_wait('eq_meta', '(%s, %s)', b, c))
         w('    %s = %s_e', a, 'not ' if negate else '')
         # Else only numbers of two classes can be equal (Python's True == 1 aside).
         w('else: %s = %s(%s == %s and (%s.__class__ is int or %s.__class__ is float) '
@@ -465,7 +465,7 @@ class ArithmeticOps:
         w = self.w
         self.next_bool = i.a
         if bk and ck:
-            w('%s = %s', a, self.wait('%s(%s, %s)', helper, b, c))
+            w('%s = %s', a, self.meta_wait(helper, '(%s, %s)', b, c))
             return
         bn = self.isint(i.b) or self.isfloat(i.b)
         cn = self.isint(i.c) or self.isfloat(i.c)
@@ -480,7 +480,7 @@ class ArithmeticOps:
         else:
             w('if %s.__class__ is %s.__class__ and (%s.__class__ is int or %s.__class__ is float '
               'or %s.__class__ is str): %s = %s %s %s', b, c, b, b, b, a, b, pyop, c)
-        w('else: %s = %s', a, self.wait('%s(%s, %s)', helper, b, c))
+        w('else: %s = %s', a, self.meta_wait(helper, '(%s, %s)', b, c))
         self.next_bool = i.a
 
     def bool_line(self, reg, expr):

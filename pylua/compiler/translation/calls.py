@@ -44,7 +44,7 @@ class CallOps:
         self.w('elif %s.__class__ is str:', obj)
         self.w('    try: %s = STRING_LOOKUPS[%s]', dst, key)
         self.w('    except KeyError: %s = %s', dst, self.wait('string_method(%s, %s, %r)', obj, key, i.note))
-        self.w('else: %s = %s', dst, self.wait('index(%s, %s, %r)', obj, key, i.note))
+        self.w('else: %s = %s', dst, self.meta_wait('index', '(%s, %s, %r)', obj, key, i.note))
 
     def method_lines(self, dst, obj, key):
         """``dst = obj[key]`` for a table and the method name ``key``: the

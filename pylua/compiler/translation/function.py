@@ -141,6 +141,13 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         delegates to it, the plain form runs it to its end (``SYNC``)."""
         return Wait(code(template, *args) if args else template)
 
+    def meta_wait(self, helper, template, *args):
+        """``helper`` (an operation of ``ops`` that may run a metamethod)
+        called with ``template``'s arguments: the generator form delegates
+        to it, the plain form calls its twin ``<helper>_plainly``, which runs
+        a Lua function handling a table without the operation's generator."""
+        return Choice(code(helper + '_plainly' + template, *args), self.wait(helper + template, *args))
+
     def open(self, text, kind, data=None):
         self.w(text)
         self.stack.append((kind, data))

@@ -3,8 +3,6 @@ reads and stores inline on plain tables with the metatable paths behind
 them, and ``t[#t + 1] = v`` as a list append."""
 from __future__ import annotations
 
-import itertools
-
 from ...runtime.table import LuaTable
 from .facts import FRESH, FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
@@ -90,7 +88,7 @@ class TableOps:
                 k = '_k'
             lines = self.index_lines(dst, obj, key, k)
             raw = len(lines) - 3
-        general = self.wait('index(%s, %s, %r)', obj, k, note)
+        general = self.meta_wait('index', '(%s, %s, %r)', obj, k, note)
         if self.miss_line is not None:
             # A read that misses names its line in a division by zero (track_zero_line).
             lines.insert(raw, code('if %s is None: _zl = %d', dst, self.miss_line))
@@ -157,7 +155,7 @@ class TableOps:
         no cache yet, a key not cached, or a handler to run (``ops``
         caches that apart from the values, under ``(k,)``)."""
         return [code('%s = index_chain(%s, %s)', dst, obj, k),
-                code('if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('index_miss(%s, %s)', obj, k))]
+                code('if %s is CALL_NEEDED: %s = %s', dst, dst, self.meta_wait('index_miss', '(%s, %s)', obj, k))]
 
     def index_lines(self, dst, obj, key, k):
         """``dst = obj[k]`` for a table and any other key."""
@@ -181,7 +179,7 @@ class TableOps:
             lines = [code('%s = %s.get(%s)', dst, obj, k)]
         return lines + [code('if %s is None and %s is not None:', dst, meta_of(obj)),
                         code('    %s = index_chain(%s, %s)', dst, obj, k),
-                        code('    if %s is CALL_NEEDED: %s = %s', dst, dst, self.wait('index_miss(%s, %s)', obj, k))]
+                        code('    if %s is CALL_NEEDED: %s = %s', dst, dst, self.meta_wait('index_miss', '(%s, %s)', obj, k))]
 
     def in_list(self, key, n):
         """The test that integer ``key`` indexes a list part of length ``n``
@@ -211,7 +209,7 @@ class TableOps:
         if self.p.upvals[i.b][3] == 'value':
             k = self.rk(i.c)
             miss = '' if self.miss_line is None else '_zl = %d; ' % self.miss_line
-            general = self.wait('index(U%d, %s, %r)', i.b, k, i.note)
+            general = self.meta_wait('index', '(U%d, %s, %r)', i.b, k, i.note)
             if self.held_global(i):
                 # The environment's dict subscripted: cheaper than its
                 # bound get and the nil test when the global is there.
@@ -287,7 +285,7 @@ class TableOps:
                 w('    elif %s.__class__ is Table%s: %s', k, notnil, self.hash_store(obj, k, v))
                 w('    else: %s.set(%s, %s)', obj, k, v)
         other = '' if table else code('%s.__class__ is not Table or ', obj)
-        w('elif %snot set_plain(%s, %s, %s): %s', other, obj, k, v, self.wait('setindex(%s, %s, %s, %r)', obj, k, v, note))
+        w('elif %snot set_plain(%s, %s, %s): %s', other, obj, k, v, self.meta_wait('setindex', '(%s, %s, %s, %r)', obj, k, v, note))
 
     @staticmethod
     def hash_store(obj, k, v):
@@ -334,7 +332,8 @@ class TableOps:
         makes them one dict display."""
         code, a = self.p.code, self.p.code[k].a
         n = 0
-        for ins in itertools.islice(code, k + 1, hi):
+        for j in range(k + 1, hi):          # by index: islice would walk from the start
+            ins = code[j]
             if ins.op != 'SETTABLE' or ins.a != a or ins.c == a:
                 break
             isk, kv = self.const(ins.b)
