@@ -74,6 +74,42 @@ def pcall_plain(f=ABSENT, *args):
 _ERRERR_CALLS = state.C_CALLS_MAX + 20
 
 
+def _message_handler(handler):
+    """``settle``'s handling of an error for ``xpcall``'s ``handler``."""
+    def handle(exc):
+        # luaG_errormsg calls the handler with luaD_callnoyield: a C level
+        # more, and no yields.  An error in the handler goes to the handler
+        # again, a level deeper (at the C stack's limit itself that call is
+        # a 'C stack overflow' instead), until luaE_checkcstack gives up
+        # at a tenth more levels (LUA_ERRERR).
+        vm = state.running.vm
+        base = level = vm.c_calls
+        value = error_value(exc)
+        # As at the error: the frames it left are levels of the stack.
+        with handling(exc.__traceback__):
+            try:
+                while True:
+                    level += 1
+                    if level >= _ERRERR_CALLS:
+                        return 'error in error handling'
+                    if level == state.C_CALLS_MAX:
+                        value = 'C stack overflow'
+                        continue
+                    vm.c_calls = level
+                    try:
+                        h = ops.call_noyield(handler, (value,))
+                    except LuaInterrupt:
+                        raise
+                    except CATCHABLE as failed:
+                        # the handler's own <close> variables close first
+                        value = (yield from settle(failed)).value
+                        continue
+                    return h[0] if h else None
+            finally:
+                vm.c_calls = base
+    return handle
+
+
 def xpcall(f=ABSENT, handler=ABSENT, *args):
     if not is_function(handler):
         type_error(2, 'xpcall', 'function', handler)
@@ -82,38 +118,23 @@ def xpcall(f=ABSENT, handler=ABSENT, *args):
     except LuaInterrupt:
         raise
     except CATCHABLE as e:
-        def handle(exc):
-            # luaG_errormsg calls the handler with luaD_callnoyield: a C level
-            # more, and no yields.  An error in the handler goes to the handler
-            # again, a level deeper (at the C stack's limit itself that call is
-            # a 'C stack overflow' instead), until luaE_checkcstack gives up
-            # at a tenth more levels (LUA_ERRERR).
-            vm = state.running.vm
-            base = level = vm.c_calls
-            value = error_value(exc)
-            # As at the error: the frames it left are levels of the stack.
-            with handling(exc.__traceback__):
-                try:
-                    while True:
-                        level += 1
-                        if level >= _ERRERR_CALLS:
-                            return 'error in error handling'
-                        if level == state.C_CALLS_MAX:
-                            value = 'C stack overflow'
-                            continue
-                        vm.c_calls = level
-                        try:
-                            h = ops.call_noyield(handler, (value,))
-                        except LuaInterrupt:
-                            raise
-                        except CATCHABLE as failed:
-                            # the handler's own <close> variables close first
-                            value = (yield from settle(failed)).value
-                            continue
-                        return h[0] if h else None
-                finally:
-                    vm.c_calls = base
-        return (False, (yield from settle(e, handle)).value)     # no local keeps it, as in pcall
+        return (False, (yield from settle(e, _message_handler(handler))).value)     # no local keeps it, as in pcall
+    return (True,) + tuple(r)
+
+
+def xpcall_plain(f=ABSENT, handler=ABSENT, *args):
+    """``xpcall`` where nothing can suspend the call, as ``pcall_plain``."""
+    if not is_function(handler):
+        type_error(2, 'xpcall', 'function', handler)
+    vm = state.running.vm
+    if not ops.runs_plainly(vm):
+        raise NEEDS_LUA
+    try:
+        r = ops.nested_call_plainly(vm, f, args)
+    except LuaInterrupt:
+        raise
+    except CATCHABLE as e:
+        return (False, ops.sync(settle(e, _message_handler(handler))).value)
     return (True,) + tuple(r)
 
 
@@ -405,7 +426,7 @@ def make(vm) -> LuaTable:
              'rawget': rawget, 'rawset': rawset, 'ipairs': ipairs, 'select': select,
              'type': lua_type, 'tonumber': tonumber,
              'collectgarbage': make_collectgarbage(vm)}
-    gens = {'xpcall': xpcall, 'pairs': pairs,
+    gens = {'pairs': pairs,
             'print': lua_print, 'load': make_load(vm)}
     for name, fn in plain.items():
         g.set_str(name, Builtin(fn, name))
@@ -413,6 +434,7 @@ def make(vm) -> LuaTable:
         g.set_str(name, GenBuiltin(fn, name))
     g.set_str('next', NEXT)
     g.set_str('pcall', Builtin(pcall_plain, 'pcall', gen=pcall))
+    g.set_str('xpcall', Builtin(xpcall_plain, 'xpcall', gen=xpcall))
     g.set_str('tostring', Builtin(tostring_fast, 'tostring', gen=lua_tostring))
     g.set_str('_G', g)
     g.set_str('_VERSION', 'Lua 5.4')

@@ -5,7 +5,7 @@ from ..runtime import coroutine as co_rt
 from ..runtime import state
 from ..runtime.frames import rt_error
 from ..runtime.table import LuaTable
-from ..runtime.values import Builtin, GenBuiltin, is_function
+from ..runtime.values import Builtin, GenBuiltin, hybrid, is_function
 from .args import ABSENT, type_error
 
 
@@ -87,7 +87,7 @@ def wrap(f=ABSENT, *_):
             r = co_rt.close(co)       # its pending variables close first, as in Lua
         co_rt.wrap_error(r[1])
 
-    return (GenBuiltin(wrapped, 'wrap'),)
+    return (hybrid(wrapped, 'wrap'),)
 
 
 def make(vm) -> LuaTable:

@@ -158,12 +158,16 @@ def test_tail_calls_of_one_result_functions_leave_the_stack_as_lua_does(tmp_path
     assert mine == lua and '(...tail calls...)' in mine
 
 
-def test_pcall_runs_its_plain_form_unless_something_may_suspend():
-    """``pcall`` runs the callee from its plain form where nothing can
-    suspend it; inside a coroutine (a yield may cross it) it runs its
-    generator form, with the same results."""
+@pytest.mark.parametrize('name, call', [
+    ('pcall', 'pcall(%s, %s)'),
+    ('xpcall', 'xpcall(%s, function(m) return m end, %s)'),
+])
+def test_protected_calls_run_their_plain_form_unless_something_may_suspend(name, call):
+    """``pcall`` and ``xpcall`` run the callee from their plain form where
+    nothing can suspend it; inside a coroutine (a yield may cross them) they
+    run their generator form, with the same results."""
     rt = LuaRuntime()
-    builtin = rt.vm.globals.get('pcall')
+    builtin = rt.vm.globals.get(name)
     generator_form = builtin.gen
     entered = []
 
@@ -172,14 +176,14 @@ def test_pcall_runs_its_plain_form_unless_something_may_suspend():
         return (yield from generator_form(*args))
 
     builtin.gen = counted
-    src = 'local ok, e = pcall(error, "x", 0) return ok, e, pcall(function(a) return a + 1 end, 1)'
+    src = 'local ok, e = %s return ok, e, %s' % (call % ('error', '"x", 0'), call % ('function(a) return a + 1 end', '1'))
     assert rt.execute(src) == (False, 'x', True, 2)
     assert entered == []
     wrapped = 'return coroutine.wrap(function() %s end)()' % src
     assert rt.execute(wrapped) == (False, 'x', True, 2)
     assert len(entered) == 2
-    yielding = ('local co = coroutine.wrap(function() return pcall(coroutine.yield, "out") end)'
-                ' return co(), co("back")')
+    yielding = ('local co = coroutine.wrap(function() return %s end)'
+                ' return co(), co("back")') % (call % ('coroutine.yield', '"out"'))
     assert rt.execute(yielding) == ('out', True, 'back')
 
 
@@ -191,3 +195,16 @@ def test_a_yield_in_a_metamethod_outside_a_coroutine_is_an_error_where_made(oper
            ' mt = {__add = f, __index = f, __lt = f, __len = f, __concat = f, __eq = f}'
            ' y = setmetatable({}, mt) return pcall(function() return %s end)' % operation)
     assert LuaRuntime().execute(src) == (False, 'attempt to yield from outside a coroutine')
+
+
+def test_a_wrapped_coroutine_is_called_as_a_hybrid():
+    """``coroutine.wrap``'s function runs its resume from the call site's
+    plain form (a hybrid: a Builtin whose generator is taken over only when
+    it suspends), not through ``call``'s generator."""
+    from pylua.runtime.values import Builtin
+    rt = LuaRuntime()
+    wrapped = rt.execute('return coroutine.wrap(function() end)').raw
+    assert wrapped.__class__ is Builtin and wrapped.gen is not None
+    src = ('local g = coroutine.wrap(function(a) local b = coroutine.yield(a + 1) return b * 2 end)'
+           ' return g(1), g(5), pcall(g)')
+    assert rt.execute(src) == (2, 10, False, 'cannot resume dead coroutine')

@@ -65,6 +65,13 @@ put(pcall(pcall))
 put(xpcall(function() return pcall(error, "x") end, debug.traceback))
 put(xpcall(function() error("y", 0) end, function(m) return "handled " .. m end))
 put(pcall(xpcall, error, function(m) return "h:" .. tostring(m) end, "z"))
+put(xpcall(function(a, b) return a + b end, print, 1, 2))
+put(xpcall(function() local t = nil; return t.x end, function(m) return (debug.traceback(m, 2):match("^[^\n]*\n[^\n]*\n[^\n]*"):gsub("<.-:(%d+)>", "<%1>")) end))
+put(xpcall(error, function(m) error("again") end, "first"))
+put(xpcall(error, function(m) return type(m), "dropped" end, {}))
+put(pcall(xpcall, function() end))
+put(xpcall(function() local c <close> = closer("x") error("with close", 0) end, function(m) return "h " .. m end))
+put(table.concat(log, " "))
 -- a recursion through pcall ends at the C stack's limit
 local depth = 0
 local function dive() depth = depth + 1; local ok, err = pcall(dive); if not ok then error(err, 0) end end
