@@ -252,12 +252,17 @@ def is_operation_helper(code):
     return code.co_filename in _TRANSPARENT
 
 
+def code_of(fn):
+    """The code function ``fn`` runs (through a ``partial``), or None."""
+    return getattr(fn, '__code__', None) or getattr(getattr(fn, 'func', None), '__code__', None)
+
+
 def _entry_code(value):
-    """The code a library function value runs first (through a ``partial``)."""
+    """The code a library function value runs first."""
     fn = getattr(value, 'fn', None)
     if fn is None or not hasattr(value, 'name'):
         return None
-    return getattr(fn, '__code__', None) or getattr(getattr(fn, 'func', None), '__code__', None)
+    return code_of(fn)
 
 
 def _library_call():

@@ -17,7 +17,7 @@ import ctypes
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from .frames import (is_library_code, is_library_entry, is_operation_helper, is_replaced, lua_info, lua_proto,
+from .frames import (code_of, is_library_code, is_library_entry, is_operation_helper, is_replaced, lua_info, lua_proto,
                      raises_errors, stripped_pc)
 
 _CO_VARARGS = 0x04
@@ -170,7 +170,7 @@ def _function_in(caller, code, lua):
             forms = (getattr(value, 'fn', None), getattr(value, 'gen', None))
         else:
             continue
-        if any(getattr(form, '__code__', None) is code for form in forms):
+        if any(code_of(form) is code for form in forms):
             return value
     return None
 
