@@ -51,11 +51,11 @@ def pcall(f=ABSENT, *args):
     return (True,) + tuple(r)
 
 
-def pcall_plain(f=ABSENT, *args):
-    """``pcall`` where nothing can suspend the call (``ops.runs_plainly``):
-    without the generators of its own form and ``nested_call``'s (4 us a
-    call against 1.3).  Elsewhere that generator form runs."""
-    check_any(f, 1, 'pcall')
+def _protected_plainly(f, args, report):
+    """The plain forms' protected call of ``f``, where nothing can suspend
+    it (``ops.runs_plainly``; else ``NEEDS_LUA``, for the generator form):
+    without the generators of the latter and of ``nested_call`` (4 us a
+    call against 1.3).  ``(True, results...)``, or ``(False, report(error))``."""
     vm = state.running.vm
     if not ops.runs_plainly(vm):
         raise NEEDS_LUA
@@ -64,10 +64,17 @@ def pcall_plain(f=ABSENT, *args):
     except LuaInterrupt:
         raise
     except CATCHABLE as e:
-        if not has_pending(e):
-            return (False, settled_plainly(e))
-        return (False, ops.sync(settle(e)).value)
+        return (False, report(e))
     return (True,) + tuple(r)
+
+
+def _settled(e):
+    return settled_plainly(e) if not has_pending(e) else ops.sync(settle(e)).value
+
+
+def pcall_plain(f=ABSENT, *args):
+    check_any(f, 1, 'pcall')
+    return _protected_plainly(f, args, _settled)
 
 
 # luaE_checkcstack's LUA_ERRERR: LUAI_MAXCCALLS / 10 * 11 levels, in pylua's count
@@ -123,19 +130,9 @@ def xpcall(f=ABSENT, handler=ABSENT, *args):
 
 
 def xpcall_plain(f=ABSENT, handler=ABSENT, *args):
-    """``xpcall`` where nothing can suspend the call, as ``pcall_plain``."""
     if not is_function(handler):
         type_error(2, 'xpcall', 'function', handler)
-    vm = state.running.vm
-    if not ops.runs_plainly(vm):
-        raise NEEDS_LUA
-    try:
-        r = ops.nested_call_plainly(vm, f, args)
-    except LuaInterrupt:
-        raise
-    except CATCHABLE as e:
-        return (False, ops.sync(settle(e, _message_handler(handler))).value)
-    return (True,) + tuple(r)
+    return _protected_plainly(f, args, lambda e: ops.sync(settle(e, _message_handler(handler))).value)
 
 
 # ------------------------------------------------------------ metatables
