@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import dis
 import sys
-import weakref
 
+from .codemap import CodeMap, CodeSet
 from .errors import LuaError
 
 # code object -> (chunkname, lua line per generated line, function description)
-_LUA_CODE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_LUA_CODE: CodeMap = CodeMap()
 # code object -> {generated line: description of the function called there}
-_CALLS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_CALLS: CodeMap = CodeMap()
 # code object -> its bytecode prototype, for the debug library and string.dump
-_PROTOS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_PROTOS: CodeMap = CodeMap()
 # code object -> {generated line: first register of the call made there}
-_TOPS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_TOPS: CodeMap = CodeMap()
 
 
 def register(code, chunkname: str, lines: list, what: str, calls=None, proto=None, tops=None):
@@ -74,7 +74,7 @@ def _calling(frame):
 # Chunk names whose code has no line information (stripped binary chunks).
 _STRIPPED = set()
 # code object of a stripped chunk -> instruction number (from 1) per generated line
-_PCS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_PCS: CodeMap = CodeMap()
 
 
 def strip_debug_info(chunkname, code):
@@ -144,7 +144,7 @@ class TailCallNote(str):
     __slots__ = ()
 
 
-_TAIL_RUNNERS = set()
+_TAIL_RUNNERS = CodeSet()
 
 
 def tail_runner(code):
@@ -310,7 +310,7 @@ def caller_position() -> str:
     return _position(_library_call()[1])
 
 
-_THREAD_BASES = set()
+_THREAD_BASES = CodeSet()
 
 
 def thread_base(code):

@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from . import ops, state
+from .codemap import CodeMap
 from .frames import is_library_entry, is_replaced, is_tail_called, lua_info, lua_proto
 from .stack import active_lines, beneath_helpers, is_stripped
 
@@ -59,7 +60,7 @@ class _CodeLines:
     generic_heads: frozenset
 
 
-_CODE_LINES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_CODE_LINES: CodeMap = CodeMap()
 
 
 def _code_lines(code):

@@ -8,11 +8,11 @@ from __future__ import annotations
 import itertools
 import math
 import sys
-import weakref
 from types import CellType, FunctionType as FN, MappingProxyType
 
 from . import state
 from .closing import leave_pending
+from .codemap import CodeMap, CodeSet
 from .errors import LuaError
 from .frames import auxiliary_error, tail_runner, transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, fmt_float, str2number, tostr, wrap
@@ -352,13 +352,13 @@ def takes(f, n):
 # each of the latter's free variables the index of the plain form's cell of
 # the same name (-1: the generator form itself, for its own calls); until
 # first needed, the function that makes the generator form's code.
-_GEN_CODE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_GEN_CODE: CodeMap = CodeMap()
 
 # Plain forms' code of Lua functions that always return one Python bool.
-PREDICATES: "weakref.WeakSet" = weakref.WeakSet()
+PREDICATES: CodeSet = CodeSet()
 # Plain forms' code of Lua functions that are exactly ``return a < b`` ('lt')
 # or ``return a > b`` ('gt') of their two parameters.
-ORDERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+ORDERS: CodeMap = CodeMap()
 
 
 def link_gen_form(plain, make):
