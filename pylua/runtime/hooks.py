@@ -244,7 +244,8 @@ def called_by_hook(caller):
 
 class _FrameTrace:
     """The local trace function of one frame of translated code."""
-    __slots__ = ('hooks', 'code', 'last_py', 'last_lua', 'last_active', 'pending_head', 'pending_back')
+    __slots__ = ('hooks', 'code', 'last_py', 'last_lua', 'last_active', 'pending_head', 'pending_back',
+                 'left_head')
 
     def __init__(self, hooks, frame):
         self.hooks = hooks
@@ -260,6 +261,9 @@ class _FrameTrace:
         # A jump back onto plumbing (a ``while`` loop's budget countdown)
         # is the loop's: its event comes at the next line holding Lua code.
         self.pending_back = False
+        # A numeric for's head left for plumbing (the end of a chunk of its
+        # iterations): coming back to it is a jump back.
+        self.left_head = None
 
     def resume_at(self, frame):
         """The frame is being traced from where it is: its line has begun."""
@@ -279,8 +283,12 @@ class _FrameTrace:
             self.pending_back = self.pending_back or back
             if head is not None and py == head + 1:
                 self.pending_head = py      # the body's budget countdown follows the head
+            elif head is not None:
+                self.left_head = head
             return
-        back, self.pending_back = back or self.pending_back, False
+        back = back or self.pending_back or py == self.left_head
+        self.pending_back = False
+        self.left_head = None
         if lua != self.last_lua:
             self.last_lua = lua
             self.hooks.fire(hook, frame, 'line', lua)
