@@ -49,15 +49,9 @@ class CodeMap:
         return len(self._entries)
 
 
-class CodeSet:
+class CodeSet(CodeMap):
     """A set of code objects, by identity, that does not keep them alive."""
-    __slots__ = ('_members',)
-
-    def __init__(self):
-        self._members = CodeMap()
+    __slots__ = ()
 
     def add(self, code):
-        self._members[code] = True
-
-    def __contains__(self, code):
-        return code in self._members
+        self[code] = True

@@ -496,7 +496,7 @@ def index(o, k, note=None):
                 rt_error('attempt to index a %s value%s' % (objtypename(o), _desc(note)))
         c = h.__class__
         if c is FN or c is Builtin or c is GenBuiltin:
-            r = yield from nested_call(h, (o, k), "metamethod 'index'")
+            r = yield from nested_call(h, (o, k), _META_NOTES['index'])
             return r[0] if r else None
         o = h
         note = None
@@ -661,7 +661,7 @@ def index_miss(t, k):
         return None
     c = h.__class__
     if c is FN or c is Builtin or c is GenBuiltin:
-        r = yield from nested_call(h, (t, k), "metamethod 'index'")
+        r = yield from nested_call(h, (t, k), _META_NOTES['index'])
         return r[0] if r else None
     return (yield from index(h, k))
 
@@ -681,7 +681,7 @@ def setindex(o, k, v, note=None):
                 rt_error('attempt to index a %s value%s' % (objtypename(o), _desc(note)))
         c = h.__class__
         if c is FN or c is Builtin or c is GenBuiltin:
-            yield from nested_call(h, (o, k, v), "metamethod 'newindex'")
+            yield from nested_call(h, (o, k, v), _META_NOTES['newindex'])
             return
         o = h
         note = None
@@ -863,7 +863,7 @@ def lt(a, b):
     h = binary_handler(a, b, '__lt')
     if h is None:
         _cmp_error(a, b)
-    r = yield from nested_call(h, (a, b), "metamethod 'lt'")
+    r = yield from nested_call(h, (a, b), _META_NOTES['lt'])
     return bool(r) and r[0] is not None and r[0] is not False
 
 
@@ -875,14 +875,14 @@ def le(a, b):
         return a <= b
     h = binary_handler(a, b, '__le')
     if h is not None:
-        r = yield from nested_call(h, (a, b), "metamethod 'le'")
+        r = yield from nested_call(h, (a, b), _META_NOTES['le'])
         return bool(r) and r[0] is not None and r[0] is not False
     # lua5.4 is built with LUA_COMPAT_LT_LE: without '__le', 'a <= b' is
     # 'not (b < a)' through '__lt' (the frame still reads as metamethod 'le').
     h = binary_handler(b, a, '__lt')
     if h is None:
         _cmp_error(a, b)
-    r = yield from nested_call(h, (b, a), "metamethod 'le'")
+    r = yield from nested_call(h, (b, a), _META_NOTES['le'])
     return not (bool(r) and r[0] is not None and r[0] is not False)
 
 
@@ -920,7 +920,7 @@ def eq_meta(a, b):
     h = binary_handler(a, b, '__eq')
     if h is None:
         return False
-    r = yield from nested_call(h, (a, b), "metamethod 'eq'")
+    r = yield from nested_call(h, (a, b), _META_NOTES['eq'])
     return bool(r) and r[0] is not None and r[0] is not False
 
 
@@ -928,7 +928,7 @@ def eq_meta(a, b):
 def length(v, note=None):
     h = metamethod(v, '__len')
     if h is not None:
-        r = yield from nested_call(h, (v, v), "metamethod 'len'")     # as Lua: the operand twice
+        r = yield from nested_call(h, (v, v), _META_NOTES['len'])     # as Lua: the operand twice
         return r[0] if r else None
     if v.__class__ is str:
         return len(v)
@@ -990,7 +990,7 @@ def concat(values, notes=None):
             if h is None:
                 bad, note = (v, notes[i]) if not (cv is str or cv is int or cv is float) else (acc, acc_note)
                 rt_error('attempt to concatenate a %s value%s' % (objtypename(bad), _desc(note)))
-            r = yield from nested_call(h, (v, acc), "metamethod 'concat'")
+            r = yield from nested_call(h, (v, acc), _META_NOTES['concat'])
             acc = r[0] if r else None
         acc_note = None
     if acc.__class__ is str and len(acc) > 4096:
