@@ -17,6 +17,9 @@ from benchmarks import cancel_latency as benchmark
 from benchmarks.hostile_programs import FAMILIES, HARD_SOURCES, loading
 from pylua import LuaError, LuaHookError, LuaInterrupt, LuaRuntime
 
+# Latencies measured here are pylua's, not a full collection of the suite's heap.
+pytestmark = pytest.mark.usefixtures('suite_heap_frozen')
+
 # The target, and what a single case may take on a shared, noisy machine,
 # in CPU time of the Lua thread (the mechanism's own time: on a loaded
 # 2-core machine wall time is several times longer and not the mechanism's).

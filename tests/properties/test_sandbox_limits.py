@@ -15,6 +15,9 @@ from hypothesis import strategies as st
 from benchmarks.cancel_latency import cancel_latency
 from pylua import LuaError, LuaInterrupt, LuaMemoryError, LuaRuntime
 
+# Latencies measured here are pylua's, not a full collection of the suite's heap.
+pytestmark = pytest.mark.usefixtures('suite_heap_frozen')
+
 MiB = 1024 * 1024
 
 # ---------------------------------------------------------------- programs

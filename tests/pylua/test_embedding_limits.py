@@ -11,6 +11,9 @@ import pytest
 from benchmarks.cancel_latency import cancel_latency
 from pylua import Effect, GenBuiltin, LuaError, LuaInterrupt, LuaMemoryError, LuaRuntime
 
+# Latencies measured here are pylua's, not a full collection of the suite's heap.
+pytestmark = pytest.mark.usefixtures('suite_heap_frozen')
+
 MiB = 1024 * 1024
 
 

@@ -92,9 +92,25 @@ def test_python_tags_are_refused():
     assert refusal('name: !!python/object:os.system x')[0].startswith('invalid frontmatter: unsupported YAML tag')
 
 
-def test_deep_nesting_is_a_frontmatter_error():
-    message, _, _ = refusal('name: x', 'description: ' + '[' * 5000)
-    assert message.startswith('invalid frontmatter: ')
+@pytest.mark.parametrize('nested', ['[' * 5000, '{a: ' * 5000, '{a: ' + '[' * 90 + ']' * 90 + ', b: ' + '[' * 120,
+                                    ''.join('\n' + ' ' * i + 'k:' for i in range(1, 150))])
+def test_deep_nesting_is_refused_where_it_passes_the_limit_and_quickly(nested):
+    import time
+    start = time.perf_counter()
+    message, line, column = refusal('name: x', 'description: ' + nested)
+    assert message.startswith('invalid frontmatter: the YAML nests too deeply at line ')
+    assert line >= 3 and time.perf_counter() - start < 2
+
+
+def test_nesting_up_to_the_limit_decodes():
+    from runvil.prompt.yamltree import MAX_NESTING, decode
+    node = decode('a: ' + '[' * (MAX_NESTING - 1) + ']' * (MAX_NESTING - 1) + '\n', first_line=2)
+    depth, value = 0, node.value[0][1]
+    while value.kind == 'seq':
+        depth, value = depth + 1, (value.value[0] if value.value else None)
+        if value is None:
+            break
+    assert depth == MAX_NESTING - 1
 
 
 def test_core_schema_keeps_yes_and_no_as_strings():
