@@ -73,7 +73,8 @@ def _settled(e):
 
 
 def pcall_plain(f=ABSENT, *args):
-    check_any(f, 1, 'pcall')
+    if f is ABSENT:
+        check_any(f, 1, 'pcall')
     return _protected_plainly(f, args, _settled)
 
 

@@ -264,15 +264,22 @@ def nested_call_plainly(vm, f, args, note=None, positioned=True):
     passes the run, and no yield can reach a resume.  The callee's plain
     form runs (its generator form is never made), and a yield is an error
     where made."""
-    if f.__class__ is FN:
+    lua = f.__class__ is FN
+    if lua:
         vm.count_call(f)
     if vm.c_calls >= state.C_CALLS_MAX:
         enter_c_call(vm, positioned)      # the overflow's error
     vm.c_calls += 1
     vm.no_yield += 1
     try:
-        if f.__class__ is FN:
-            return lua_results(f(*fit_args(f, args)))
+        if lua:
+            # Called as it was given, as call sites do: extra arguments
+            # are cut only once binding them failed.
+            try:
+                r = f(*args)
+            except TypeError:
+                r = f(*refit_raised(f, args))
+            return lua_results(r)
         return call_plain(f, args, note)
     finally:
         vm.c_calls -= 1

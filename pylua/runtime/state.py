@@ -206,12 +206,11 @@ class VM:
         """An error caught here left the Python frames of traceback ``tb``:
         count their unwinding (deep recursion is most of its time there),
         for cancel and hooks only, as the catch must not fail otherwise."""
-        self.interrupt_work(0)        # a cancel that landed in the unwind, before the count
         frames = 0
         while tb is not None:
             frames += 1
             tb = tb.tb_next
-        self.interrupt_work(frames * UNWIND_FRAME)
+        self.interrupt_work(frames * UNWIND_FRAME)    # also finds a cancel that landed in the unwind
 
     def _lap(self, units):
         """The next lap of ``LAPIT<units>``, an endless iterator that a loop
