@@ -24,18 +24,6 @@ _CMP = {'==': ('EQ', False), '~=': ('NE', False), '<': ('LT', False),
 _UNARY = {'-': 'UNM', 'not': 'NOT', '#': 'LEN', '~': 'BNOT'}
 
 
-def _last_token_line(expr) -> int:
-    """The line of an expression's last token."""
-    while True:
-        c = expr.__class__
-        if c is A.BinOp:
-            expr = expr.right
-        elif c is A.UnOp:
-            expr = expr.operand
-        else:
-            return getattr(expr, 'end_line', 0) or expr.line
-
-
 def compile_chunk(chunk: A.Chunk, c_levels: int = 1) -> Proto:
     """The main prototype of ``chunk``, compiled where lua5.4 would have
     ``c_levels`` C levels open."""
@@ -449,7 +437,7 @@ class _FuncState:
         if self.captures_from(saved_locals):
             # Lua closes them after the condition, on both of its ways out:
             # the exit and the loop's next iteration.
-            self.position_saves[exit_pc] = self.position_saves[len(self.proto.code)] = _last_token_line(s.cond)
+            self.position_saves[exit_pc] = self.position_saves[len(self.proto.code)] = _end_line(s.cond)
         self.jumps_leave(first_jump, saved_locals, len(self.open_vars))
         self.end_locals(saved_locals)
         self.depth -= 1
@@ -457,7 +445,7 @@ class _FuncState:
         self.freereg = saved_reg
         self.loops -= 1
         self.emit('END', line=s.body.end_line)
-        self.land_jumps(-self.loops - 1, _last_token_line(s.cond))
+        self.land_jumps(-self.loops - 1, _end_line(s.cond))
 
     def close_tbc_keep(self, depth, line):
         """Close <close> variables above ``depth`` on a jump, without ending their regions."""
@@ -1091,19 +1079,23 @@ class _FuncState:
             if i & 63 == 63:
                 count_instructions(64 * GENERATE_STATEMENT)      # a field costs about a statement
             c = f.__class__
+            # Lines as lparser.c leaves them: a store is made once its
+            # value is read (at the value's last token), a full batch of
+            # items when the next field starts, the last one at the '}'.
             if c is A.PosField:
                 if base is None:
                     base = self.freereg
                 if i == len(fields) - 1 and last_multi:
                     self.exp_multi(f.value, base + pending, -1)
-                    self.emit('SETLIST', reg, -1, stored, line=f.line, note=base)
+                    self.emit('SETLIST', reg, -1, stored, line=e.end_line or e.line, note=base)
                     pending = 0
                     stored = None
                     break
-                self.exp_to(f.value, base + pending)
+                # The last item is loaded at the '}', where Lua closes the list.
+                self.exp_to(f.value, base + pending, e.end_line if i == len(fields) - 1 and e.end_line else None)
                 pending += 1
-                if pending == LFIELDS_PER_FLUSH:
-                    self.emit('SETLIST', reg, pending, stored, line=f.line, note=base)
+                if pending == LFIELDS_PER_FLUSH and i < len(fields) - 1:
+                    self.emit('SETLIST', reg, pending, stored, line=_end_line(f.value), note=base)
                     stored += pending
                     pending = 0
                     self.freereg = base
@@ -1111,10 +1103,10 @@ class _FuncState:
                 saved = self.freereg = max(self.freereg, base + pending if base is not None else 0)
                 key = self.const(f.name) if c is A.NamedField else self.exp_rk(f.key)
                 val = self.exp_rk(f.value)
-                self.emit('SETTABLE', reg, key, val, line=f.line)
+                self.emit('SETTABLE', reg, key, val, line=_end_line(f.value))
                 self.freereg = saved
         if pending:
-            self.emit('SETLIST', reg, pending, stored, line=e.line, note=base)
+            self.emit('SETLIST', reg, pending, stored, line=e.end_line or e.line, note=base)
 
     # ------------------------------------------------------------- calls
     def call(self, e, base, nres):

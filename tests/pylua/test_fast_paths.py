@@ -1372,6 +1372,22 @@ def test_a_constructors_string_keyed_fields_are_one_dict_display():
     assert LuaRuntime().execute(listing, None, None) == 'n=0 w=s'
 
 
+def test_a_one_line_constructor_of_constants_is_one_statement():
+    # A data file's row: the constructors in it made inside its displays,
+    # none of the loads and stores in between run.
+    code = plain_python('return {id = 1, name = "a", tags = {"x", "y"}, ok = true, n = {v = -1.5}, 2, {}}')
+    assert ("r0 = NEW(Table); r0.arr = [2, Table([], {})]; r0.hash = {'id': 1, 'name': 'a', "
+            "'tags': Table(['x', 'y'], {}), 'ok': True, 'n': Table([], {'v': (-1.5)})}; r0.meta = None\n") in code
+    assert 'DEBT += 800\n' in code and 'setlist' not in code
+    # Over several lines each line keeps its event; a value from elsewhere,
+    # a nil, or a key other than a string: made as before, around what is constant.
+    assert 'Table(' not in plain_python('return {\n id = 1,\n tags = {"x"},\n}')
+    code = plain_python('local x = ... return {a = x, t = {1, 2}}, {[1] = "k"}, {1, nil}, {f = {1}, g = x}')
+    assert "r2 = NEW(Table); r2.arr = [1, 2]; r2.hash = {}; r2.meta = None\n" in code
+    assert "r5 = NEW(Table); r5.arr = [1]; r5.hash = {}; r5.meta = None\n" in code
+    assert 'Table(' not in code and 'r5 = None\n' in code
+
+
 def test_a_store_under_any_key_skips_a_metatable_without_newindex():
     # A scope chained to its parent's by __index takes its stores inline,
     # whatever the key, when its metatable has no __newindex.

@@ -466,6 +466,15 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
                 self.field_update(*update)
                 return k + n
         if ins.op == 'NEWTABLE' and k != self.charge_at:
+            tree = self.constant_tree(k, hi)
+            if tree is not None and tree.end > k + 1 and self.charge_at not in range(k + 1, tree.end):
+                count_instructions((tree.end - k) * TRANSLATE_INSTRUCTION)      # the cancel check
+                self.flush()
+                self.line = ins.line
+                self.known_bool = self.next_bool = None
+                self.mark_saves(code[k:tree.end])
+                self.constant_constructor(code[k:tree.end], tree)
+                return tree.end
             n = self.constructor_fields(k, hi)
             if n and self.charge_at not in range(k + 1, k + n + 1):
                 count_instructions((n + 1) * TRANSLATE_INSTRUCTION)      # the cancel check

@@ -29,10 +29,11 @@ def meta_of(table: str) -> str:
     return '%s.%s' % (table, META)
 
 
-def new_table(table: str, hash_items='') -> str:
+def new_table(table: str, hash_items='', list_items='') -> str:
     """A statement making a table into ``table`` as ``LuaTable()`` does,
     without its ``__init__``'s frame: the object and its three parts, the
-    hash part holding ``hash_items`` (a dict display's items, text or an
-    ``ir`` node; none by default)."""
-    return code('%s = NEW(Table); %s = []; %s = {%s}; %s = None',
-                table, arr_of(table), hash_of(table), hash_items, meta_of(table))
+    hash part holding ``hash_items`` (a dict display's items) and the
+    list part ``list_items`` (a list display's, none of them nil), each
+    text or an ``ir`` node and none by default."""
+    return code('%s = NEW(Table); %s = [%s]; %s = {%s}; %s = None',
+                table, arr_of(table), list_items, hash_of(table), hash_items, meta_of(table))

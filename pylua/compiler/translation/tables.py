@@ -3,14 +3,39 @@ reads and stores inline on plain tables with the metatable paths behind
 them, and ``t[#t + 1] = v`` as a list append."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...runtime.table import LuaTable
 from .facts import FRESH, FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
-from .ir import code, join
+from .ir import Const, code, join
 from .layout import arr_of, hash_of, meta_of, new_table
 
 TABLE_COST = 200
 _INLINE_ITEMS = 8                  # a constructor's list items stored inline at most
+# Constructors nested in one statement at most: each is a call's parentheses,
+# and Python's parser takes 200 levels of them.
+_NESTED_TABLES = 16
+
+
+@dataclass
+class ConstantTree:
+    """A constructor that stores only constants and constructors like it
+    (``TableOps.constant_tree``): its list items and hash fields as
+    expressions, the tables it makes, and the index of the instruction
+    after its code."""
+    items: list
+    fields: list
+    tables: int
+    end: int
+
+    def field_items(self):
+        """The hash part's dict display items."""
+        return join(', ', (code('%s: %s', Const(key), value) for key, value in self.fields))
+
+    def expression(self):
+        """The tree as one expression, for a constructor nested in another."""
+        return code('Table([%s], {%s})', join(', ', self.items), self.field_items())
 
 
 class TableOps:
@@ -325,16 +350,86 @@ class TableOps:
         self.w(self.debt(TABLE_COST))
         self.declare(i.a, FRESH)
 
+    def constant_tree(self, k, hi, depth=0):
+        """The constructor NEWTABLE ``code[k]`` opens as a ``ConstantTree``,
+        when it and every constructor in it store only constants (no nil)
+        as list items and under string keys, written on one line; else
+        None.  Made in one statement, it runs none of the loads and stores
+        in between, which nothing could observe: they cannot fail, and a
+        line hook sees one line.  A data file of 10,000 rows of records
+        translates to 2.0 MB of Python this way, against 5.1 MB."""
+        if depth > _NESTED_TABLES:
+            return None
+        code_, p = self.p.code, self.p
+        new = code_[k]
+        items, fields, loaded, tables = [], [], {}, 1
+        j = k + 1
+        while len(items) < new.b or len(fields) < new.c:
+            if j >= hi or code_[j].line != new.line:
+                return None
+            ins = code_[j]
+            op = ins.op
+            if op in ('LOADK', 'LOADBOOL', 'NEWTABLE'):
+                if ins.a <= new.a or ins.a in loaded:
+                    return None
+                if op == 'NEWTABLE':
+                    nested = self.constant_tree(j, hi, depth + 1)
+                    if nested is None:
+                        return None
+                    loaded[ins.a] = nested.expression()
+                    tables += nested.tables
+                    j = nested.end
+                    continue
+                value = p.consts[-ins.b - 1] if op == 'LOADK' else bool(ins.b)
+                if value is None:
+                    return None
+                loaded[ins.a] = Const(value)
+            elif op == 'SETTABLE' and ins.a == new.a:
+                is_key, key = self.const(ins.b)
+                if not is_key or key.__class__ is not str:
+                    return None
+                is_value, value = self.const(ins.c)
+                if is_value:
+                    if value is None:
+                        return None
+                    fields.append((key, Const(value)))
+                elif ins.c in loaded:
+                    fields.append((key, loaded.pop(ins.c)))
+                else:
+                    return None
+            elif op == 'SETLIST' and ins.a == new.a and ins.b > 0 and ins.c == len(items):
+                regs = range(ins.note, ins.note + ins.b)
+                if any(r not in loaded for r in regs):
+                    return None
+                items.extend(loaded.pop(r) for r in regs)
+            else:
+                return None
+            j += 1
+        if loaded:
+            return None
+        return ConstantTree(items, fields, tables, j)
+
+    def constant_constructor(self, instructions, tree):
+        """The ``instructions`` of a ``ConstantTree`` (NEWTABLE first) as
+        one statement; the table is still being made (FRESH) after them."""
+        new = instructions[0]
+        self.w(new_table('r%d' % new.a, tree.field_items(), join(', ', tree.items)))
+        self.w(self.debt(TABLE_COST * tree.tables))
+        for ins in instructions:
+            self.forget(ins)
+        self.types[new.a] = FRESH
+
     def constructor_fields(self, k, hi):
         """How many of the instructions after NEWTABLE ``code[k]`` (up to
         ``hi``) store a field of the new table under a string constant from
-        a constant or a register (``{name = name, n = 0}``): ``constructor``
-        makes them one dict display."""
-        code, a = self.p.code, self.p.code[k].a
+        a constant or a register (``{name = name, n = 0}``), on its line:
+        ``constructor`` makes them one dict display."""
+        code, a, line = self.p.code, self.p.code[k].a, self.p.code[k].line
         n = 0
         for j in range(k + 1, hi):          # by index: islice would walk from the start
             ins = code[j]
-            if ins.op != 'SETTABLE' or ins.a != a or ins.c == a:
+            # A field on a line of its own keeps its line event.
+            if ins.op != 'SETTABLE' or ins.a != a or ins.c == a or ins.line != line:
                 break
             isk, kv = self.const(ins.b)
             if not (isk and kv.__class__ is str):
