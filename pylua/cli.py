@@ -172,8 +172,7 @@ class _Session:
     def call(self, fn, args=()):
         """docall: ``fn``'s results, or None when it failed (reported, as
         lua.c reports it: the message handler's text); os.exit ends the session."""
-        from .library.os import ExitRequest
-        from .runtime.errors import LuaError, LuaInterrupt, LuaMemoryError
+        from .runtime.errors import ExitRequest, LuaError, LuaInterrupt, LuaMemoryError
         try:
             return self.rt.call_raw(fn, args, message_handler=self.message)
         except ExitRequest as e:
@@ -262,7 +261,7 @@ def run_file(path, args, stdout, stderr):
 
 def run(argv, stdout, stderr, stdin_is_repl=False):
     """lua.c's main over ``argv`` (without the program name); returns the exit code."""
-    from .library.os import ExitRequest
+    from .runtime.errors import ExitRequest
     cl = collect_args(argv)
     if cl.bad_option is not None:
         _usage_error(cl.bad_option, stderr)

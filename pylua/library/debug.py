@@ -22,7 +22,7 @@ from ..runtime.stack import (Local, active_lines, active_locals, beneath_helpers
                              function_at, is_stripped, parameter_names, read_register, running_levels,
                              suspended_levels, varargs, visible_locals, write_register, write_varargs)
 from ..runtime.table import LuaTable, meta_changed
-from ..runtime.values import Builtin, GenBuiltin, Userdata, type_name
+from ..runtime.values import Builtin, GenBuiltin, Userdata, is_function, type_name
 from .args import ABSENT, arg_error, check_int, check_str, opt_int, opt_str, type_error
 from .coroutine import main_coroutine
 
@@ -225,6 +225,11 @@ def _level_info(info, what, levels, n):
         info.set_str('func', function_at(level))
 
 
+def _check_options(what, argno, fname):
+    if not set(what) <= _OPTIONS:
+        arg_error(argno, fname, 'invalid option')
+
+
 def getinfo(*args):
     thread = _Thread(args)
     target = thread.arg(0)
@@ -232,24 +237,25 @@ def getinfo(*args):
     what = opt_str(thread.arg(1), thread.shift + 2, fname, 'flnSrtu')
     if what.startswith('>'):
         arg_error(thread.shift + 2, fname, "invalid option '>'")
-    if not set(what) <= _OPTIONS:
-        arg_error(thread.shift + 2, fname, 'invalid option')
     info = LuaTable()
-    if target.__class__ in (int, float):
+    if not is_function(target):
+        # A level, as luaL_checkinteger takes it (a numeric string too);
+        # one out of range gives nil before the options are looked at.
         n = check_int(target, thread.shift + 1, fname)
         levels = thread.levels()
-        if n == len(levels) and thread.co is None and state.running.vm.coroutine is None:
+        main_base = n == len(levels) and thread.co is None and state.running.vm.coroutine is None
+        if not (0 <= n < len(levels) or main_base):
+            return (None,)
+        _check_options(what, thread.shift + 2, fname)
+        if main_base:
             # The main thread's base, as in its tracebacks: the host's C
             # function that called the main chunk (lua.c's pmain).
             _c_info(info, what)
             _called_info(info, what, _HOST_BASE)
-            return (info,)
-        if not 0 <= n < len(levels):
-            return (None,)
-        _level_info(info, what, levels, n)
+        else:
+            _level_info(info, what, levels, n)
         return (info,)
-    if not (target.__class__ is FunctionType or target.__class__ is Builtin or target.__class__ is GenBuiltin):
-        arg_error(thread.shift + 1, fname, 'function or level expected')
+    _check_options(what, thread.shift + 2, fname)
     if target.__class__ is FunctionType and lua_info(target.__code__) is not None:
         _lua_info(info, what.replace('l', ''), target.__code__, -1)
         if 'l' in what:
@@ -307,7 +313,7 @@ def traceback(*args):
     lines = ['stack traceback:']
     vm = state.running.vm
     numbers = list(range(max(first, 0), len(levels)))
-    if thread.co is None and vm.coroutine is None:
+    if thread.co is None and vm.coroutine is None and first <= len(levels):
         numbers.append(None)                # the main thread's base: the host's C level, ``[C]: in ?``
     if len(numbers) > _TRACEBACK_HEAD + _TRACEBACK_TAIL + 1:
         # Only the levels shown are described: a stack overflow leaves some

@@ -10,7 +10,7 @@ import os
 import re
 import subprocess
 import tempfile
-from io import UnsupportedOperation
+from io import BufferedReader, RawIOBase, UnsupportedOperation
 
 from ..runtime.frames import rt_error
 from ..runtime.numbers import str2number
@@ -19,6 +19,38 @@ from ..runtime.values import Builtin, Userdata
 from .args import ABSENT, arg_error, check_int, check_str, opt_int, opt_str, type_error
 
 _MODE = re.compile(r'[rwa]\+?b*\Z')
+
+
+class _DirectoryReader(RawIOBase):
+    """A directory opened for reading as C's ``fopen`` opens it (Python's
+    ``open`` refuses): the open succeeds, each read fails with EISDIR, so
+    ``io.open(dir)`` is a file, as ``if io.open(path) then`` expects."""
+
+    def __init__(self, fd):
+        super().__init__()
+        self.fd = fd
+
+    def readable(self):
+        return True
+
+    def seekable(self):
+        return True
+
+    def readinto(self, buffer):
+        data = os.read(self.fd, len(buffer))      # raises IsADirectoryError
+        buffer[:len(data)] = data
+        return len(data)
+
+    def seek(self, offset, whence=os.SEEK_SET):
+        return os.lseek(self.fd, offset, whence)
+
+    def fileno(self):
+        return self.fd
+
+    def close(self):
+        if not self.closed:
+            os.close(self.fd)
+        super().close()
 _MAX_NUMERAL = 200          # L_MAXLENNUM
 _MAX_LINES_FORMATS = 250
 
@@ -332,7 +364,13 @@ def install(vm, stdout, stderr, stdin):
 
     # ------------------------------------------------------------ io.*
     def open_stream(filename, mode):
-        stream = open(filename.encode('latin-1'), mode.replace('b', '') + 'b')
+        path = filename.encode('latin-1')
+        try:
+            stream = open(path, mode.replace('b', '') + 'b')
+        except IsADirectoryError:
+            if mode.replace('b', '') != 'r':
+                raise
+            stream = BufferedReader(_DirectoryReader(os.open(path, os.O_RDONLY)))
         return new_file(stream, stream.close)
 
     def io_open(filename=ABSENT, mode=ABSENT, *_):

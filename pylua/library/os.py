@@ -12,6 +12,7 @@ import tempfile
 import time
 
 from ..runtime import ops
+from ..runtime.errors import ExitRequest
 from ..runtime.frames import rt_error
 from ..runtime.numbers import float_to_int, str2number
 from ..runtime.state import CHECK_INTERVAL
@@ -29,16 +30,6 @@ _CONVERSIONS_2 = frozenset(('Ec', 'EC', 'Ex', 'EX', 'Ey', 'EY', 'Od', 'Oe', 'OH'
 _INT_MAX = 2 ** 31 - 1
 _INT_MIN = -2 ** 31
 _CATEGORIES = ('all', 'collate', 'ctype', 'monetary', 'numeric', 'time')
-
-
-class ExitRequest(BaseException):
-    """Raised by os.exit; not a Lua error, so pcall does not catch it.
-    ``close`` asks to close the state (run pending finalizers) first."""
-
-    def __init__(self, code, close=False):
-        super().__init__(code)
-        self.code = code
-        self.close = close
 
 
 def _format_date(fmt, tm):

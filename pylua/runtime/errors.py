@@ -74,3 +74,13 @@ class LuaHookError(LuaInterrupt):
     """An instruction hook raised something other than ``LuaInterrupt``; the
     message names it (``error in hook: RuntimeError: ...``) and
     ``__cause__`` is the original.  Lua code cannot catch it either."""
+
+
+class ExitRequest(BaseException):
+    """Raised by os.exit; not a Lua error, so pcall does not catch it.
+    ``close`` asks to close the state (run pending finalizers) first."""
+
+    def __init__(self, code, close=False):
+        super().__init__(code)
+        self.code = code
+        self.close = close

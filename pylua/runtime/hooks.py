@@ -214,8 +214,9 @@ class DebugHooks:
         """Run ``hook`` for ``event`` of ``frame`` (a call made by a tail
         call is Lua's ``tail call`` event)."""
         name = 'tail call' if tail else event
-        # Code without line information reports its lines as nil.
-        args = (name,) if line is None else (name, line if line >= 0 else None)
+        # Two arguments always, as Lua's hookf pushes them: the line is nil
+        # but for a line event, and for code without line information.
+        args = (name, line if line is not None and line >= 0 else None)
         outer, self.hooked = self.hooked, Hooked(frame, event, results)
         try:
             ops.sync(ops.call(hook.fn, args))

@@ -13,7 +13,7 @@ from types import CellType, FunctionType as FN, MappingProxyType
 from . import state
 from .closing import leave_pending
 from .codemap import CodeMap, CodeSet
-from .errors import LuaError
+from .errors import ExitRequest, LuaError
 from .frames import auxiliary_error, tail_runner, transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, fmt_float, str2number, tostr, wrap
 from .table import ClassHash, LuaTable as Table, charge_growth, class_hash, drop_nils
@@ -1320,8 +1320,13 @@ def close_var(v, err):
 
 def close_error(v, exc):
     """A ``<close>`` variable's value as ``exc`` leaves its region: noted
-    for the protected call that will catch the error, else closed now."""
+    for the protected call that will catch the error, else closed now;
+    never by ``os.exit``, unless it closes the state and the variable is
+    the main thread's (lua.c exits at once, and ``lua_close`` closes the
+    main thread's variables only)."""
     if v is None or v is False or leave_pending(v, exc):
+        return
+    if exc.__class__ is ExitRequest and (not exc.close or state.running.vm.coroutine is not None):
         return
     err = exc.value if isinstance(exc, LuaError) else None
     yield from close_var(v, err)
