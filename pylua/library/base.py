@@ -105,12 +105,14 @@ def _message_handler(handler):
                         continue
                     vm.c_calls = level
                     try:
-                        h = ops.call_noyield(handler, (value,))
+                        # Named as Lua names it: by what raised the error.
+                        h = ops.call_noyield(handler, (value,), ops.failed_operation_note(exc.__traceback__))
                     except LuaInterrupt:
                         raise
                     except CATCHABLE as failed:
                         # the handler's own <close> variables close first
                         value = (yield from settle(failed)).value
+                        exc = failed
                         continue
                     return h[0] if h else None
             finally:

@@ -14,7 +14,7 @@ from . import state
 from .closing import leave_pending
 from .codemap import CodeMap, CodeSet
 from .errors import ExitRequest, LuaError
-from .frames import auxiliary_error, tail_runner, transparent, vm_error as rt_error
+from .frames import auxiliary_error, lua_info, tail_runner, transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, fmt_float, str2number, tostr, wrap
 from .table import ClassHash, LuaTable as Table, charge_growth, class_hash, drop_nils
 from .values import TYPE_NAMES, Builtin, GenBuiltin, NeedsLua, Suspended, Userdata, type_name
@@ -434,11 +434,12 @@ def finish_raised(f, args):
     return finish(sys.exc_info()[1], f, args)
 
 
-def call_noyield(f, args):
+def call_noyield(f, args, note=None):
     """Run a Lua call to completion where Lua forbids yielding (C boundaries):
     a yield inside is an error where it is made, which a ``pcall`` there
     catches (run to a suspension, the call would be closed with every
-    level it holds on the C stack)."""
+    level it holds on the C stack).  ``note`` names the call for
+    tracebacks (``metamethod 'mul'``), read from this frame."""
     vm = state.running.vm
     vm.no_yield += 1
     try:
@@ -1100,6 +1101,53 @@ def concat_plainly(values, notes=None):
                 state.running.vm.produced(len(s))
             return s
     return sync(concat(values, notes))
+
+
+def failed_operation_note(tb):
+    """How Lua names xpcall's message handler for the error of traceback
+    ``tb`` when an operation of Lua code raised it: the note of the
+    operation's metamethod (``metamethod 'mul'``), as funcnamefromcode
+    names the call made at the instruction that raised; None for any
+    other error (a call's is named by its call site)."""
+    after = raiser = None
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if lua_info(code) is not None:
+            after = tb.tb_next          # what the innermost Lua frame was running
+        if code.co_filename != _ERRORS_FILE:
+            raiser = code
+        tb = tb.tb_next
+    # Raised by the operation's own fallback, not by a library function it
+    # called (a string's arithmetic metamethod) nor by the numbers'
+    # arithmetic (a division by zero): Lua raises those from the C function
+    # or the instruction itself, where no metamethod is being called.
+    if after is None or raiser is None or raiser.co_filename != __file__ or raiser is arith_num.__code__:
+        return None
+    frame = after.tb_frame
+    event = _RAISING_EVENTS.get(frame.f_code)
+    if event is not None and event.__class__ is not str:
+        event = event(frame.f_locals)
+    return _META_NOTES.get(event)
+
+
+_ERRORS_FILE = rt_error.__code__.co_filename       # where errors are raised, for every operation
+
+
+def _own_operation(names):
+    return names['op']
+
+
+def _compared(names):
+    return names['key'][2:]
+
+
+# The operation helpers by the event they serve; for those serving several,
+# how their frame's variables tell it.
+_RAISING_EVENTS = {f.__code__: event for f, event in (
+    (index, 'index'), (index_plainly, 'index'), (index_miss, 'index'), (index_miss_plainly, 'index'),
+    (setindex, 'newindex'), (setindex_plainly, 'newindex'), (length, 'len'), (length_plainly, 'len'),
+    (concat, 'concat'), (concat_plainly, 'concat'), (lt, 'lt'), (le, 'le'), (eq_meta, 'eq'),
+    (arith, _own_operation), (arith_plainly, _own_operation), (lt_plainly, _compared))}
 
 
 # ---------------------------------------------------------------- tostring
