@@ -19,8 +19,13 @@ PATH_MARK = '?'
 EXEC_DIR = '!'
 IGNORE_MARK = '-'
 CONFIG = '\n'.join((DIRSEP, PATH_SEP, PATH_MARK, EXEC_DIR, IGNORE_MARK)) + '\n'
-DEFAULT_PATH = './?.lua;./?/init.lua'
-DEFAULT_CPATH = './?.so'
+# lua.c's defaults (luaconf.h's LUA_PATH_DEFAULT and LUA_CPATH_DEFAULT on
+# POSIX): what luarocks installs under /usr/local is found, then ./ .
+_LUA_DIR = '/usr/local/share/lua/5.4/'
+_C_DIR = '/usr/local/lib/lua/5.4/'
+DEFAULT_PATH = ';'.join((_LUA_DIR + '?.lua', _LUA_DIR + '?/init.lua', _C_DIR + '?.lua', _C_DIR + '?/init.lua',
+                         './?.lua', './?/init.lua'))
+DEFAULT_CPATH = ';'.join((_C_DIR + '?.so', _C_DIR + 'loadall.so', './?.so'))
 NO_DYNAMIC_LIBRARIES = 'dynamic libraries not enabled; check your Lua installation'
 
 
