@@ -342,9 +342,9 @@ def _name_functions(table, prefix):
     messages, and turn generator functions into hybrids, which are cheap to
     call when they do not suspend."""
     for key, value in list(table.hash.items()):
-        if value.__class__ is GenBuiltin:
+        if value.__class__ is GenBuiltin and not hasattr(value.fn, 'always_suspends'):
             table.hash[key] = hybrid(value.fn, prefix + key)
-        elif value.__class__ is Builtin:
+        elif value.__class__ is Builtin or value.__class__ is GenBuiltin:
             value.name = prefix + key
 
 

@@ -22,12 +22,10 @@ def create(f=ABSENT, *_):
 
 
 def resume(co=ABSENT, *args):
+    # Returns the resume's generator rather than being one: a frame less
+    # for every value passed in and out.
     _check_co(co, 1, 'resume')
-    return (yield from co_rt.resume(co, args))
-
-
-def lua_yield(*args):
-    return (yield from co_rt.yield_(args))
+    return co_rt.resume(co, args)
 
 
 def _status(co):
@@ -96,5 +94,5 @@ def make(vm) -> LuaTable:
                      ('isyieldable', isyieldable), ('close', close), ('wrap', wrap)):
         t.set_str(name, Builtin(fn, name))
     t.set_str('resume', GenBuiltin(resume, 'resume'))
-    t.set_str('yield', GenBuiltin(lua_yield, 'yield'))
+    t.set_str('yield', GenBuiltin(co_rt.yield_, 'yield'))
     return t

@@ -65,9 +65,9 @@ class _Thread:
         if self.co is None:
             return running_levels(sys._getframe(1), co_rt.resume.__code__)
         if self.co.status == 'suspended' and self.co.gen is not None:
-            return suspended_levels(self.co.gen)
+            return suspended_levels(self.co.gen, self.co.fn)
         if self.co.status == 'dead' and self.co.failed_at is not None:
-            return failed_levels(self.co.failed_at)
+            return failed_levels(self.co.failed_at, body=self.co.fn)
         return []
 
     def level(self, n, fname):

@@ -8,15 +8,16 @@ the answer back down, so effects cross any number of coroutines.
 from __future__ import annotations
 
 import weakref
+from types import FunctionType as FN
 
 from . import state
 from .errors import LuaError, LuaInterrupt
 from .closing import CATCHABLE
 from .frames import caller_position, helper_module, rt_error, thread_base
 from .memory import COROUTINE_SIZE, STARTED_SIZE
-from .ops import call, sync
+from .ops import TAIL, call, fit_args, gen_form, run_tail_calls_gen, sync
 from .protected import error_value, settle
-from .values import TYPE_NAMES
+from .values import TYPE_NAMES, always_suspends
 
 
 helper_module(__file__)
@@ -82,9 +83,10 @@ def resume(co, args):
     vm.c_calls = c_calls + 1
     no_yield = vm.no_yield
     vm.no_yield = 0                   # a coroutine yields to its own resume
+    body = co.fn                      # held here for the debug library: the function at its level
     try:
         if co.gen is None:
-            co.gen = call(co.fn, args)
+            co.gen = _body(body, args)
             vm.charge(STARTED_SIZE)
             value = None
         else:
@@ -98,8 +100,15 @@ def resume(co, args):
                 else:
                     y = co.gen.throw(error)
             except StopIteration as stop:
+                r = stop.value
+                if r.__class__ is not tuple:
+                    r = (r,) if co.fn.__class__ is FN else tuple(r or ())
+                elif r and r[0] is TAIL:
+                    co.gen = run_tail_calls_gen(r, False)
+                    value = None
+                    continue
                 co.status = 'dead'
-                return (True,) + tuple(stop.value or ())
+                return (True,) + r
             except LuaInterrupt:
                 co.status = 'dead'
                 raise
@@ -139,7 +148,24 @@ def resume(co, args):
 thread_base(resume.__code__)
 
 
-def yield_(args):
+def _body(fn, args):
+    """The generator a coroutine runs: its Lua function's generator form
+    itself, which returns what a Lua function returns (``resume`` finishes
+    it as a call site does), else ``call``'s.  Under ``call``, every value
+    passed in or out of the coroutine went through one frame more."""
+    if fn.__class__ is FN:
+        try:
+            g = fn.gen
+        except AttributeError:
+            g = gen_form(fn)
+        return g(*fit_args(fn, args))
+    return call(fn, args)
+
+
+@always_suspends
+def yield_(*args):
+    """``coroutine.yield``: suspend the running coroutine with ``args``;
+    returns what the next resume passes."""
     vm = state.running.vm
     # lua_yieldk's luaG_runerror, from a C function: no position.
     if vm.coroutine is None:

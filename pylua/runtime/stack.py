@@ -35,6 +35,7 @@ class Level:
     frame: object
     lua: bool
     caller: object                # the frame that called it, if known
+    function: object = None       # where no caller holds it: a coroutine's own function
 
 
 # The frame that caught an error -> the error's traceback, while a message
@@ -79,9 +80,10 @@ def running_levels(start, resume_code):
     return levels
 
 
-def suspended_levels(gen):
+def suspended_levels(gen, body=None):
     """The levels of a suspended coroutine's generator chain, innermost
-    (``coroutine.yield``, level 0) first."""
+    (``coroutine.yield``, level 0) first; ``body`` is the coroutine's
+    function."""
     frames = []
     while gen is not None:
         frame = getattr(gen, 'gi_frame', None)
@@ -92,7 +94,7 @@ def suspended_levels(gen):
             # ``finish`` drives a library function's generator by hand.
             inner = next((v for v in frame.f_locals.values() if v.__class__ is _GENERATOR), None)
         gen = inner
-    return _chain_levels(frames)
+    return _chain_levels(frames, body=body)
 
 
 class StoppedFrame:
@@ -109,27 +111,30 @@ class StoppedFrame:
         return getattr(self.frame, name)
 
 
-def failed_levels(tb, outer=None):
+def failed_levels(tb, outer=None, body=None):
     """The levels of the frames an error left, from its traceback ``tb``
-    (outermost first; ``outer`` calls the first): the stack as it was when
-    the error was raised, innermost first."""
+    (outermost first; ``outer`` calls the first, or it is a coroutine's
+    function ``body``): the stack as it was when the error was raised,
+    innermost first."""
     frames = []
     while tb is not None:
         frames.append(StoppedFrame(tb.tb_frame, tb.tb_lineno))
         tb = tb.tb_next
-    return _chain_levels(frames, outer)
+    return _chain_levels(frames, outer, body)
 
 
-def _chain_levels(frames, outer=None):
+def _chain_levels(frames, outer=None, body=None):
     """The levels among ``frames`` (outermost first, each calling the
-    next; ``outer`` calls the first), innermost first."""
+    next; ``outer`` calls the first, or it is the running of a coroutine's
+    function ``body``), innermost first."""
     levels = []
     for frame in frames:
         code = frame.f_code
         lua = lua_info(code) is not None
         if lua:
             if not is_replaced(frame):       # a direct tail call: the frame is gone from Lua's stack
-                levels.append(Level(frame, True, outer))
+                own = body if outer is None and body is not None and _is_form_of(body, code) else None
+                levels.append(Level(frame, True, outer, own))
         elif outer is not None and (lua_info(outer.f_code) is not None or is_operation_helper(outer.f_code)) \
                 and is_library_code(code) and not raises_errors(code):
             levels.append(Level(frame, False, outer))
@@ -150,6 +155,8 @@ def function_at(level):
     """The function value running at ``level``, found where its caller
     holds it (a register of the calling Lua code, or a local of the
     operation helpers between); None if not found."""
+    if level.function is not None:
+        return level.function
     code = level.frame.f_code
     caller = level.caller
     while caller is not None:
@@ -162,17 +169,19 @@ def function_at(level):
 
 def _function_in(caller, code, lua):
     for value in caller.f_locals.values():
-        # A Lua function is its plain form and has its generator form as
-        # ``gen``; a library function's forms are ``fn`` and ``gen``.
-        if lua:
-            forms = (value, getattr(value, 'gen', None))
-        elif hasattr(value, 'name'):
-            forms = (getattr(value, 'fn', None), getattr(value, 'gen', None))
-        else:
-            continue
-        if any(code_of(form) is code for form in forms):
-            return value
+        if lua or hasattr(value, 'name'):
+            if _is_form_of(value, code):
+                return value
     return None
+
+
+def _is_form_of(value, code):
+    """Whether ``code`` runs function value ``value``: a Lua function is
+    its plain form and has its generator form as ``gen``; a library
+    function's forms are ``fn`` and ``gen``."""
+    forms = (value, getattr(value, 'gen', None)) if not hasattr(value, 'name') else \
+        (getattr(value, 'fn', None), getattr(value, 'gen', None))
+    return any(code_of(form) is code for form in forms)
 
 
 def c_values(level, absent):

@@ -34,6 +34,14 @@ class Suspended(NeedsLua):
         self.value = value
 
 
+def always_suspends(genfn):
+    """Mark generator function ``genfn`` as one that suspends on every call
+    (``coroutine.yield``): as a hybrid, each call would start it, catch the
+    suspension and hand it over, so it stays a ``GenBuiltin``."""
+    genfn.always_suspends = True
+    return genfn
+
+
 def hybrid(genfn, name):
     """A Builtin running generator function ``genfn`` directly, so a call that
     never suspends costs one generator instead of a delegation chain."""

@@ -208,3 +208,39 @@ def test_a_wrapped_coroutine_is_called_as_a_hybrid():
     src = ('local g = coroutine.wrap(function(a) local b = coroutine.yield(a + 1) return b * 2 end)'
            ' return g(1), g(5), pcall(g)')
     assert rt.execute(src) == (2, 10, False, 'cannot resume dead coroutine')
+
+
+def test_yield_stays_a_generator_function():
+    """``coroutine.yield`` suspends on every call, so it is no hybrid (each
+    call would start it, catch the suspension and hand it over): it is a
+    ``GenBuiltin`` whose generator is the yield itself, and a yield still
+    refuses where it cannot suspend."""
+    from pylua.runtime.coroutine import yield_
+    from pylua.runtime.values import GenBuiltin
+    rt = LuaRuntime()
+    lua_yield = rt.vm.globals.get('coroutine').get('yield')
+    assert lua_yield.__class__ is GenBuiltin and lua_yield.fn is yield_
+    assert lua_yield.name == 'coroutine.yield'
+    resume = rt.vm.globals.get('coroutine').get('resume')
+    assert resume.__class__ is not GenBuiltin      # a hybrid: it suspends only for host effects
+    src = ('local co = coroutine.wrap(function(a) local b, c = coroutine.yield(a, a) return b + c end)'
+           ' local x, y = co(1) return x, y, co(2, 3)')
+    assert rt.execute(src) == (1, 1, 5)
+    assert rt.execute('return pcall(coroutine.yield, 1)') == (False, 'attempt to yield from outside a coroutine')
+    across = ('return coroutine.wrap(function()'
+              ' return pcall(table.sort, {1, 2}, function() coroutine.yield() end) end)()')
+    assert rt.execute(across) == (False, 'attempt to yield across a C-call boundary')
+
+
+def test_a_coroutine_runs_its_function_generator_form_directly():
+    """A coroutine made of a Lua function runs that function's generator
+    form as its outermost generator (no delegating frame for each value
+    in and out); its results and a tail call it returns with are finished
+    by the resume, as a call site finishes them."""
+    rt = LuaRuntime()
+    co = rt.execute('co = coroutine.create(function(a) coroutine.yield(a) end) coroutine.resume(co, 1) return co')
+    assert co.gen.gi_code.co_name.startswith('P')
+    src = ('local function h(n) coroutine.yield(n) return n, "tail" end'
+           ' local g = coroutine.wrap(function(n) coroutine.yield(n) return h(n + 1) end)'
+           ' return g(1), g(), g()')
+    assert rt.execute(src) == (1, 2, 2, 'tail')
