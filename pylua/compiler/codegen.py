@@ -623,17 +623,30 @@ class _FuncState:
             return "%s '%s'" % ({'local': 'local', 'upval': 'upvalue', 'global': 'global'}[kind], e.name)
         if c is A.Index:
             k = self.key_value(e.key)
+            kind = 'global' if self.named_env(e.obj) else 'field'
             if k.__class__ is A.String:
-                return "field '%s'" % _c_string(k.value)
+                return "%s '%s'" % (kind, _c_string(k.value))
             # Lua indexes with OP_GETI a key its constant folding makes an
             # integer that fits the instruction's C argument.
             v = self.folded(k)
             if v.__class__ is int and 0 <= v <= 255:
                 return "field 'integer index'"
-            return "field '?'"
+            return "%s '?'" % kind
         if c is A.String:
             return "constant '%s'" % _c_string(e.value)
         return None
+
+    def named_env(self, e):
+        """Does Lua name the value of ``e`` _ENV in messages (ldebug.c's
+        gxf, which makes a field of it a global)?  ``describe``'s answer,
+        without describing a field's table (a chain of fields would be
+        described again at each of its links)."""
+        e = self.key_value(e)
+        if e.__class__ is A.Index:
+            k = self.key_value(e.key)
+            return k.__class__ is A.String and _c_string(k.value) == '_ENV'
+        named = self.describe(e)
+        return named is not None and named.endswith(" '_ENV'")
 
     def key_value(self, e):
         """``e`` as Lua's code generator sees its value: without parentheses

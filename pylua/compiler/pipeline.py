@@ -67,7 +67,7 @@ def display_name(chunkname: str) -> str:
         return name
     first, nl, _ = chunkname.partition('\n')
     limit = LUA_IDSIZE - len('[string "..."]') - 1
-    if nl or len(first) > limit:
+    if nl or len(first) >= limit:         # kept whole only when shorter
         return '[string "%s..."]' % first[:limit]
     return '[string "%s"]' % first
 

@@ -231,7 +231,7 @@ def ipairs(t=ABSENT, *_):
 
 
 def select(n=ABSENT, *args):
-    if n == '#':
+    if n.__class__ is str and n[:1] == '#':     # luaB_select reads the first character only
         return (len(args),)
     i = check_int(n, 1, 'select')
     if i < 0:

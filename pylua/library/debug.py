@@ -15,7 +15,8 @@ from ..runtime import coroutine as co_rt
 from ..runtime import ops, state
 from ..runtime.collector import Collector, collector_of
 from ..runtime.coroutine import Coroutine
-from ..runtime.frames import call_note, chunk_source, is_operation_helper, lua_info, lua_proto, tail_calls_from
+from ..runtime.frames import (call_note, chunk_source, lua_info, lua_proto, metamethod_event,
+                              tail_calls_from)
 from ..runtime.hooks import Hook, called_by_hook, debug_hooks
 from ..runtime.memory import running_lua_frames
 from ..runtime.stack import (Local, active_lines, active_locals, beneath_helpers, c_values, current_line, failed_levels,
@@ -165,26 +166,10 @@ def _level_name(levels, n):
     caller = levels[n + 1] if n + 1 < len(levels) else None
     if caller is None or not caller.lua:
         return None                   # Lua names only what Lua code calls
-    event = _metamethod_event(level.caller)
+    event = metamethod_event(level.caller)
     if event is not None:
         return event, 'metamethod'
     return _call_name(caller.frame)
-
-
-def _metamethod_event(caller):
-    """The event (``index``, ``add``...) when the function whose caller's
-    frame is ``caller`` runs as a metamethod: an operation helper between
-    it and the Lua code calls it with such a note."""
-    f = caller
-    while f is not None and is_operation_helper(f.f_code):
-        note = f.f_locals.get('note')
-        if note.__class__ is str and note.startswith(_METAMETHOD):
-            return note[len(_METAMETHOD):-1]
-        f = f.f_back
-    return None
-
-
-_METAMETHOD = "metamethod '"
 
 
 def _global_name(vm, fn):
@@ -536,7 +521,6 @@ class _Upvalue:
     def __init__(self, fn, n):
         self.fn = fn
         self.name = None
-        self.is_env = False
         self.cell = None
         self.kind = None
         self.typed = None
@@ -550,8 +534,8 @@ class _Upvalue:
         if proto is None or not 1 <= n <= len(proto.upvals):
             return
         self.name, self.in_stack, self.index, self.kind = proto.upvals[n - 1][:4]
+        self.slot = n - 1
         self.typed = proto.typed_upvalues.get(n - 1)    # the class translated code takes it to hold
-        self.is_env = self.name == '_ENV'
         if is_stripped(fn.__code__):
             self.name = '(no name)'
         names = fn.__code__.co_freevars
@@ -581,12 +565,20 @@ class _Upvalue:
             self.cell.cell_contents = v
             if self.in_stack:
                 self._write_through(old, v)
-            names = self.fn.__code__.co_freevars
-            # A function caches its _ENV's field lookup: it follows the new value.
-            if self.is_env and 'E0' in names:
-                hashed = v.hash if v.__class__ is LuaTable else {}
-                self.fn.__closure__[names.index('E0')].cell_contents = hashed.get
+            self._refresh_lookups(v)
         return True
+
+    def _refresh_lookups(self, v):
+        """An upvalue read as a table by constant keys (``_ENV`` for globals)
+        has its dict held by the function (``EH<n>``, or its bound get
+        ``E<n>``, made with the closure): they follow the new value.  A
+        value that is no table holds an empty dict, so every read takes
+        the full path."""
+        names = self.fn.__code__.co_freevars
+        hashed = v.hash if v.__class__ is LuaTable else {}
+        for name, held in (('EH%d' % self.slot, hashed), ('E%d' % self.slot, hashed.get)):
+            if name in names:
+                self.fn.__closure__[names.index(name)].cell_contents = held
 
     def _write_through(self, old, v):
         """A local captured by value (never assigned in its scope) is also

@@ -206,8 +206,11 @@ def read_formats(stream, formats, first_argno):
 
 
 def write_values(stream, values, fname, first_argno=1):
-    """Write strings and numbers as io.write does; the failure triple or None."""
+    """Write strings and numbers as io.write does; the failure triple or None.
+    A value of another type is an error once the values before it are
+    written, as g_write writes each in turn."""
     pieces = []
+    bad = None
     for i, v in enumerate(values, first_argno):
         c = v.__class__
         if c is str:
@@ -217,11 +220,14 @@ def write_values(stream, values, fname, first_argno=1):
         elif c is float:
             pieces.append(('%.14g' % v).encode('latin-1'))     # LUAI_NUMFFORMAT
         else:
-            type_error(i, fname, 'string', v)
+            bad = i, v
+            break
     try:
         stream.write(b''.join(pieces))
     except OSError as e:
         return failure(e)
+    if bad is not None:
+        type_error(bad[0], fname, 'string', bad[1])
     return None
 
 

@@ -15,7 +15,7 @@ from ..runtime import ops
 from ..runtime.frames import rt_error
 from ..runtime.numbers import MAXINT, MININT, wrap
 from ..runtime.table import LuaTable
-from ..runtime.values import Builtin, GenBuiltin
+from ..runtime.values import Builtin
 from .args import ABSENT, arg_error, check_any, check_int, check_num, opt_int, opt_num
 
 INF = math.inf
@@ -230,15 +230,6 @@ def m_rad(x=ABSENT, *_):
     return (_float_arg(x, 'rad') * _RAD,)
 
 
-def _gen_lt(a, b):
-    return ((yield from ops.lt(a, b)),)
-
-
-# A function value running the metamethod-aware '<', so that call_noyield can
-# run it: Lua's lua_compare from C code cannot yield.
-_LT = GenBuiltin(_gen_lt, '<')
-
-
 def less_than(a, b) -> bool:
     """Lua's ``a < b`` where a yield is not allowed (math.min/max, table.sort)."""
     ca = a.__class__
@@ -247,7 +238,7 @@ def less_than(a, b) -> bool:
         return a < b
     if ca is str and cb is str:
         return a < b
-    r = ops.call_noyield(_LT, (a, b))[0]
+    r = ops.call_noyield(ops.LESS_THAN, (a, b))[0]
     return r is not None and r is not False
 
 

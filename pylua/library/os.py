@@ -76,7 +76,7 @@ def os_date(fmt=ABSENT, when=ABSENT, *_):
         tm = time.gmtime(t) if utc else time.localtime(t)
     except (OverflowError, OSError, ValueError):
         rt_error('date result cannot be represented in this installation')
-    if s.startswith('*t'):
+    if s == '*t':                     # exactly: anything else is a strftime format
         return (_date_table(tm),)
     return (_format_date(s, tm),)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dis
 import sys
+from typing import NamedTuple
 
 from .codemap import CodeMap, CodeSet
 from .errors import LuaError
@@ -18,7 +19,7 @@ _LUA_CODE: CodeMap = CodeMap()
 _CALLS: CodeMap = CodeMap()
 # code object -> its bytecode prototype, for the debug library and string.dump
 _PROTOS: CodeMap = CodeMap()
-# code object -> {generated line: first register of the call made there}
+# code object -> {generated line: the CallTop of the call made there}
 _TOPS: CodeMap = CodeMap()
 
 
@@ -48,12 +49,31 @@ def dead_registers(frame, values):
         # arguments are still the frame's own.
         return None
     # The results of the last call (``_R``, and ``T`` when their number is
-    # open) are read only up to the next call or loop check.
+    # open) are read only up to the next call or loop check; the scratch
+    # names of one instruction's code only on the lines that use them.
+    first, used = top
     return [name for name in values if name in _RESULTS or
-            name[0] == 'r' and name[1:].isdigit() and int(name[1:]) >= top]
+            name in SCRATCH and name not in used or
+            name[0] == 'r' and name[1:].isdigit() and int(name[1:]) >= first]
 
 
 _RESULTS = frozenset(('_R', 'T'))
+# Locals the translator gives one instruction's code for the values it
+# works on (a table's array or hash, the object of a method call, a
+# metatable, a key or value in transit, a generic for's pair, a callee's
+# generator form and the call running it): not read past that code, but
+# kept until set again, so a table stored into last (``t[k] = v``) would
+# stay alive after its last register let go of it.
+SCRATCH = frozenset(('_a', '_h', '_o', '_m', '_k', '_v', '_s', '_kv', '_g', '_c'))
+
+
+class CallTop(NamedTuple):
+    """What a generated line that waits in a call leaves live: the
+    registers below ``register`` and the scratch names in ``scratch``."""
+    register: int
+    scratch: frozenset
+
+
 # Where a frame's code waits while what it calls runs (a generator form
 # waits in its ``yield from``; a loop counted by ``LAPIT`` runs its check
 # in its ``FOR_ITER``).
@@ -272,12 +292,18 @@ def _library_call():
     the run of library frames above the error is one function; its caller is
     found by looking through the VM's operation helpers, where ``ops.call``
     holds the called function value."""
-    f = sys._getframe(2)
+    return _library_call_from(sys._getframe(2))[:2]
+
+
+def _library_call_from(f):
+    """``_library_call`` from frame ``f``, with the event (``index``) when
+    an operation helper called the function as its metamethod."""
     entry = None
     while f is not None and _is_library(f.f_code):
         entry = f.f_code
         f = f.f_back
     called = None
+    event = metamethod_event(f)
     while f is not None and f.f_code.co_filename in _TRANSPARENT:
         if called is None:
             value = f.f_locals.get('f')
@@ -291,7 +317,23 @@ def _library_call():
         found = [v for v in f.f_locals.values() if _entry_code(v) is entry]
         if len({v.name for v in found}) == 1:
             called = found[0]
-    return called, f
+    return called, f, event
+
+
+def metamethod_event(f):
+    """The event (``index``, ``add``...) when the function whose caller's
+    frame is ``f`` runs as a metamethod: an operation helper between it
+    and the Lua code calls it with such a note."""
+    while f is not None and f.f_code.co_filename in _TRANSPARENT:
+        note = f.f_locals.get('note')
+        if note.__class__ is str and note.startswith(_METAMETHOD_NOTE):
+            return note[len(_METAMETHOD_NOTE):-1]
+        f = f.f_back
+    return None
+
+
+# How an operation helper notes the metamethod it calls (``metamethod 'index'``).
+_METAMETHOD_NOTE = "metamethod '"
 
 
 def _position(frame):
@@ -350,10 +392,11 @@ def rt_error(msg: str):
 
 def arg_error(n: int, fname: str, extra: str):
     """``bad argument #n to 'name' (extra)``, naming the function as Lua does:
-    by the call site when Lua called it, else by its qualified library name."""
-    called, caller = _library_call()
-    name = None
-    if caller is not None and caller.f_code in _LUA_CODE:
+    by the call site when Lua called it (an operation, by its metamethod's
+    event), else by its qualified library name."""
+    called, caller, event = _library_call_from(sys._getframe(1))
+    name = event
+    if name is None and caller is not None and caller.f_code in _LUA_CODE:
         note = _CALLS.get(caller.f_code, {}).get(caller.f_lineno)
         if note:
             kind, _, quoted = note.partition(" '")     # kinds may have spaces: "for iterator 'x'"

@@ -875,6 +875,17 @@ def lt(a, b):
     return bool(r) and r[0] is not None and r[0] is not False
 
 
+def _lt_results(a, b):
+    return ((yield from lt(a, b)),)
+
+
+# ``<`` as a function value, for ``call_noyield`` to run where library code
+# compares as lua_compare does from C (no yield across it).  An operation
+# helper, so it is no level of Lua's stack: an error in it comes from the
+# library function comparing.
+LESS_THAN = GenBuiltin(_lt_results, '<')
+
+
 def le(a, b):
     ca, cb = a.__class__, b.__class__
     if (ca is int or ca is float) and (cb is int or cb is float):

@@ -4,7 +4,7 @@ Python ``range`` chunks, a generic ``for`` over a plain table as a Python
 from __future__ import annotations
 
 from ...runtime.state import CHECK_INTERVAL
-from .facts import BLOCK_OPS, OPENERS, iteration_cost, writes
+from .facts import BLOCK_OPS, ITERATOR_NOTE, OPENERS, iteration_cost, writes
 from .ir import code
 
 
@@ -171,6 +171,7 @@ class ControlOps:
         self.open_loop(iteration_cost(self.p, pc), pc + 1)     # the loop's variables are in scope
         self.w('if %s is not None:', it)
         self.w('    _kv = next(%s, None)', it)
+        self.note_call(ITERATOR_NOTE)         # a host iterator's walk runs there
         self.w('    if _kv is None: break')
         self.w('    if _kv[1] is None:')
         self.w('        if %s.__class__ is ENUMERATE: break', it)
@@ -213,6 +214,9 @@ class ControlOps:
         cost = iteration_cost(self.p, k)
         counted = self.lap_iterator(cost, it)
         self.open(code('for %s in %s:', target, counted or it), 'pyfor')
+        # A host iterator's walk (``string.gmatch``'s) runs as Lua's call of
+        # the iterator does: its level is named after it.
+        self.note_call(ITERATOR_NOTE)
         # The loop's variables are in scope at its check.
         if counted is None:
             self.loop_check(cost, k + 1)
@@ -284,7 +288,7 @@ class ControlOps:
         too, as ``nested_call`` counts (forgen checked the room at the
         loop's entry): an iterator recursing through loops of its own ends
         in ``C stack overflow``."""
-        f, args, note = 'r%d' % a, 'r%d, r%d' % (a + 1, a + 2), "for iterator 'for iterator'"
+        f, args, note = 'r%d' % a, 'r%d, r%d' % (a + 1, a + 2), ITERATOR_NOTE
         w = self.w
 
         def plain():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from .facts import LOOP_COST, iteration_cost, passes_results
+from .facts import ITERATOR_NOTE, LOOP_COST, iteration_cost, passes_results
 from .ir import code
 
 # The structured instructions ``lower`` turns into labels, jumps and raw code.
@@ -54,11 +54,13 @@ class Dispatcher:
                 ft.line = payload[1]
                 for line in ft.iteration_charge(payload[0]) or ():
                     ft.w(line)
-            elif kind in ('raw', 'close'):
+            elif kind in ('raw', 'close', 'iterate'):
                 ft.line = payload[1]
                 ft.w(payload[0])
                 if kind == 'close':
                     ft.note_call("metamethod 'close'")
+                elif kind == 'iterate':
+                    ft.note_call(ITERATOR_NOTE)       # a host iterator's walk runs there
             elif kind == 'tail':
                 ft.step(payload, tail=True)
             else:
@@ -136,13 +138,13 @@ class Dispatcher:
                 items.append(('label', top))
                 items.append(('count', (iteration_cost(self.ft.p, pc), ins.line)))
                 items.append(('raw', (code('if %s is not None:', it), ins.line)))
-                items.append(('raw', (code('    _kv = next(%s, None)', it), ins.line)))
+                items.append(('iterate', (code('    _kv = next(%s, None)', it), ins.line)))
                 items.append(('raw', (code('    if _kv is None or _kv[1] is None and %s.__class__ is ENUMERATE: pc = %d; continue', it, exit_), ins.line)))
                 items.append(('raw', ('    if _kv[1] is None: pc = %d; continue' % top, ins.line)))
                 items.append(('raw', (code('    %s = adjust(_kv, %d)', vars_, n) if n != 1 else '    r%d = _kv[0]' % (a + 4), ins.line)))
                 items.append(('raw', ('else:', ins.line)))
                 items.append(('raw', ('    _R = ' + self.ft.wait('call(r%d, (r%d, r%d), %r)', a, a + 1, a + 2,
-                                                                  "for iterator 'for iterator'"), ins.line)))
+                                                                  ITERATOR_NOTE), ins.line)))
                 items.append(('raw', (code('    %s = adjust(_R, %d)', vars_, n) if n != 1 else '    r%d = _R[0] if _R else None' % (a + 4), ins.line)))
                 items.append(('raw', ('    if r%d is None: pc = %d; continue' % (a + 4, exit_), ins.line)))
                 items.append(('raw', ('    r%d = r%d' % (a + 2, a + 4), ins.line)))

@@ -22,6 +22,8 @@ _RANGE_READS = frozenset(('CALL', 'RETURN', 'CONCAT'))
 _WRITES_A = frozenset('''MOVE LOADK LOADBOOL GETUPVAL GETCELL GETTABUP GETTABLE NEWTABLE ADD SUB MUL
 DIV MOD POW IDIV BAND BOR BXOR SHL SHR UNM NOT LEN BNOT CONCAT EQ NE LT LE CLOSURE NEWCELL
 CLOSE'''.split())
+# What Lua calls a generic for's iterator, in messages and tracebacks.
+ITERATOR_NOTE = "for iterator 'for iterator'"
 OWN = 'own'                        # what a register holding the function's own value holds
 TABLE = 'table'                    # what a register holding a table holds
 # A table just made whose metatable is still none: code that could set one

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import enum
 import math
+import re
 
+from ...runtime.frames import SCRATCH, CallTop
 from ...runtime.state import RENDER_LINE, count_instructions
 
 
@@ -195,12 +197,14 @@ class Forms:
 
 
 _INDENTS = ['    ' * n for n in range(128)]  # more than Python's parser allows
+# The scratch locals a line of a call uses stay live while it waits there.
+_SCRATCH_NAME = re.compile(r'\b(%s)\b' % '|'.join(sorted(SCRATCH)))
 
 
 class Rendered:
     """Python text being rendered: its lines, the Lua line of each (index =
-    Python line, from 1), the callee described at a Python line and the
-    first register of the call made there."""
+    Python line, from 1), the callee described at a Python line and what
+    the call made there leaves live (``frames.CallTop``)."""
 
     def __init__(self):
         self.text = []
@@ -227,14 +231,15 @@ class Rendered:
             if item.exits:
                 self.exited = item.indent
             c = item.code
-            text.append(indents[item.indent] + (c if c.__class__ is str else c.render(form)))
+            line = c if c.__class__ is str else c.render(form)
+            text.append(indents[item.indent] + line)
             lines.append(item.lualine)
             if len(lines) & 255 == 0:
                 count_instructions(256 * RENDER_LINE)      # the cancel check
             if item.note is not None:
                 calls[len(lines) - 1] = item.note
             if item.top is not None and item.top != CALL_SETUP:
-                self.tops[len(lines) - 1] = item.top
+                self.tops[len(lines) - 1] = CallTop(item.top, frozenset(_SCRATCH_NAME.findall(line)))
 
     def source(self):
         return '\n'.join(self.text) + '\n'

@@ -22,7 +22,7 @@ class Translation:
         self.source = source          # Python source text
         self.lines = lines            # lua line for each Python line (index = python line)
         self.calls = calls            # python line -> called function's description
-        self.tops = tops              # python line -> first register of the call made there
+        self.tops = tops              # python line -> the CallTop of the call made there
         self.main_factory = main_factory
         self.proto_names = proto_names  # python function name -> (Proto, description)
         self.predicates = predicates  # plain forms that always return one Python bool

@@ -1,0 +1,17 @@
+-- ldebug.c names a field of what it names _ENV (a local, an upvalue, a
+-- field called _ENV) a global, however it is written.
+print(pcall(function() return _ENV.nothere.z end))
+print(pcall(function() _ENV.nofunc() end))
+print(pcall(function() local _ENV = {}; return _ENV.q.z end))
+print(pcall(function() local _ENV = {}; return q.z end))
+print(pcall(function() local k = "w" return _ENV[k].z end))
+print(pcall(function() return _ENV[1].z end))
+print(pcall(function() local e = _ENV return e.nothere.z end))
+print(pcall(function() _ENV.x.y = 1 end))
+print(pcall(function() return (_ENV).nothere.z end))
+print(pcall(function() local t = {_ENV = {}} return t._ENV.a.b end))
+print(pcall(function() return _ENV.a + 1 end))
+print(pcall(function() _ENV.nofunc.m() end))
+print(pcall(function() _ENV:nomethod() end))
+print(pcall(function() return _ENV._ENV.a.b end))
+print(pcall(function() local s = {} s._ENV = {} return s._ENV[1].b end))

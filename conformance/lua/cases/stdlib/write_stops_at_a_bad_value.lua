@@ -1,0 +1,10 @@
+-- io.write and file:write write the values before a bad one, then fail.
+print(pcall(io.write, "partial ", 1, 2.5, {}))
+io.write("\n")
+local name = os.tmpname()
+local f = io.open(name, "w")
+print(pcall(f.write, f, "abc", 7, nil, "never"))
+f:close()
+print(io.open(name):read("a"))
+os.remove(name)
+print(pcall(io.write, {}))
