@@ -16,6 +16,7 @@ from types import FunctionType
 from .compiler.pipeline import check_syntax, compile_lua, display_name, load_into
 from .runtime import memory, ops, state
 from .runtime.closing import CATCHABLE, has_pending
+from .runtime.coroutine import Coroutine
 from .runtime.errors import LuaError, LuaMemoryError
 from .runtime.frames import direct_tail_lines, lua_info, overflow_message, tail_calls_from
 from .runtime.luathread import free_after_handover, on_lua_thread
@@ -184,7 +185,7 @@ class LuaRuntime:
             try:
                 answer, error = (yield value), None
             except GeneratorExit:
-                on_lua_thread(gen.close)
+                on_lua_thread(self._guarded, gen.close)   # its <close> variables close as this runtime's
                 raise
             except LuaError as exc:
                 answer, error = None, exc
@@ -260,11 +261,13 @@ class LuaRuntime:
 
     @staticmethod
     def lua_type(obj):
-        """'table' or 'function' for Lua objects seen from Python, else None."""
+        """'table', 'function' or 'thread' for Lua objects seen from Python, else None."""
         if isinstance(obj, LuaTableProxy):
             return 'table'
         if isinstance(obj, LuaFunction):
             return 'function'
+        if isinstance(obj, Coroutine):
+            return 'thread'
         return None
 
     def to_lua(self, v):
@@ -288,7 +291,7 @@ class LuaRuntime:
             return v.raw
         if isinstance(v, LuaFunction):
             return v.raw
-        if c in (LuaTable, Builtin, GenBuiltin, Userdata):
+        if c in (LuaTable, Builtin, GenBuiltin, Userdata, Coroutine):
             return v
         if c is FunctionType and lua_info(v.__code__) is not None:
             return v                      # a raw Lua function
@@ -307,9 +310,18 @@ class LuaRuntime:
         raise TypeError('cannot pass a %s to Lua' % type(v).__name__)
 
     def wrap_function(self, fn, name=None):
-        """Expose a Python callable to Lua, converting arguments and results."""
+        """Expose a Python callable to Lua, converting arguments and results.
+        An exception it raises is a Lua error whose value is its text, which
+        ``pcall`` catches (the exception is the error's ``__cause__``); Lua's
+        own errors, interrupts and Python's recursion and memory errors
+        leave as they are."""
         def host(*args):
-            r = fn(*(self.to_python(a) for a in args))
+            try:
+                r = fn(*(self.to_python(a) for a in args))
+            except (LuaError, RecursionError, MemoryError):
+                raise
+            except Exception as exc:
+                raise LuaError(to_lua_string(str(exc) or type(exc).__name__, self.encoding or 'utf-8')) from exc
             if r is None:
                 return ()
             if isinstance(r, tuple):
@@ -397,6 +409,9 @@ class LuaTableProxy:
 
     def __len__(self):
         return self.raw.length()
+
+    def __bool__(self):
+        return True                   # every Lua table is true, whatever its length
 
     def items(self):
         rt = self.runtime

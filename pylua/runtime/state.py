@@ -102,6 +102,7 @@ class VM:
         self.cancel_message = INTERRUPTED
         self.hook = None              # (callable, every_n_instructions)
         self._hook_left = 0
+        self._in_hook = False         # the hook is running
         self.debug_hooks = None       # debug.sethook's per-thread hooks (runtime/hooks.py), once set
         self.instructions = 0         # settled instruction count
         self.memory_used = 0          # accounted live bytes (see memory module)
@@ -180,11 +181,14 @@ class VM:
         if self.cancel_event.is_set():
             pause_collector()
             raise LuaInterrupt(self.cancel_message)
-        if self.hook is not None:
+        if self.hook is not None and not self._in_hook:
             fn, every = self.hook
             self._hook_left -= spent
             if self._hook_left <= 0:
                 self._hook_left = every
+                # Not again inside itself: what the hook asks of the runtime
+                # (``memory_used`` walks the heap) is counted work too.
+                self._in_hook = True
                 try:
                     fn(self.instructions)
                 except LuaInterrupt:
@@ -193,6 +197,8 @@ class VM:
                 except Exception as e:   # a hook's failure stops the run it limits
                     pause_collector()
                     raise LuaHookError('error in hook: %s: %s' % (type(e).__name__, e)) from e
+                finally:
+                    self._in_hook = False
 
     def interrupt_work(self, n):
         """Count ``n`` instructions of work done where the memory account

@@ -165,3 +165,65 @@ def test_userdata_payload_reports_its_memory():
     rt.vm.globals.set_str('big', Userdata(Big()))
     with pytest.raises(LuaMemoryError):
         rt.execute('collectgarbage() local t = {} for i = 1, 1e6 do t[i] = i end')
+
+
+def test_an_exception_of_a_python_function_is_a_lua_error_pcall_catches(rt):
+    """A Python callable's exception reaches Lua as an error whose value is
+    its text (not an internal error), and the host sees it as the cause."""
+    def boom(*args):
+        raise ValueError('bad thing')
+    g = rt.globals()
+    g['boom'] = boom
+    g['lookup'] = lambda t, k: {}[k]
+    assert rt.execute('return pcall(boom)') == (False, 'bad thing')
+    assert rt.execute('local t = setmetatable({}, {__index = lookup})'
+                      ' return pcall(function() return t.x end)') == (False, "'x'")
+    with pytest.raises(LuaError) as info:
+        rt.execute('boom()')
+    assert info.value.value == 'bad thing' and isinstance(info.value.__cause__, ValueError)
+    g['stop'] = lambda: rt.cancel()
+    with pytest.raises(LuaInterrupt):             # an interrupt is still no error Lua catches
+        rt.execute('pcall(stop) while true do end')
+    rt.reset_cancel()
+    assert rt.execute('return 1') == 1
+
+
+def test_closing_a_suspended_run_closes_its_variables(rt):
+    def ask(q):
+        answer = yield Effect(q)
+        return (answer,)
+    rt.vm.globals.set_str('ask', GenBuiltin(ask, 'ask'))
+    run = rt.run('local x <close> = setmetatable({}, {__close = function() closed = true end})'
+                 ' return ask("q")')
+    assert next(run).payload == 'q'
+    run.close()
+    assert rt.execute('return closed') is True
+
+
+def test_tables_are_true_and_coroutines_cross_the_boundary(rt):
+    assert bool(rt.execute('return {debug = true}')) and bool(rt.execute('return {}'))
+    co = rt.execute('return coroutine.create(function(a) coroutine.yield(a) end)')
+    assert rt.lua_type(co) == 'thread'
+    assert rt.execute('return coroutine.resume(...)', co, 5) == (True, 5)
+    rt.globals()['co'] = co
+    assert rt.execute('return coroutine.status(co)') == 'suspended'
+
+
+def test_a_hook_may_ask_for_the_memory_in_use():
+    """Measuring walks the heap, which is counted work: the hook is not run
+    again inside itself."""
+    rt = LuaRuntime(max_memory=50_000_000)
+    seen = []
+    rt.set_hook(lambda n: seen.append(rt.memory_used()), 50_000)
+    rt.execute('local t = {} for i = 1, 200000 do t[i] = {i} end')
+    assert seen and max(seen) > 1_000_000
+
+
+def test_xpcall_runs_no_handler_for_a_memory_error():
+    """As Lua's LUA_ERRMEM: neither for the error nor for the handler's own."""
+    rt = LuaRuntime(max_memory=2_000_000)
+    fill = 'local t = {} for i = 1, 1e8 do t[i] = i end'
+    assert rt.execute('local n = 0 local ok, e = xpcall(function() %s end,'
+                      ' function(m) n = n + 1 return m end) return ok, e, n' % fill) == (False, 'not enough memory', 0)
+    assert rt.execute('local n = 0 local ok, e = xpcall(error, function(m) n = n + 1 %s end, "x")'
+                      ' return ok, e, n' % fill) == (False, 'not enough memory', 1)
