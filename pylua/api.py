@@ -17,7 +17,7 @@ from .compiler.pipeline import check_syntax, compile_lua, display_name, load_int
 from .runtime import memory, ops, state
 from .runtime.closing import CATCHABLE, has_pending
 from .runtime.coroutine import Coroutine
-from .runtime.errors import LuaError, LuaMemoryError
+from .runtime.errors import LuaError, LuaMemoryError, out_of_memory
 from .runtime.frames import direct_tail_lines, lua_info, overflow_message, tail_calls_from
 from .runtime.luathread import free_after_handover, on_lua_thread
 from .runtime.python_gc import resume_collector
@@ -121,7 +121,7 @@ class LuaRuntime:
         handle = plain if message_handler is None else functools.partial(_handled, message_handler)
 
         def handled(exc):
-            return has_pending(exc) or message_handler is not None and not _out_of_memory(exc)
+            return has_pending(exc) or message_handler is not None and not out_of_memory(exc)
 
         def step():
             # No host effect can pass this run: see ops.nested_call.
@@ -450,15 +450,11 @@ def _handled(message_handler, exc):
     yield
 
 
-def _out_of_memory(exc):
-    return isinstance(exc, (MemoryError, LuaMemoryError))
-
-
 def _reported(settled, message_handler):
     """The error a host's protected call raises once ``settle`` is done:
     with a message handler, one carrying the value the handler gave."""
     error = settled.error
-    if message_handler is None or _out_of_memory(error):
+    if message_handler is None or out_of_memory(error):
         return error
     if isinstance(error, LuaError):
         error.value = settled.value

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..runtime import ops, state
 from ..runtime.closing import CATCHABLE, has_pending
 from ..runtime.collector import collector_of
-from ..runtime.errors import LuaError, LuaInterrupt, LuaMemoryError, LuaSyntaxError
+from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError, out_of_memory
 from ..runtime.frames import level_position, rt_error
 from ..runtime.protected import error_value, settle, settled_plainly
 from ..runtime.stack import handling
@@ -82,9 +82,6 @@ def pcall_plain(f=ABSENT, *args):
 _ERRERR_CALLS = state.C_CALLS_MAX + 20
 
 
-_OUT_OF_MEMORY = (LuaMemoryError, MemoryError)
-
-
 def _message_handler(handler):
     """``settle``'s handling of an error for ``xpcall``'s ``handler``."""
     def handle(exc):
@@ -96,7 +93,7 @@ def _message_handler(handler):
         vm = state.running.vm
         base = level = vm.c_calls
         value = error_value(exc)
-        if isinstance(exc, _OUT_OF_MEMORY):
+        if out_of_memory(exc):
             return value              # luaD_throw of LUA_ERRMEM runs no handler
         # As at the error: the frames it left are levels of the stack.
         with handling(exc.__traceback__):
@@ -117,7 +114,7 @@ def _message_handler(handler):
                     except CATCHABLE as failed:
                         # the handler's own <close> variables close first
                         value = (yield from settle(failed)).value
-                        if isinstance(failed, _OUT_OF_MEMORY):
+                        if out_of_memory(failed):
                             return value      # nor again for the handler's own
                         exc = failed
                         continue

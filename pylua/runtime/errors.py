@@ -64,6 +64,12 @@ class LuaMemoryError(LuaError):
         super().__init__(value, traceback)
 
 
+def out_of_memory(exc) -> bool:
+    """Is ``exc`` a memory error (the ceiling's, or Python's own)?  Lua
+    runs no message handler for those (LUA_ERRMEM)."""
+    return isinstance(exc, (LuaMemoryError, MemoryError))
+
+
 class LuaInterrupt(LuaError):
     """The run was stopped: ``cancel()``, or an instruction hook raised it.
     ``pcall``, ``xpcall`` and ``coroutine.resume`` let it through: Lua code
