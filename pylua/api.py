@@ -92,7 +92,10 @@ class LuaRuntime:
         chunkname = display_name(name if name is not None else src)
         # Deeply nested source recurses deeply in the compiler: use the Lua
         # thread's stack.  The compiler's checks see this runtime's cancel.
-        compiled = on_lua_thread(self._enter, compile_lua, src, chunkname)
+        try:
+            compiled = on_lua_thread(self._enter, compile_lua, src, chunkname)
+        except MemoryError:
+            raise LuaMemoryError('not enough memory') from None
         return load_into(self.vm, compiled, env if env is not None else self.vm.globals)
 
     def execute(self, source, *args, name=None):
@@ -257,7 +260,7 @@ class LuaRuntime:
 
     def table_from(self, obj):
         """A Lua table from a Python mapping or sequence (recursively)."""
-        return LuaTableProxy(self, self._from_python(obj, deep=True))
+        return LuaTableProxy(self, self._from_python(obj, {}))
 
     @staticmethod
     def lua_type(obj):
@@ -271,9 +274,12 @@ class LuaRuntime:
         return None
 
     def to_lua(self, v):
-        return self._from_python(v, deep=False)
+        return self._from_python(v)
 
-    def _from_python(self, v, deep):
+    def _from_python(self, v, made=None):
+        """``v`` as a Lua value; with ``made`` (the tables made so far, by
+        the id of the container they mirror), dicts, lists and tuples too,
+        a container met again (a cycle, or shared) as the same table."""
         if v is None or v is True or v is False:
             return v
         c = v.__class__
@@ -295,15 +301,16 @@ class LuaRuntime:
             return v
         if c is FunctionType and lua_info(v.__code__) is not None:
             return v                      # a raw Lua function
-        if deep and isinstance(v, dict):
-            t = LuaTable()
-            for k, x in v.items():
-                t.set(self._from_python(k, True), self._from_python(x, True))
-            return t
-        if deep and isinstance(v, (list, tuple)):
-            t = LuaTable()
-            for i, x in enumerate(v, 1):
-                t.set_int(i, self._from_python(x, True))
+        if made is not None and isinstance(v, (dict, list, tuple)):
+            t = made.get(id(v))
+            if t is None:
+                t = made[id(v)] = LuaTable()
+                if isinstance(v, dict):
+                    for k, x in v.items():
+                        t.set(self._from_python(k, made), self._from_python(x, made))
+                else:
+                    for i, x in enumerate(v, 1):
+                        t.set_int(i, self._from_python(x, made))
             return t
         if callable(v):
             return self.wrap_function(v)

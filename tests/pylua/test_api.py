@@ -227,3 +227,13 @@ def test_xpcall_runs_no_handler_for_a_memory_error():
                       ' function(m) n = n + 1 return m end) return ok, e, n' % fill) == (False, 'not enough memory', 0)
     assert rt.execute('local n = 0 local ok, e = xpcall(error, function(m) n = n + 1 %s end, "x")'
                       ' return ok, e, n' % fill) == (False, 'not enough memory', 1)
+
+
+def test_table_from_mirrors_cycles_and_shared_containers(rt):
+    d = {'name': 'root', 'tags': ['a', 'b']}
+    d['self'] = d
+    d['again'] = d['tags']
+    t = rt.table_from(d)
+    rt.globals()['t'] = t
+    assert rt.execute('return t.self == t, t.self.self.name, t.again == t.tags, #t.tags') == (True, 'root', True, 2)
+    assert rt.execute('return #...', rt.table_from([[1], [2, 3]])) == 2
