@@ -193,7 +193,7 @@ class LuaRuntime:
             except LuaError as exc:
                 answer, error = None, exc
             except Exception as exc:      # Lua code sees the embedder's error as its text
-                answer, error = None, LuaError(str(exc) or type(exc).__name__)
+                answer, error = None, self._error_of(exc)
             except BaseException as exc:
                 answer, error = None, exc
 
@@ -328,13 +328,17 @@ class LuaRuntime:
             except (LuaError, RecursionError, MemoryError):
                 raise
             except Exception as exc:
-                raise LuaError(to_lua_string(str(exc) or type(exc).__name__, self.encoding or 'utf-8')) from exc
+                raise self._error_of(exc) from exc
             if r is None:
                 return ()
             if isinstance(r, tuple):
                 return tuple(self.to_lua(x) for x in r)
             return (self.to_lua(r),)
         return Builtin(host, name or getattr(fn, '__name__', '?'))
+
+    def _error_of(self, exc):
+        """The Lua error an embedder's exception is to Lua code: its text."""
+        return LuaError(self.to_lua(str(exc) or type(exc).__name__))
 
     def to_python(self, v):
         c = v.__class__

@@ -102,7 +102,7 @@ def resume(co, args):
             except StopIteration as stop:
                 r = stop.value
                 if r.__class__ is not tuple:
-                    r = (r,) if co.fn.__class__ is FN else tuple(r or ())
+                    r = (r,) if body.__class__ is FN else tuple(r or ())
                 elif r and r[0] is TAIL:
                     co.gen = run_tail_calls_gen(r, False)
                     value = None
@@ -154,11 +154,7 @@ def _body(fn, args):
     it as a call site does), else ``call``'s.  Under ``call``, every value
     passed in or out of the coroutine went through one frame more."""
     if fn.__class__ is FN:
-        try:
-            g = fn.gen
-        except AttributeError:
-            g = gen_form(fn)
-        return g(*fit_args(fn, args))
+        return (getattr(fn, 'gen', None) or gen_form(fn))(*fit_args(fn, args))
     return call(fn, args)
 
 
