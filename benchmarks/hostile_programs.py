@@ -160,8 +160,20 @@ KEEPING = {
     'big strings': 'for i = 1, 1e8 do t[i] = string.rep("x", 2^20) .. i end',
     'loaded chunks': 'for i = 1, 1e8 do t[i] = load("return " .. i) end',
 }
+# Loads of chunks of ordinary code, kept or one too big: compiling holds
+# far more than the source (the parse, the translation, Python's compile)
+# and a kept chunk keeps its compiled code.  ``load`` reports a refusal as
+# lua_load does, returning 'not enough memory', which ``loaded`` raises.
+_LOADED = 'local function loaded(f, e) if not f then error(e, 0) end return f end '
+LOADING = {
+    'chunks of code loaded': _LOADED + 'local src = string.rep("print(i, \'x\', t.y[1]) ", 100) '
+                                       'for i = 1, 1e8 do t[i] = loaded(load(src .. "--" .. i)) end',
+    'one oversized chunk': _LOADED + 'local f = loaded(load(string.rep("print(1, \'x\', t.y) ", 20000)))',
+}
+LOAD_REFUSED = 'error: not enough memory'
 # Allocators that drop what they allocate: garbage, so they complete.
 DROPPING = {
     'loaded chunks dropped': 'for i = 1, 3000 do local f = load("return " .. i) end',
     'big strings dropped': 'for i = 1, 300 do local s = string.rep("x", 2^20) .. i end',
 }
+ALLOCATORS = {**KEEPING, **LOADING, **DROPPING}

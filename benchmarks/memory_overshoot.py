@@ -3,7 +3,8 @@
     python -m benchmarks.memory_overshoot [--ceiling MIB] [--filter TEXT] [--markdown]
 
 Each allocator of ``benchmarks.hostile_programs`` (``KEEPING``: kept until
-the memory error; ``DROPPING``: garbage, completing) runs in a fresh Python
+the memory error; ``LOADING``: chunks loaded until ``load`` refuses one;
+``DROPPING``: garbage, completing) runs in a fresh Python
 process, after a warm-up, under ``LuaRuntime(max_memory=ceiling)``; the
 growth of the process's peak resident memory divided by the ceiling is its
 factor (the API docs state at most 3).  Python's own object overhead and
@@ -17,7 +18,7 @@ import json
 import subprocess
 import sys
 
-from benchmarks.hostile_programs import DROPPING, KEEPING
+from benchmarks.hostile_programs import ALLOCATORS, KEEPING, LOAD_REFUSED, LOADING
 
 FACTOR = 3
 CEILING_MIB = 64
@@ -26,7 +27,7 @@ CEILING_MIB = 64
 # the peak resident memory's growth over the ceiling.
 _MEASURE = r'''
 import json, resource, sys
-from pylua import LuaRuntime, LuaMemoryError
+from pylua import LuaError, LuaRuntime, LuaMemoryError
 ceiling, programs = int(sys.argv[1]), json.loads(sys.argv[2])
 LuaRuntime(max_memory=ceiling).execute('local t = {} for i = 1, 1000 do t[i] = {tostring(i)} end')
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
@@ -37,6 +38,8 @@ for src in programs:
         ends.append('completed')
     except LuaMemoryError:
         ends.append('memory error')
+    except LuaError as e:
+        ends.append('error: %s' % e.value)
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 print(json.dumps({'factor': (peak - base) / ceiling, 'ends': ends}))
 '''
@@ -53,13 +56,13 @@ def measure(programs: list[str], ceiling_mib: int) -> dict:
 
 
 def expected_end(name: str) -> str:
-    return 'memory error' if name in KEEPING else 'completed'
+    return 'memory error' if name in KEEPING else LOAD_REFUSED if name in LOADING else 'completed'
 
 
 def measure_each(names: list[str], ceiling_mib: int, progress=None) -> list[dict]:
     rows = []
     for name in names:
-        result = measure([KEEPING.get(name) or DROPPING[name]], ceiling_mib)
+        result = measure([ALLOCATORS[name]], ceiling_mib)
         row = {'allocator': name, 'factor': result['factor'], 'end': result['ends'][0]}
         rows.append(row)
         if progress:
@@ -80,7 +83,7 @@ def main(argv=None) -> int:
     parser.add_argument('--filter', help='only allocators whose names contain one of these comma-separated parts')
     parser.add_argument('--markdown', action='store_true', help='print the table as Markdown')
     opts = parser.parse_args(argv)
-    names = list(KEEPING) + list(DROPPING)
+    names = list(ALLOCATORS)
     if opts.filter:
         parts = [p.strip() for p in opts.filter.split(',') if p.strip()]
         names = [n for n in names if any(part in n for part in parts)]

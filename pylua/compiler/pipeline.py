@@ -7,9 +7,9 @@ from collections import OrderedDict
 from functools import partial
 from types import FunctionType
 
-from ..runtime import frames, ops
+from ..runtime import frames, memory, ops
 from ..runtime.errors import LuaSyntaxError
-from ..runtime.state import count_work
+from ..runtime.state import count_work, reserve_memory
 from .codegen import compile_chunk
 from .resolver import C_STACK_OVERFLOW, too_deep
 from ..runtime.hooks import untraced
@@ -85,6 +85,7 @@ def compile_lua(source: str, chunkname: str, source_name: str | None = None, c_l
         _CACHE.move_to_end(key)
         return hit
     count_work(len(source))       # the cancel check before any stage
+    reserve_memory(len(source) * memory.PARSE_PER_SOURCE_BYTE)
     from .parser import parse     # deferred: importing the grammar is the slow part
     with collector_paused(), untraced(), compiler_frames():
         proto = compile_chunk(parse(source, chunkname, from_file=False), c_levels)
@@ -94,11 +95,8 @@ def compile_lua(source: str, chunkname: str, source_name: str | None = None, c_l
 
 def name_source(proto, source_name):
     """Give each prototype of the tree its chunk's ``source``."""
-    stack = [proto]
-    while stack:
-        p = stack.pop()
+    for p in _prototypes(proto):
         p.source = source_name
-        stack.extend(p.protos)
 
 
 def compile_binary(text: str, proto, chunkname: str) -> Compiled:
@@ -114,11 +112,13 @@ def compile_binary(text: str, proto, chunkname: str) -> Compiled:
 
 
 def _translated(key, proto, chunkname, description):
+    reserve_memory(_translation_bytes(proto))
     with collector_paused(), untraced(), compiler_frames():
         tr = translate(proto, description)
         filenames = []
         code = _compile_python(tr.source, chunkname, tr.main_factory, filenames)
     _register(code, chunkname, tr.lines, tr.calls, tr.tops, tr.proto_names)
+    _record_kept(code, tr)
     _link_forms(code, tr, chunkname, filenames)
     result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, tr.main, filenames)
     _remember(key, result)
@@ -145,6 +145,46 @@ def translate_chunk(source: str, chunkname: str):
     from .parser import parse     # deferred: importing the grammar is the slow part
     with collector_paused(), untraced(), compiler_frames():
         return translate(compile_chunk(parse(source, chunkname, from_file=False)))
+
+
+def _prototypes(proto):
+    """``proto`` and every prototype nested in it."""
+    stack = [proto]
+    while stack:
+        p = stack.pop()
+        yield p
+        stack.extend(p.protos)
+
+
+# Instructions that translate to a line or two (a table constructor's
+# constants are most of a data file's).
+_LOADS = frozenset(('MOVE', 'LOADK', 'LOADNIL', 'LOADBOOL', 'SETLIST'))
+
+
+def _translation_bytes(proto):
+    """About the most memory translating ``proto``'s chunk holds at once."""
+    total = 0
+    for p in _prototypes(proto):
+        loads = sum(1 for i in p.code if i.op in _LOADS)
+        total += loads * memory.TRANSLATE_PER_LOAD + (len(p.code) - loads) * memory.TRANSLATE_PER_INSTRUCTION
+    return total
+
+
+def _record_kept(code, tr):
+    """Give each function its share of what the chunk keeps while any of
+    them lives (``memory.KEPT_PER_*``), by its instructions, recorded for
+    its plain form's code and its factory's, so that measuring the heap
+    counts compiled code at its size."""
+    protos = {p for p, _ in tr.proto_names.values()}
+    instructions = sum(len(p.code) + 1 for p in protos)
+    per_instruction = memory.KEPT_PER_INSTRUCTION + len(tr.source) * memory.KEPT_PER_PYTHON_BYTE // instructions
+    codes = _code_objects(code)
+    for name, (p, _) in tr.proto_names.items():
+        if name.startswith('Q'):
+            share = memory.KeptShare((len(p.code) + 1) * per_instruction)
+            for form in (name, 'F' + name[1:]):
+                if form in codes:
+                    memory.KEPT_BY_CODE[codes[form]] = share
 
 
 def _compile_python(source, chunkname, part, filenames):

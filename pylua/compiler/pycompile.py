@@ -8,6 +8,11 @@ thread waits in slices of ``WAIT_SLICE`` seconds, each counted as one check
 interval of work (cancel, hooks); the code object comes back marshalled,
 which loads about a hundred times faster than it compiles.  Where no worker
 can be started, the source is compiled here.
+
+``compile()`` holds about ``memory.PYTHON_COMPILE_PER_BYTE`` bytes per
+byte of source while it runs: in this process that much must fit under
+the VM's memory ceiling; a worker's is its own (about seven times what
+translating the source held, which the ceiling bounded).
 """
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ import sys
 import threading
 import time
 
-from ..runtime import state
+from ..runtime import memory, state
 
 IN_PROCESS_LIMIT = 64 * 1024         # about 60 ms of compile() on a loaded machine: a gap a cancel may wait
 WAIT_SLICE = 0.01
@@ -104,19 +109,19 @@ class _Worker:
 def compile_module(source: str, filename: str):
     """``compile(source, filename, 'exec')``, interruptible when big."""
     if len(source) <= IN_PROCESS_LIMIT:
-        return compile(source, filename, 'exec')
+        return _compile_here(source, filename)
     with _lock:
         worker = _idle.pop() if _idle else None
     try:
         if worker is None:
             worker = _Worker()
     except OSError:
-        return compile(source, filename, 'exec')
+        return _compile_here(source, filename)
     try:
         code = worker.compile(source, filename, state.running.vm)
     except OSError:                   # the worker died: compile here
         worker.stop()
-        return compile(source, filename, 'exec')
+        return _compile_here(source, filename)
     except BaseException:
         worker.stop()
         raise
@@ -127,3 +132,9 @@ def compile_module(source: str, filename: str):
     if worker is not None:
         worker.stop()
     return code
+
+
+def _compile_here(source: str, filename: str):
+    """``compile()`` in this process, once its memory fits the ceiling."""
+    state.reserve_memory(len(source) * memory.PYTHON_COMPILE_PER_BYTE)
+    return compile(source, filename, 'exec')

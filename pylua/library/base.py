@@ -342,6 +342,10 @@ def load_text(vm, text, chunkname, mode, env, c_levels=2):
         compiled = compile_lua(text, display_name(chunkname), chunkname, vm.c_calls + c_levels)
     except LuaSyntaxError as e:
         return (None, e.value)
+    except Exception as e:
+        if not out_of_memory(e):
+            raise
+        return (None, 'not enough memory')     # lua_load reports LUA_ERRMEM as any failure
     return (load_into(vm, compiled, env),)
 
 

@@ -347,6 +347,15 @@ def count_work(nbytes):
         vm.work(nbytes)
 
 
+def reserve_memory(nbytes):
+    """Refuse work that needs ``nbytes`` of memory at once when that alone
+    would pass the ceiling of the VM this thread runs, if any: the check
+    the compiler makes before each stage."""
+    vm = running.vm
+    if vm is not None:
+        vm.check_alloc(nbytes)
+
+
 class _Running(threading.local):
     """The VM whose Lua code the current thread runs (string metatables,
     coroutines and charges are per VM); one per thread, as runtimes used
