@@ -8,7 +8,10 @@ their identity; nothing on the Lua side can reach a Python object.
 """
 from __future__ import annotations
 
+import errno
 import functools
+import io
+import os
 from dataclasses import dataclass, field
 import traceback as _tb
 from types import FunctionType
@@ -41,10 +44,44 @@ class Effect:
         return 'Effect(%r)' % (self.payload,)
 
 
+class _TextSink(io.RawIOBase):
+    """A text stream (``sys.stdout``, ``io.StringIO``) where the runtime
+    writes bytes: Lua's output decoded with the runtime's encoding, bytes
+    it cannot decode replaced; it neither reads nor seeks (the io
+    library's failures, as C's for a stream open only for writing)."""
+
+    def __init__(self, stream, encoding):
+        super().__init__()
+        self.stream = stream
+        self.encoding = encoding or 'utf-8'
+
+    def writable(self):
+        return True
+
+    def readinto(self, buffer):
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+    def write(self, data):
+        self.stream.write(bytes(data).decode(self.encoding, 'replace'))
+        return len(data)
+
+    def flush(self):
+        self.stream.flush()
+
+    def isatty(self):
+        return self.stream.isatty()
+
+
+def _binary(stream, encoding):
+    """``stream`` as the binary stream the runtime writes to."""
+    return _TextSink(stream, encoding) if isinstance(stream, io.TextIOBase) else stream
+
+
 class LuaRuntime:
     """One Lua state.  ``profile`` is 'sandbox' (default) or 'standalone'.
     ``stdout`` takes print's output; ``stderr`` (standalone: io.stderr, by
-    default the process's) is a binary stream too."""
+    default the process's) is a binary stream too; a text stream takes
+    the output decoded with ``encoding``."""
 
     def __init__(self, max_memory=None, profile='sandbox', encoding='utf-8', stdout=None, stderr=None):
         if profile not in ('sandbox', 'standalone'):
@@ -54,8 +91,8 @@ class LuaRuntime:
         vm.runtime = self
         vm.ns.update(ops.HELPERS)
         vm.ns['VM'] = vm              # its C-stack depth (c_calls), which a generic for's iterator call raises
-        vm.stdout = stdout
-        vm.stderr = stderr
+        vm.stdout = _binary(stdout, encoding)
+        vm.stderr = _binary(stderr, encoding)
         vm.globals = LuaTable()
         vm.string_meta = LuaTable()
         previous = state.set_current(vm)

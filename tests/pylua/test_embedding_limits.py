@@ -94,6 +94,21 @@ def test_print_without_a_stream_writes_to_the_process_stdout():
     assert out.stdout == b'1\ttwo\tnil\n'
 
 
+def test_a_text_stream_takes_the_output_decoded():
+    import io
+    out = io.StringIO()
+    rt = LuaRuntime(stdout=out, profile='standalone')
+    rt.execute('print("h\\u{E9}llo", 1) io.write("x", 2, "\\xff")')
+    assert out.getvalue() == 'h\u00e9llo\t1\nx2\ufffd'
+
+
+def test_a_text_stream_fails_reads_and_seeks_as_lua_does_a_write_only_stream():
+    import io
+    rt = LuaRuntime(stdout=io.StringIO(), profile='standalone')
+    assert rt.execute('return io.stdout:read("l")') == (None, 'Bad file descriptor', 9)
+    assert rt.execute('return io.stdout:seek("end")')[0] is None
+
+
 # ------------------------------------------------------------ the live heap
 def test_two_live_strings_past_the_ceiling_fail_with_the_memory_error():
     rt = LuaRuntime(max_memory=16 * MiB)
