@@ -273,13 +273,11 @@ def nested_call_plainly(vm, f, args, note=None, positioned=True):
     vm.no_yield += 1
     try:
         if lua:
-            # Called as it was given, as call sites do: extra arguments
-            # are cut only once binding them failed.
-            try:
-                r = f(*args)
-            except TypeError:
-                r = f(*refit_raised(f, args))
-            return lua_results(r)
+            # Extra arguments cut first, as ``call`` does: metamethods are
+            # often given more than their handlers take (``__len`` and
+            # ``__unm`` get their operand twice), and a failed binding
+            # raised and caught cost about 2.5 us each time.
+            return lua_results(f(*fit_args(f, args)))
         return call_plain(f, args, note)
     finally:
         vm.c_calls -= 1
