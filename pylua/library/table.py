@@ -349,29 +349,47 @@ def t_pack(vm, *args):
 
 @_c_function
 def t_unpack(vm, t=None, i=ABSENT, j=ABSENT, *_):
+    if t.__class__ is LuaTable and t.meta is None:
+        return _unpack_raw(vm, t, i, j)
     i = opt_int(i, 2, 'unpack', 1)
-    raw = t.__class__ is LuaTable and t.meta is None
     if j is not None and j is not ABSENT:
         e = check_int(j, 3, 'unpack')
-    elif raw:
-        e = t.length()
     else:
         e = yield from _length(t)
     if i > e:
         return ()
-    if e - i >= MAX_RESULTS:
-        rt_error('too many results to unpack')
-    vm.tickn(e - i + 1)
-    if raw:
-        arr = t.arr
-        if i >= 1 and e <= len(arr):
-            return arr[i - 1:e]
-        get = t.get_int
-        return [get(k) for k in range(i, e + 1)]
+    _check_unpack(vm, i, e)
     values = []
     for k in range(i, e + 1):
         values.append((yield from ops.index(t, k)))
     return values
+
+
+def _unpack_raw(vm, t, i, j):
+    """``table.unpack`` of a table without a metatable."""
+    arr = t.arr
+    if i is ABSENT and arr and (j is ABSENT or j is None):
+        # The whole array part, its length the border: a few results
+        # count nothing, as other library calls of small work.
+        if len(arr) > 64:
+            _check_unpack(vm, 1, len(arr))
+        return arr[:]
+    i = opt_int(i, 2, 'unpack', 1)
+    e = t.length() if j is None or j is ABSENT else check_int(j, 3, 'unpack')
+    if i > e:
+        return ()
+    _check_unpack(vm, i, e)
+    if i >= 1 and e <= len(arr):
+        return arr[i - 1:e]
+    get = t.get_int
+    return [get(k) for k in range(i, e + 1)]
+
+
+def _check_unpack(vm, i, e):
+    """Refuse more results than Lua's stack takes; count one instruction each."""
+    if e - i >= MAX_RESULTS:
+        rt_error('too many results to unpack')
+    vm.tickn(e - i + 1)
 
 
 # -------------------------------------------------------------------- sort
@@ -556,8 +574,9 @@ def _partition(arr, get, put, less, lo, up, pivot):
 # ------------------------------------------------------------------- make
 
 def _fast_forms(vm):
-    """insert, remove and concat on tables without metatables, the hot cases, as plain
-    calls; anything else raises NeedsLua and runs the generator form."""
+    """insert, remove, concat and unpack on tables without metatables, the hot
+    cases, as plain calls; anything else raises NeedsLua and runs the
+    generator form."""
     def insert(t=ABSENT, pos=ABSENT, v=ABSENT, *extra):
         if t.__class__ is LuaTable and t.meta is None:
             if v is ABSENT and pos is not ABSENT and pos is not None and not t.hash:
@@ -580,7 +599,12 @@ def _fast_forms(vm):
             return _concat_raw(vm, t, sep, i, j)
         raise NEEDS_LUA
 
-    return {'insert': insert, 'remove': remove, 'concat': concat}
+    def unpack(t=None, i=ABSENT, j=ABSENT, *_):
+        if t.__class__ is LuaTable and t.meta is None:
+            return _unpack_raw(vm, t, i, j)
+        raise NEEDS_LUA
+
+    return {'insert': insert, 'remove': remove, 'concat': concat, 'unpack': unpack}
 
 
 def make(vm) -> LuaTable:
