@@ -261,9 +261,14 @@ def lua_tostring(v=ABSENT, *_):
 
 
 def tostring_fast(v=ABSENT, *_):
-    """tostring without a generator when no ``__tostring`` can run."""
-    if v is not ABSENT and ops.metamethod(v, '__tostring') is None:
-        return (ops.tostring_raw(v),)
+    """tostring without a generator when no ``__tostring`` runs, or when
+    nothing can suspend the one that does."""
+    if v is not ABSENT:
+        h = ops.metamethod(v, '__tostring')
+        if h is None:
+            return (ops.tostring_raw(v),)
+        if ops.runs_plainly(state.running.vm):
+            return (ops.tostring_plainly(v, h),)
     raise NEEDS_LUA
 
 

@@ -1186,14 +1186,24 @@ def tostring_raw(v):
 def tostring(v):
     h = metamethod(v, '__tostring')
     if h is not None:
-        r = yield from nested_call(h, (v,), continuation=False)     # luaL_tolstring's lua_call
-        s = r[0] if r else None
-        if s.__class__ is not str:
-            if s.__class__ is int or s.__class__ is float:
-                return tostr(s)
-            auxiliary_error("'__tostring' must return a string")
-        return s
+        return tostring_result((yield from nested_call(h, (v,), continuation=False)))     # luaL_tolstring's lua_call
     return tostring_raw(v)
+
+
+def tostring_plainly(v, h):
+    """``tostring`` of ``v`` whose ``__tostring`` is ``h``, where nothing
+    can suspend the call (``runs_plainly``): its plain form runs."""
+    return tostring_result(nested_call_plainly(state.running.vm, h, (v,), None, False))
+
+
+def tostring_result(r):
+    """The string luaL_tolstring makes of ``__tostring``'s results ``r``."""
+    s = r[0] if r else None
+    if s.__class__ is not str:
+        if s.__class__ is int or s.__class__ is float:
+            return tostr(s)
+        auxiliary_error("'__tostring' must return a string")
+    return s
 
 
 # ----------------------------------------------------- loops and <close>
