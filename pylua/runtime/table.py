@@ -147,9 +147,10 @@ class LuaTable:
     def next(self, k):
         """Raw ``next``: the (key, value) after ``k``, or None at the end.
 
-        Hash traversal walks a key snapshot taken when the walk enters the
-        hash part; Lua leaves adding keys during a traversal undefined, and
-        removed keys are skipped because their value is gone.
+        Hash traversal walks a key snapshot taken when the walk goes on
+        from the hash part's first key (so ``next(t)`` alone costs nothing
+        however big the table); Lua leaves adding keys during a traversal
+        undefined, and removed keys are skipped because their value is gone.
         """
         arr = self.arr
         i = None
@@ -167,12 +168,17 @@ class LuaTable:
                 i += 1
                 if v is not None:
                     return i, v
-            keys = list(self.hash)
-            self.keycache = (keys, None)
-            return self._hash_from(keys, 0)
+            return self._hash_start()
         hk = TRUE_KEY if k is True else FALSE_KEY if k is False else k
         cache = getattr(self, 'keycache', None)
-        if cache is None:
+        if cache is not None and cache[0] is None:
+            # The traversal goes on from the hash's first key: the keys
+            # after it are the hash's, in order, whether or not it is gone.
+            first = cache[1]
+            cache = self.keycache = (list(self.hash), None)
+            if (hk is first or hk == first) and hk not in self.hash:
+                return self._hash_from(cache[0], 0)
+        elif cache is None:
             cache = self.keycache = (list(self.hash), None)
         keys, where = cache
         if where is None:
@@ -187,6 +193,16 @@ class LuaTable:
             self.keycache = (keys, where)
             pos = where[hk]
         return self._hash_from(keys, pos + 1)
+
+    def _hash_start(self):
+        """The hash part's first entry, a traversal's start, remembered as
+        ``(None, key)`` until the traversal goes on (its snapshot then)."""
+        for key, v in self.hash.items():
+            if v is not None:
+                self.keycache = (None, key)
+                return _lua_key(key), v
+        self.keycache = None
+        return None
 
     def _hash_from(self, keys, pos):
         hash = self.hash

@@ -90,3 +90,18 @@ def test_tostring_with_a_lua_tostring_metamethod_runs_its_plain_form(monkeypatch
           'return coroutine.resume(co)')
     assert rt.execute(co) == (False, 'attempt to yield across a C-call boundary')
     assert len(general) == 1
+
+
+def test_next_from_the_start_of_a_big_table_takes_no_snapshot():
+    """``next(t)`` (an emptiness check, a drain restarting at the front)
+    answers the hash part's first entry without copying its keys: 2,000
+    of them on 100,000 keys took 2 s, a copy each, and a drain was
+    quadratic (20,000 removals: 22 s; lua5.4 0.33 s)."""
+    import time
+    rt = LuaRuntime()
+    rt.execute('big = {} for i = 1, 100000 do big["k" .. i] = i end')
+    started = time.process_time()
+    assert rt.execute('local n = 0 for i = 1, 2000 do if next(big) ~= nil then n = n + 1 end end '
+                      'for i = 1, 5000 do local k = next(big) big[k] = nil end return n') == 2000
+    assert time.process_time() - started < 1.0
+    assert rt.execute('local n = 0 for k in pairs(big) do n = n + 1 end return n') == 95000
