@@ -7,7 +7,7 @@ are stored under private keys because Python's ``True == 1`` would make
 """
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, islice
 from sys import getrefcount
 
 from . import state
@@ -17,6 +17,10 @@ transparent(__file__)
 
 TRUE_KEY = ('<true>',)
 FALSE_KEY = ('<false>',)
+
+
+# Keys of a hash part a ``pairs`` loop walks before the rest is copied.
+WALK_HEAD = 8
 
 
 class LuaTable:
@@ -222,9 +226,12 @@ class LuaTable:
 
     def walk(self):
         """``pairs`` in a generic ``for``: live over the list part, then over
-        a snapshot of the hash part's keys taken when the walk gets there.
-        A field removed before the walk reaches it comes with a nil value,
-        which the loop skips; without boolean keys all of it runs in C."""
+        snapshots of the hash part's keys taken when the walk gets there:
+        its first ``WALK_HEAD`` keys, then, if the loop goes on, the rest
+        (so a loop that stops early, ``for _ in pairs(t) do return false
+        end``, copies nothing of a big table).  A field removed before the
+        walk reaches it comes with a nil value, which the loop skips;
+        without boolean keys all of it runs in C."""
         return chain.from_iterable(self._walk_parts())
 
     def _walk_parts(self):
@@ -232,9 +239,19 @@ class LuaTable:
         hash = self.hash
         if TRUE_KEY in hash or FALSE_KEY in hash:
             yield self._hash_items()
-        else:
+            return
+        head = list(islice(hash, WALK_HEAD))
+        yield zip(head, map(hash.get, head))
+        if len(head) == WALK_HEAD:
             keys = list(hash)
-            yield zip(keys, map(hash.get, keys))
+            if keys[:WALK_HEAD] == head:
+                yield zip(islice(keys, WALK_HEAD, None), map(hash.get, islice(keys, WALK_HEAD, None)))
+            else:
+                # Fields of the head cleared (or set again) meanwhile: the
+                # rest is every key the head did not hold, in order.
+                seen = set(head)
+                rest = [k for k in keys if k not in seen]
+                yield zip(rest, map(hash.get, rest))
 
     def _hash_items(self):
         hash = self.hash

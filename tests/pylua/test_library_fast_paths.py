@@ -105,3 +105,16 @@ def test_next_from_the_start_of_a_big_table_takes_no_snapshot():
                       'for i = 1, 5000 do local k = next(big) big[k] = nil end return n') == 2000
     assert time.process_time() - started < 1.0
     assert rt.execute('local n = 0 for k in pairs(big) do n = n + 1 end return n') == 95000
+
+
+def test_a_pairs_loop_that_stops_early_copies_nothing_of_a_big_table():
+    """``for _ in pairs(t) do return false end`` (an emptiness check) walks
+    the hash part's first keys only: on 100,000 keys it copied them all,
+    1.2 ms a check (lua5.4: 0.3 us)."""
+    import time
+    rt = LuaRuntime()
+    rt.execute('big = {} for i = 1, 100000 do big["k" .. i] = i end')
+    started = time.process_time()
+    assert rt.execute('local function empty(t) for _ in pairs(t) do return false end return true end '
+                      'local n = 0 for i = 1, 2000 do if not empty(big) then n = n + 1 end end return n') == 2000
+    assert time.process_time() - started < 1.0
