@@ -19,7 +19,11 @@ TRUE_KEY = ('<true>',)
 FALSE_KEY = ('<false>',)
 
 
-# Keys of a hash part a ``pairs`` loop walks before the rest is copied.
+# A hash part bigger than ``WALK_COPIED`` keys is walked by ``pairs`` in two
+# snapshots, of its first ``WALK_HEAD`` keys and then of the rest: a loop
+# that stops early copies nothing of a big table, and a smaller one is
+# copied at once (the two steps cost more).
+WALK_COPIED = 256
 WALK_HEAD = 8
 
 
@@ -227,11 +231,11 @@ class LuaTable:
     def walk(self):
         """``pairs`` in a generic ``for``: live over the list part, then over
         snapshots of the hash part's keys taken when the walk gets there:
-        its first ``WALK_HEAD`` keys, then, if the loop goes on, the rest
-        (so a loop that stops early, ``for _ in pairs(t) do return false
-        end``, copies nothing of a big table).  A field removed before the
-        walk reaches it comes with a nil value, which the loop skips;
-        without boolean keys all of it runs in C."""
+        of a big one, its first ``WALK_HEAD`` keys, then, if the loop goes
+        on, the rest (so a loop that stops early, ``for _ in pairs(t) do
+        return false end``, copies nothing of a big table).  A field
+        removed before the walk reaches it comes with a nil value, which
+        the loop skips; without boolean keys all of it runs in C."""
         return chain.from_iterable(self._walk_parts())
 
     def _walk_parts(self):
@@ -240,18 +244,24 @@ class LuaTable:
         if TRUE_KEY in hash or FALSE_KEY in hash:
             yield self._hash_items()
             return
+        if len(hash) <= WALK_COPIED:
+            keys = list(hash)
+            yield zip(keys, map(hash.get, keys))
+            return
         head = list(islice(hash, WALK_HEAD))
         yield zip(head, map(hash.get, head))
-        if len(head) == WALK_HEAD:
-            keys = list(hash)
-            if keys[:WALK_HEAD] == head:
-                yield zip(islice(keys, WALK_HEAD, None), map(hash.get, islice(keys, WALK_HEAD, None)))
-            else:
-                # Fields of the head cleared (or set again) meanwhile: the
-                # rest is every key the head did not hold, in order.
-                seen = set(head)
-                rest = [k for k in keys if k not in seen]
-                yield zip(rest, map(hash.get, rest))
+        keys = list(hash)
+        if len(keys) >= WALK_HEAD and keys[WALK_HEAD - 1] is head[-1]:
+            # No key before the head's last was removed: the head is still
+            # the hash's first keys (new ones go at its end).
+            del keys[:WALK_HEAD]
+            yield zip(keys, map(hash.get, keys))
+        else:
+            # Fields of the head cleared (or set again) meanwhile: the
+            # rest is every key the head did not hold, in order.
+            seen = set(head)
+            rest = [k for k in keys if k not in seen]
+            yield zip(rest, map(hash.get, rest))
 
     def _hash_items(self):
         hash = self.hash

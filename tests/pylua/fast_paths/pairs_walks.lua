@@ -1,8 +1,9 @@
--- pairs loops over hash parts of every size around the walk's head
--- (WALK_HEAD keys), clearing fields as they go: all of them, only
--- the head's, with list parts and boolean keys beside.
+-- pairs loops over hash parts of sizes around those walked in two
+-- snapshots (past WALK_COPIED keys, its first WALK_HEAD keys first),
+-- clearing fields as they go: all of them, only the first ones, with
+-- list parts and boolean keys beside.
 local function count(t) local n, s = 0, 0 for k, v in pairs(t) do n = n + 1 s = s + v end return n, s end
-for _, size in ipairs({0, 1, 7, 8, 9, 16, 100}) do
+for _, size in ipairs({0, 1, 7, 8, 9, 16, 100, 256, 257, 300}) do
   local t = {}
   for i = 1, size do t["k" .. i] = i end
   put(size, count(t))
