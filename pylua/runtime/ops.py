@@ -273,11 +273,14 @@ def nested_call_plainly(vm, f, args, note=None, positioned=True):
     vm.no_yield += 1
     try:
         if lua:
-            # Extra arguments cut first, as ``call`` does: metamethods are
-            # often given more than their handlers take (``__len`` and
-            # ``__unm`` get their operand twice), and a failed binding
-            # raised and caught cost about 2.5 us each time.
-            return lua_results(f(*fit_args(f, args)))
+            # Extra arguments cut first (``fit_args``, inline: a call of it
+            # cost a tenth of a metamethod's call): handlers are often given
+            # more than they take (``__len`` and ``__unm`` get their operand
+            # twice), and a failed binding raised and caught cost 2.5 us.
+            code = f.__code__
+            if len(args) > code.co_argcount and not code.co_flags & _CO_VARARGS:
+                args = args[:code.co_argcount]
+            return lua_results(f(*args))
         return call_plain(f, args, note)
     finally:
         vm.c_calls -= 1
