@@ -118,8 +118,9 @@ def _translated(key, proto, chunkname, description):
         filenames = []
         code = _compile_python(tr.source, chunkname, tr.main_factory, filenames)
     _register(code, chunkname, tr.lines, tr.calls, tr.tops, tr.proto_names)
-    _record_kept(code, tr)
-    _link_forms(code, tr, chunkname, filenames)
+    codes = _code_objects(code)
+    _record_kept(codes, tr)
+    _link_forms(codes, tr, chunkname, filenames)
     result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, tr.main, filenames)
     _remember(key, result)
     return result
@@ -170,15 +171,15 @@ def _translation_bytes(proto):
     return total
 
 
-def _record_kept(code, tr):
+def _record_kept(codes, tr):
     """Give each function its share of what the chunk keeps while any of
     them lives (``memory.KEPT_PER_*``), by its instructions, recorded for
-    its plain form's code and its factory's, so that measuring the heap
-    counts compiled code at its size."""
+    its plain form's code and its factory's (in ``codes``, the chunk's
+    code objects by name), so that measuring the heap counts compiled code
+    at its size."""
     protos = {p for p, _ in tr.proto_names.values()}
     instructions = sum(len(p.code) + 1 for p in protos)
     per_instruction = memory.KEPT_PER_INSTRUCTION + len(tr.source) * memory.KEPT_PER_PYTHON_BYTE // instructions
-    codes = _code_objects(code)
     for name, (p, _) in tr.proto_names.items():
         if name.startswith('Q'):
             share = memory.KeptShare((len(p.code) + 1) * per_instruction)
@@ -222,11 +223,11 @@ def _code_objects(code):
     return forms
 
 
-def _link_forms(code, tr, chunkname, filenames):
-    """Give each plain form's code (``Q...``) the way to its generator
-    form's (``P...``), and record which plain forms are predicates or plain
-    orders."""
-    for name, plain in _code_objects(code).items():
+def _link_forms(codes, tr, chunkname, filenames):
+    """Give each plain form's code (``Q...``, in ``codes``, the chunk's code
+    objects by name) the way to its generator form's (``P...``), and record
+    which plain forms are predicates or plain orders."""
+    for name, plain in codes.items():
         if name.startswith('Q'):
             ops.link_gen_form(plain, partial(_compile_generator_form, name, tr.generator_forms[name],
                                              tr.proto_names, chunkname, filenames))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..runtime import ops, state
 from ..runtime.closing import CATCHABLE, has_pending
 from ..runtime.collector import collector_of
-from ..runtime.errors import LuaError, LuaInterrupt, LuaSyntaxError, out_of_memory
+from ..runtime.errors import LuaError, LuaInterrupt, LuaMemoryError, LuaSyntaxError, out_of_memory
 from ..runtime.frames import level_position, rt_error
 from ..runtime.protected import error_value, settle, settled_plainly
 from ..runtime.stack import handling
@@ -267,8 +267,9 @@ def tostring_fast(v=ABSENT, *_):
         h = ops.metamethod(v, '__tostring')
         if h is None:
             return (ops.tostring_raw(v),)
-        if ops.runs_plainly(state.running.vm):
-            return (ops.tostring_plainly(v, h),)
+        vm = state.running.vm
+        if ops.runs_plainly(vm):
+            return (ops.tostring_plainly(vm, v, h),)
     raise NEEDS_LUA
 
 
@@ -347,9 +348,7 @@ def load_text(vm, text, chunkname, mode, env, c_levels=2):
         compiled = compile_lua(text, display_name(chunkname), chunkname, vm.c_calls + c_levels)
     except LuaSyntaxError as e:
         return (None, e.value)
-    except Exception as e:
-        if not out_of_memory(e):
-            raise
+    except (LuaMemoryError, MemoryError):
         return (None, 'not enough memory')     # lua_load reports LUA_ERRMEM as any failure
     return (load_into(vm, compiled, env),)
 

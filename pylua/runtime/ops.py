@@ -1193,10 +1193,10 @@ def tostring(v):
     return tostring_raw(v)
 
 
-def tostring_plainly(v, h):
+def tostring_plainly(vm, v, h):
     """``tostring`` of ``v`` whose ``__tostring`` is ``h``, where nothing
-    can suspend the call (``runs_plainly``): its plain form runs."""
-    return tostring_result(nested_call_plainly(state.running.vm, h, (v,), None, False))
+    in ``vm`` can suspend the call (``runs_plainly``): its plain form runs."""
+    return tostring_result(nested_call_plainly(vm, h, (v,), None, False))
 
 
 def tostring_result(r):
