@@ -375,6 +375,14 @@ def repl(session):
             rt.cancel()
 
 
+def _open_chunk_store(directory):
+    """Keep the compiled chunks of files in ``directory`` (``$PYLUA_CACHE_DIR``;
+    empty: nowhere; unset: the user's cache directory), as Python keeps
+    ``__pycache__``: running a program again skips translating it."""
+    from .compiler.chunk_store import default_directory, open_store
+    open_store(default_directory() if directory is None else directory or None)
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if hasattr(signal, 'SIGPIPE'):
@@ -383,6 +391,7 @@ def main(argv=None):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     if len(argv) == 2 and (argv[0] == '--emit-python' or argv[0] == '-l' and os.path.isfile(argv[1])):
         return _list(argv[1], sys.stdout, argv[0] == '--emit-python')
+    _open_chunk_store(os.environ.get('PYLUA_CACHE_DIR'))
     try:
         return run(argv, sys.stdout.buffer, sys.stderr.buffer, stdin_is_repl=not argv)
     except KeyboardInterrupt:

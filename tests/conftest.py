@@ -1,4 +1,5 @@
-"""Test-wide settings: hypothesis profiles, the ``--slow`` switch, and a
+"""Test-wide settings: hypothesis profiles, the ``--slow`` switch, a chunk
+store of the run's own for the pylua commands tests start, and a
 heap kept out of full collections for the modules that time latencies.
 
 The default run keeps property tests quick (few examples, slow-marked tests
@@ -6,6 +7,7 @@ still run but briefly); ``--slow`` selects the thorough profile.
 """
 import gc
 import os
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -21,6 +23,9 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
+    # The pylua commands the tests start keep compiled chunks in a store of
+    # the run's own, not in the user's cache directory.
+    os.environ.setdefault('PYLUA_CACHE_DIR', tempfile.mkdtemp(prefix='pylua-chunks-'))
     # Start pylua's Lua thread (it raises the recursion limit) before hypothesis
     # records the limit, so the change is not reported inside a test.
     from pylua.runtime.luathread import ensure_started

@@ -15,8 +15,10 @@ from .resolver import C_STACK_OVERFLOW, too_deep
 from ..runtime.hooks import untraced
 from ..runtime.luathread import compiler_frames
 from ..runtime.python_gc import collector_paused
+from .chunk_store import StoredChunk, store_for
 from .pycompile import compile_module
 from .translation import translate
+from .translation.module import chunk_functions, plain_form_facts
 
 
 class CompileCache(OrderedDict):
@@ -72,11 +74,13 @@ def display_name(chunkname: str) -> str:
     return '[string "%s"]' % first
 
 
-def compile_lua(source: str, chunkname: str, source_name: str | None = None, c_levels: int = 1) -> Compiled:
+def compile_lua(source: str, chunkname: str, source_name: str | None = None, c_levels: int = 1,
+                from_file: bool = False) -> Compiled:
     """Compile Lua source (a byte string) whose messages use ``chunkname``
     verbatim; ``source_name`` is the name ``load`` was given, when known;
     ``c_levels``, the C levels lua5.4 has open where it parses the chunk
-    (the nesting it accepts depends on them: ``resolver.too_deep``)."""
+    (the nesting it accepts depends on them: ``resolver.too_deep``).  A
+    chunk read ``from_file`` is kept in the chunk store, when one is open."""
     key = (source, chunkname, source_name)
     hit = _CACHE.get(key)
     if hit is not None:
@@ -90,7 +94,15 @@ def compile_lua(source: str, chunkname: str, source_name: str | None = None, c_l
     with collector_paused(), untraced(), compiler_frames():
         proto = compile_chunk(parse(source, chunkname, from_file=False), c_levels)
     name_source(proto, source_name)
-    return _translated(key, proto, chunkname, 'main chunk')
+    store = store_for(from_file)
+    if store is None:
+        return _translated(key, proto, chunkname, 'main chunk')
+    digest = store.digest(source, chunkname, source_name)
+    stored = store.load(digest)
+    if stored is not None:
+        return _from_store(key, proto, chunkname, 'main chunk', stored)
+    uid = 'h' + digest[:16]
+    return _translated(key, proto, chunkname, 'main chunk', uid, on_translated=partial(_store, store, digest, uid))
 
 
 def name_source(proto, source_name):
@@ -111,17 +123,71 @@ def compile_binary(text: str, proto, chunkname: str) -> Compiled:
     return _translated(key, proto, chunkname, description)
 
 
-def _translated(key, proto, chunkname, description):
+def _translated(key, proto, chunkname, description, uid=None, on_translated=None):
     reserve_memory(_translation_bytes(proto))
     with collector_paused(), untraced(), compiler_frames():
-        tr = translate(proto, description)
+        tr = translate(proto, description, uid)
         filenames = []
         code = _compile_python(tr.source, chunkname, tr.main_factory, filenames)
-    _register(code, chunkname, tr.lines, tr.calls, tr.tops, tr.proto_names)
+    if on_translated is not None:
+        on_translated(tr, code)
+    return _loaded(key, proto, code, tr.main_factory, chunkname, tr, tr.generator_forms, len(tr.source), filenames)
+
+
+def _store(store, digest, uid, tr, code):
+    store.save(digest, StoredChunk(uid, code, tr.main_factory, len(tr.source), tr.lines, tr.calls, tr.tops))
+
+
+def _from_store(key, proto, chunkname, description, stored):
+    """A chunk whose translation and code come from a store: its
+    prototypes, parsed again, get the names they had; a generator form,
+    when first needed, is translated again under the same uid."""
+    order = chunk_functions(proto, description, stored.uid)
+    names, predicates, orders = plain_form_facts(order)
+    reserve_memory(_kept_bytes(names, stored.python_bytes))
+    again = _Retranslation(proto, description, stored.uid)
+    generator_forms = {'Q' + fname[1:]: partial(again.generator_form, 'Q' + fname[1:]) for _, _, fname in order}
+    facts = _PlainFacts(stored.lines, stored.calls, stored.tops, names, predicates, orders)
+    return _loaded(key, proto, stored.module_code, stored.main_factory, chunkname, facts, generator_forms,
+                   stored.python_bytes, [])
+
+
+class _PlainFacts:
+    """What registering a chunk's plain forms reads from its Translation."""
+    __slots__ = ('lines', 'calls', 'tops', 'proto_names', 'predicates', 'orders')
+
+    def __init__(self, lines, calls, tops, proto_names, predicates, orders):
+        self.lines = lines
+        self.calls = calls
+        self.tops = tops
+        self.proto_names = proto_names
+        self.predicates = predicates
+        self.orders = orders
+
+
+class _Retranslation:
+    """A stored chunk translated again, once, when a generator form is first needed."""
+
+    def __init__(self, proto, description, uid):
+        self.proto = proto
+        self.description = description
+        self.uid = uid
+        self.translation = None
+
+    def generator_form(self, qname):
+        if self.translation is None:
+            self.translation = translate(self.proto, self.description, self.uid)
+        return self.translation.generator_forms[qname]()
+
+
+def _loaded(key, proto, code, main_factory, chunkname, facts, generator_forms, python_bytes, filenames):
+    """The Compiled chunk of module ``code``: its functions registered,
+    given their kept shares and the way to their generator forms, cached."""
+    _register(code, chunkname, facts.lines, facts.calls, facts.tops, facts.proto_names)
     codes = _code_objects(code)
-    _record_kept(codes, tr)
-    _link_forms(codes, tr, chunkname, filenames)
-    result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), tr.main_factory, tr.main, filenames)
+    _record_kept(codes, facts.proto_names, python_bytes)
+    _link_forms(codes, facts, generator_forms, chunkname, filenames)
+    result = Compiled(_find_code(_find_code(code, 'OUTER'), 'MODULE'), main_factory, proto, filenames)
     _remember(key, result)
     return result
 
@@ -171,16 +237,22 @@ def _translation_bytes(proto):
     return total
 
 
-def _record_kept(codes, tr):
-    """Give each function its share of what the chunk keeps while any of
-    them lives (``memory.KEPT_PER_*``), by its instructions, recorded for
-    its plain form's code and its factory's (in ``codes``, the chunk's
-    code objects by name), so that measuring the heap counts compiled code
-    at its size."""
-    protos = {p for p, _ in tr.proto_names.values()}
-    instructions = sum(len(p.code) + 1 for p in protos)
-    per_instruction = memory.KEPT_PER_INSTRUCTION + len(tr.source) * memory.KEPT_PER_PYTHON_BYTE // instructions
-    for name, (p, _) in tr.proto_names.items():
+def _instructions(proto_names):
+    return sum(len(p.code) + 1 for p in {p for p, _ in proto_names.values()})
+
+
+def _kept_bytes(proto_names, python_bytes):
+    """What a chunk keeps while any of its functions lives (``memory.KEPT_PER_*``)."""
+    return _instructions(proto_names) * memory.KEPT_PER_INSTRUCTION + python_bytes * memory.KEPT_PER_PYTHON_BYTE
+
+
+def _record_kept(codes, proto_names, python_bytes):
+    """Give each function its share of what the chunk keeps
+    (``_kept_bytes``), by its instructions, recorded for its plain form's
+    code and its factory's (in ``codes``, the chunk's code objects by
+    name), so that measuring the heap counts compiled code at its size."""
+    per_instruction = memory.KEPT_PER_INSTRUCTION + python_bytes * memory.KEPT_PER_PYTHON_BYTE // _instructions(proto_names)
+    for name, (p, _) in proto_names.items():
         if name.startswith('Q'):
             share = memory.KeptShare((len(p.code) + 1) * per_instruction)
             for form in (name, 'F' + name[1:]):
@@ -223,18 +295,19 @@ def _code_objects(code):
     return forms
 
 
-def _link_forms(codes, tr, chunkname, filenames):
+def _link_forms(codes, facts, generator_forms, chunkname, filenames):
     """Give each plain form's code (``Q...``, in ``codes``, the chunk's code
-    objects by name) the way to its generator form's (``P...``), and record
-    which plain forms are predicates or plain orders."""
+    objects by name) the way to its generator form's (``P...``, made by
+    ``generator_forms[name]()``), and record which plain forms are
+    predicates or plain orders (``facts``)."""
     for name, plain in codes.items():
         if name.startswith('Q'):
-            ops.link_gen_form(plain, partial(_compile_generator_form, name, tr.generator_forms[name],
-                                             tr.proto_names, chunkname, filenames))
-            if name in tr.predicates:
+            ops.link_gen_form(plain, partial(_compile_generator_form, name, generator_forms[name],
+                                             facts.proto_names, chunkname, filenames))
+            if name in facts.predicates:
                 ops.PREDICATES.add(plain)
-            if name in tr.orders:
-                ops.ORDERS[plain] = tr.orders[name]
+            if name in facts.orders:
+                ops.ORDERS[plain] = facts.orders[name]
 
 
 def _compile_generator_form(name, translate, proto_names, chunkname, filenames):

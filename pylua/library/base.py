@@ -331,11 +331,12 @@ def lua_print(*args):
 
 
 # ----------------------------------------------------------------- load
-def load_text(vm, text, chunkname, mode, env, c_levels=2):
+def load_text(vm, text, chunkname, mode, env, c_levels=2, from_file=False):
     """A chunk's function with ``_ENV = env``, or (None, message) as load
     reports it; ``c_levels``, those lua5.4 has open in lua.c's main chunk
     calling the loading function (pmain, the chunk's call), as C levels
-    count how deeply the chunk may nest."""
+    count how deeply the chunk may nest; ``from_file``: the text was read
+    from a file (such chunks may be stored compiled: ``chunk_store``)."""
     from ..compiler.pipeline import compile_lua, display_name, load_into
     if text.startswith('\x1b'):          # as lua5.4, the signature's first byte marks a binary chunk
         if 'b' not in mode:
@@ -345,7 +346,7 @@ def load_text(vm, text, chunkname, mode, env, c_levels=2):
     if 't' not in mode:
         return (None, "attempt to load a text chunk (mode is '%s')" % mode)
     try:
-        compiled = compile_lua(text, display_name(chunkname), chunkname, vm.c_calls + c_levels)
+        compiled = compile_lua(text, display_name(chunkname), chunkname, vm.c_calls + c_levels, from_file)
     except LuaSyntaxError as e:
         return (None, e.value)
     except (LuaMemoryError, MemoryError):

@@ -41,7 +41,8 @@ def load_file(vm, filename, mode='bt', env=ABSENT, c_levels=2):
     is ``env`` (the globals when absent); raises LoadFailure.  ``c_levels``
     as for ``load_text``."""
     text, chunkname = _read_chunk(filename)
-    r = load_text(vm, text, chunkname, mode, vm.globals if env is ABSENT else env, c_levels)
+    r = load_text(vm, text, chunkname, mode, vm.globals if env is ABSENT else env, c_levels,
+                  from_file=filename is not None)
     if r[0] is None:
         raise LoadFailure(r[1])
     return r[0]

@@ -32,40 +32,33 @@ class Translation:
         self.heads = heads            # (python line, Lua name and place) where each factory starts
 
 
-def translate(main: Proto, description: str = 'main chunk') -> Translation:
+def translate(main: Proto, description: str = 'main chunk', uid=None) -> Translation:
     """Translate ``main`` and the prototypes in it; ``description`` names
-    ``main`` as tracebacks do (a dumped function is no main chunk)."""
-    uid = next(_unique)
+    ``main`` as tracebacks do (a dumped function is no main chunk).  The
+    names of its functions hold ``uid`` (by default, one unique in this
+    process): a chunk stored on disk is translated under a uid of its own,
+    so that its generator forms can be translated again under it."""
+    order = chunk_functions(main, description, next(_unique) if uid is None else uid)
+    names, predicates, orders = plain_form_facts(order)
+    factories = {id(p): fname for p, _, fname in order}
     structures = []               # (Proto, description, its factory's items)
-    names = {}
-    predicates = set()
-    orders = {}
     generator_forms = {}
-    counter = itertools.count()
     fields = held_fields(main)
     arities = method_arities(main)
 
-    def walk(p, desc):
-        n = next(counter)
-        fname = 'F%d_%d' % (uid, n)
-        pname = 'P%d_%d' % (uid, n)
-        names[pname] = (p, desc)
-        names['Q' + pname[1:]] = (p, desc)
-        if is_predicate(p):
-            predicates.add('Q' + pname[1:])
-        order = plain_order(p)
-        if order is not None:
-            orders['Q' + pname[1:]] = order
+    def walk(p):
+        fname = factories[id(p)]
+        pname = 'P' + fname[1:]
         for c, typed in zip(p.protos, typed_upvalues(p)):
             c.typed_upvalues = typed
-        child_factories = [walk(c, 'function <%s:%d>' % (c.chunkname, c.line)) for c in p.protos]
+        child_factories = [walk(c) for c in p.protos]
         out = Emitter()
         FunctionTranslator(p, out, fname, pname, child_factories, fields, spare_params(p, arities)).run()
-        structures.append((p, desc, out.items))
+        structures.append((p, names[pname][1], out.items))
         generator_forms['Q' + pname[1:]] = partial(_generator_form, out.items, fname, child_factories)
         return fname
 
-    main_factory = walk(main, description)
+    main_factory = walk(main)
     rendered = Rendered()
     heads = []
 
@@ -78,6 +71,37 @@ def translate(main: Proto, description: str = 'main chunk') -> Translation:
     _in_module(rendered, [], emit_all)
     return Translation(main, rendered.source(), rendered.lines, rendered.calls, rendered.tops, main_factory,
                        names, predicates, orders, generator_forms, heads)
+
+
+def chunk_functions(main: Proto, description: str, uid) -> list:
+    """``(Proto, description, factory name)`` of ``main`` and every
+    prototype in it, parents before children, numbered in that order."""
+    order = []
+
+    def walk(p, desc):
+        order.append((p, desc, 'F%s_%d' % (uid, len(order))))
+        for c in p.protos:
+            walk(c, 'function <%s:%d>' % (c.chunkname, c.line))
+    walk(main, description)
+    return order
+
+
+def plain_form_facts(order):
+    """For ``chunk_functions``' list: each form's name -> (Proto,
+    description); the plain forms that are predicates; those that are
+    plain orders, with their order."""
+    names = {}
+    predicates = set()
+    orders = {}
+    for p, desc, fname in order:
+        qname = 'Q' + fname[1:]
+        names['P' + fname[1:]] = names[qname] = (p, desc)
+        if is_predicate(p):
+            predicates.add(qname)
+        order_kind = plain_order(p)
+        if order_kind is not None:
+            orders[qname] = order_kind
+    return names, predicates, orders
 
 
 def function_head(p, desc):
