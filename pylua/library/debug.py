@@ -60,11 +60,12 @@ class _Thread:
     def arg(self, i):
         return self.args[i] if len(self.args) > i else ABSENT
 
-    def levels(self):
+    def levels(self, wanted=None):
         """Its stack's levels, level 0 first (the running debug function,
-        or a suspended coroutine's ``yield``)."""
+        or a suspended coroutine's ``yield``); all of them, or at least the
+        first ``wanted`` where the stack has them."""
         if self.co is None:
-            return running_levels(sys._getframe(1), co_rt.resume.__code__)
+            return running_levels(sys._getframe(1), co_rt.resume.__code__, wanted)
         if self.co.status == 'suspended' and self.co.gen is not None:
             return suspended_levels(self.co.gen, self.co.fn)
         if self.co.status == 'dead' and self.co.failed_at is not None:
@@ -227,7 +228,8 @@ def getinfo(*args):
         # A level, as luaL_checkinteger takes it (a numeric string too);
         # one out of range gives nil before the options are looked at.
         n = check_int(target, thread.shift + 1, fname)
-        levels = thread.levels()
+        # Level n, and its caller's for its name; fewer: the whole stack.
+        levels = thread.levels(n + 2 if n >= 0 else None)
         main_base = n == len(levels) and thread.co is None and state.running.vm.coroutine is None
         if not (0 <= n < len(levels) or main_base):
             return (None,)

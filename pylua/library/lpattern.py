@@ -677,7 +677,11 @@ class Pattern:
         if first is not None and first(s, pos) is None:
             vm.tickn(1)
             return None
-        if len(s) <= self.re_max_len or (self.windowed and self._runs_short(s)):
+        # A long subject is searched in windows from ``pos`` on: a search
+        # costs what it scans (a tokenizer's ``s:find("%a+", pos)`` finds
+        # its match at once), where telling whether one regex call over the
+        # whole subject would be safe costs the subject's length.
+        if len(s) <= self.re_max_len:
             m = self._find_re(s, pos)
             if m is None:
                 vm.tickn(len(s) - pos + 1)

@@ -2,9 +2,11 @@
 (as the reference ``lua5.4``, 5.4.4, prints them).
 
 Every function honours ``__index``/``__newindex``/``__len`` as Lua's
-``lua_geti``/``lua_seti``/``luaL_len`` do.  A table without a metatable takes
-a fast path on the raw ``LuaTable`` API; anything else goes through the
-metamethod-aware generators of ``pylua.runtime.ops``.  ``sort`` runs its
+``lua_geti``/``lua_seti``/``luaL_len`` do.  A table whose metatable has
+neither ``__newindex`` nor ``__len`` (a plain array, and the instances of
+most classes) takes a fast path on the raw ``LuaTable`` API, reading through
+``__index`` only where an element is nil (``_reader``); anything else goes
+through the metamethod-aware generators of ``pylua.runtime.ops``.  ``sort`` runs its
 callbacks through ``call_noyield`` because Lua forbids yielding there.
 """
 from __future__ import annotations
@@ -44,6 +46,34 @@ def _checktab(t, n, fname, what):
                                 for bit, key in _TAB_FIELDS if what & bit):
         return
     type_error(n, fname, 'table', t)
+
+
+def _raw_elements(t) -> bool:
+    """Do ``lua_seti`` and ``luaL_len`` reach ``t``'s elements raw: is it a
+    table whose metatable, if any, has neither ``__newindex`` nor ``__len``?"""
+    if t.__class__ is not LuaTable:
+        return False
+    mt = t.meta
+    return mt is None or ('__newindex' not in mt.hash and '__len' not in mt.hash)
+
+
+def _indexed(t) -> bool:
+    """Has ``t`` (a table) a metatable with ``__index``?"""
+    return t.meta is not None and '__index' in t.meta.hash
+
+
+def _reader(t):
+    """``lua_geti`` on a table with raw elements: the raw value, or what
+    ``__index`` gives where it is nil."""
+    mt = t.meta
+    if mt is None or '__index' not in mt.hash:
+        return t.get_int
+    get = t.get_int
+
+    def read(k):
+        v = get(k)
+        return v if v is not None else _index_noyield(t, k)
+    return read
 
 
 def _as_length(n) -> int:
@@ -100,7 +130,7 @@ def _grown(vm, n: int):
 
 @_c_function
 def t_insert(vm, t=ABSENT, pos=ABSENT, v=ABSENT, *extra):
-    if t.__class__ is LuaTable and t.meta is None:
+    if _raw_elements(t):
         return _insert_raw(vm, t, pos, v, extra)
     _checktab(t, 1, 'insert', TAB_R | TAB_W | TAB_L)
     e = wrap((yield from _length(t)) + 1)
@@ -129,7 +159,8 @@ def _insert_pos(pos, e):
 
 def _insert_raw(vm, t, pos, v, extra):
     arr = t.arr
-    # Without a metatable, #t is len(arr): the hash part never holds len(arr)+1.
+    # Without __len, #t is len(arr): the hash part never holds len(arr)+1;
+    # every element it moves is in the list, so __index is never asked.
     e = len(arr) + 1
     if v is ABSENT and pos is not ABSENT:  # table.insert(t, value)
         if pos is not None:
@@ -161,7 +192,7 @@ def _insert_raw(vm, t, pos, v, extra):
 
 @_c_function
 def t_remove(vm, t=ABSENT, pos=ABSENT, *_):
-    if t.__class__ is LuaTable and t.meta is None:
+    if _raw_elements(t):
         return _remove_raw(vm, t, pos)
     _checktab(t, 1, 'remove', TAB_R | TAB_W | TAB_L)
     size = yield from _length(t)
@@ -187,7 +218,7 @@ def _remove_pos(pos, size):
 
 def _remove_raw(vm, t, pos):
     arr = t.arr
-    size = len(arr)  # #t of a table without metatable (see _insert_raw)
+    size = len(arr)  # #t of a table without __len (see _insert_raw)
     p = _remove_pos(pos, size)
     if p == size and size:
         v = arr[-1]
@@ -197,7 +228,7 @@ def _remove_raw(vm, t, pos):
         vm.tickn(size - p)
         return (arr.pop(p - 1),)
     # p is size + 1, or 0 for an empty table: no element moves.
-    v = t.get_int(p)
+    v = _reader(t)(p)
     t.set_int(p, None)
     return (v,)
 
@@ -221,9 +252,8 @@ def t_move(vm, a1=ABSENT, f=ABSENT, e=ABSENT, t=ABSENT, dest=ABSENT, *_):
     n = e - f + 1
     if t > MAXINT - n + 1:
         arg_error(4, 'move', 'destination wrap around')
-    raw = (a1.__class__ is LuaTable and a1.meta is None
-           and dest.__class__ is LuaTable and dest.meta is None)
-    if raw:
+    raw = _raw_elements(a1) and _raw_elements(dest)
+    if raw and a1.meta is None and dest.meta is None:
         distinct = a1 is not dest
     else:
         distinct = not same_arg and not (yield from ops.eq(a1, dest))
@@ -251,7 +281,7 @@ def _move_raw(vm, a1, f, e, t, dest, n, order):
             if grown > 0:
                 vm.charge(8 * grown)  # a list slot per new element
             return
-    get = a1.get_int
+    get = _reader(a1)
     put = dest.set_int
     for c, k in enumerate(order):
         if c & (TICK_EVERY - 1) == 0:
@@ -263,8 +293,10 @@ def _move_raw(vm, a1, f, e, t, dest, n, order):
 
 @_c_function
 def t_concat(vm, t=ABSENT, sep=ABSENT, i=ABSENT, j=ABSENT, *_):
-    if t.__class__ is LuaTable and t.meta is None:
-        return _concat_raw(vm, t, sep, i, j)
+    if _raw_elements(t):
+        r = _concat_raw(vm, t, sep, i, j)
+        if r is not None:
+            return r
     _checktab(t, 1, 'concat', TAB_R | TAB_L)
     last = yield from _length(t)
     sep = opt_str(sep, 2, 'concat', '')
@@ -275,12 +307,16 @@ def t_concat(vm, t=ABSENT, sep=ABSENT, i=ABSENT, j=ABSENT, *_):
 
 
 def _concat_raw(vm, t, sep, i, j):
-    """table.concat of a table without a metatable: no Lua code can run."""
+    """table.concat of a table with raw elements, where no Lua code runs;
+    None past the list of one with ``__index`` (the general path asks it,
+    checking memory as it goes)."""
     last = t.length()
     sep = '' if sep is ABSENT else opt_str(sep, 2, 'concat', '')
     i = 1 if i is ABSENT else opt_int(i, 3, 'concat', 1)
     last = last if j is ABSENT else opt_int(j, 4, 'concat', last)
     parts = _pieces_raw(t, i, last)
+    if parts is None:
+        return None
     if len(parts) > ops.FEW_PIECES:
         vm.tickn(len(parts))
     return _joined(vm, parts, sep)
@@ -318,6 +354,8 @@ def _pieces_raw(t, i, last):
         if set(map(type, parts)) <= _ONLY_STR:
             return parts
         return [_piece(v, k) for k, v in enumerate(parts, i)]
+    if _indexed(t):
+        return None
     # Past the list every value comes from the hash part; the first missing
     # one ends the walk with an error, so a huge range costs nothing.
     get = t.get_int
@@ -349,8 +387,10 @@ def t_pack(vm, *args):
 
 @_c_function
 def t_unpack(vm, t=None, i=ABSENT, j=ABSENT, *_):
-    if t.__class__ is LuaTable and t.meta is None:
-        return _unpack_raw(vm, t, i, j)
+    if _raw_elements(t):
+        r = _unpack_raw(vm, t, i, j)
+        if r is not None:
+            return r
     i = opt_int(i, 2, 'unpack', 1)
     if j is not None and j is not ABSENT:
         e = check_int(j, 3, 'unpack')
@@ -366,7 +406,8 @@ def t_unpack(vm, t=None, i=ABSENT, j=ABSENT, *_):
 
 
 def _unpack_raw(vm, t, i, j):
-    """``table.unpack`` of a table without a metatable."""
+    """``table.unpack`` of a table with raw elements; None past the list
+    of one with ``__index`` (the general path asks it)."""
     arr = t.arr
     if i is ABSENT and arr and (j is ABSENT or j is None):
         # The whole array part, its length the border: a few results
@@ -378,8 +419,11 @@ def _unpack_raw(vm, t, i, j):
     e = t.length() if j is None or j is ABSENT else check_int(j, 3, 'unpack')
     if i > e:
         return ()
+    within = i >= 1 and e <= len(arr)
+    if not within and _indexed(t):
+        return None
     _check_unpack(vm, i, e)
-    if i >= 1 and e <= len(arr):
+    if within:
         return arr[i - 1:e]
     get = t.get_int
     return [get(k) for k in range(i, e + 1)]
@@ -396,7 +440,7 @@ def _check_unpack(vm, i, e):
 
 def t_sort(vm, t=ABSENT, comp=ABSENT, *_):
     _checktab(t, 1, 'sort', TAB_R | TAB_W | TAB_L)
-    raw = t.__class__ is LuaTable and t.meta is None
+    raw = _raw_elements(t)
     n = t.length() if raw else _as_length(_length_noyield(t))
     if n <= 1:
         return ()
@@ -416,7 +460,7 @@ def t_sort(vm, t=ABSENT, comp=ABSENT, *_):
     else:
         less = less_than
     if raw:
-        access = (t.arr, t.get_int, t.set_int)
+        access = (t.arr, _reader(t), t.set_int)
     else:
         access = ([], partial(_index_noyield, t), partial(_setindex_noyield, t))
     if less is less_than:
@@ -574,11 +618,11 @@ def _partition(arr, get, put, less, lo, up, pivot):
 # ------------------------------------------------------------------- make
 
 def _fast_forms(vm):
-    """insert, remove, concat and unpack on tables without metatables, the hot
-    cases, as plain calls; anything else raises NeedsLua and runs the
-    generator form."""
+    """insert, remove, concat and unpack on tables with raw elements
+    (``_raw_elements``), the hot cases, as plain calls; anything else raises
+    NeedsLua and runs the generator form."""
     def insert(t=ABSENT, pos=ABSENT, v=ABSENT, *extra):
-        if t.__class__ is LuaTable and t.meta is None:
+        if _raw_elements(t):
             if v is ABSENT and pos is not ABSENT and pos is not None and not t.hash:
                 arr = t.arr
                 arr.append(pos)
@@ -590,18 +634,22 @@ def _fast_forms(vm):
         raise NEEDS_LUA
 
     def remove(t=ABSENT, pos=ABSENT, *_):
-        if t.__class__ is LuaTable and t.meta is None:
+        if _raw_elements(t):
             return _remove_raw(vm, t, pos)
         raise NEEDS_LUA
 
     def concat(t=ABSENT, sep=ABSENT, i=ABSENT, j=ABSENT, *_):
-        if t.__class__ is LuaTable and t.meta is None:
-            return _concat_raw(vm, t, sep, i, j)
+        if _raw_elements(t):
+            r = _concat_raw(vm, t, sep, i, j)
+            if r is not None:
+                return r
         raise NEEDS_LUA
 
     def unpack(t=None, i=ABSENT, j=ABSENT, *_):
-        if t.__class__ is LuaTable and t.meta is None:
-            return _unpack_raw(vm, t, i, j)
+        if _raw_elements(t):
+            r = _unpack_raw(vm, t, i, j)
+            if r is not None:
+                return r
         raise NEEDS_LUA
 
     return {'insert': insert, 'remove': remove, 'concat': concat, 'unpack': unpack}

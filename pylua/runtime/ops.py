@@ -1096,6 +1096,8 @@ eq_meta_plainly = _comparison_plainly('eq', eq_meta)
 
 
 def length_plainly(v, note=None):
+    if v.__class__ is Table and (v.meta is None or '__len' not in v.meta.hash):
+        return v.length()                 # a metatable without __len: the raw border
     h = _table_handler(v, v, '__len')
     if h is None:
         return sync(length(v, note))

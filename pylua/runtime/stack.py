@@ -60,13 +60,16 @@ def handling(tb):
             _HANDLING[catcher] = outer
 
 
-def running_levels(start, resume_code):
+def running_levels(start, resume_code, wanted=None):
     """The levels from Python frame ``start`` outwards (level 0 first, the
     running library function), up to the thread's base (a frame of
-    ``resume_code``)."""
+    ``resume_code``), or only the first ``wanted`` or a few more (a
+    caller asking for one level walks no deeper than it)."""
     levels = []
     f = start
     while f is not None and f.f_code is not resume_code:
+        if wanted is not None and len(levels) >= wanted:
+            break
         if _HANDLING:
             caught = _HANDLING.get(f)
             if caught is not None:

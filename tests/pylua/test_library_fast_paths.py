@@ -121,3 +121,30 @@ def test_a_pairs_loop_that_stops_early_copies_nothing_of_a_big_table():
     rt, result, seconds = _on_a_big_table('local function empty(t) for _ in pairs(t) do return false end return true end '
                                           'local n = 0 for i = 1, 2000 do if not empty(big) then n = n + 1 end end return n')
     assert result == 2000 and seconds < 1.0
+
+
+def test_the_table_library_reaches_a_class_instance_s_elements_raw(monkeypatch):
+    """A table whose metatable has neither ``__newindex`` nor ``__len`` (an
+    instance, a list of a list class) has raw elements, as one without a
+    metatable: 3,000 ``table.insert(l, 1, v)`` took 8.6 s (lua5.4: 0.08 s)
+    and a sort of 30,000 numbers 3.2 s (0.02 s) through the
+    metamethod-aware path."""
+    from pylua.runtime import ops
+    general = []
+    for name in ('index', 'setindex', 'length'):
+        def watched(*args, real=getattr(ops, name), name=name):
+            general.append(name)
+            return (yield from real(*args))
+        monkeypatch.setattr(ops, name, watched)
+    src = ('local List = {} List.__index = List '
+           'local l = setmetatable({}, List) '
+           'for i = 1, 50 do table.insert(l, 1, i) end '
+           'table.insert(l, 0); table.remove(l, 1); table.remove(l) '
+           'table.sort(l, function(a, b) return a > b end); table.move(l, 1, 10, 2) '
+           'l[#l + 1] = "x" '
+           'return #l, table.concat(l, ",", 1, 4), select("#", table.unpack(l))')
+    rt = LuaRuntime()
+    assert rt.execute(src) == (50, '49,49,48,47', 50)
+    assert general == []
+    assert rt.execute(src.replace('List.__index = List', 'List.__newindex = rawset')) == (50, '49,49,48,47', 50)
+    assert 'setindex' in general

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..savedpc import zero_line
 from .facts import FUSABLE, OPENERS, may_read, writes
 from .ir import code, join
-from .layout import arr_of, meta_of
+from .layout import arr_of, raw_length
 
 MAXINT = (1 << 63) - 1
 MININT = -(1 << 63)
@@ -364,9 +364,9 @@ class ArithmeticOps:
     def op_LEN(self, i):
         a, b = 'r%d' % i.a, 'r%d' % i.b
         if self.istable(i.b):
-            self.w('if %s is None: %s = len(%s) or %s.length()', meta_of(b), a, arr_of(b), b)
+            self.w('if %s: %s = len(%s) or %s.length()', raw_length(b), a, arr_of(b), b)
         else:
-            self.w('if %s.__class__ is Table and %s is None: %s = len(%s) or %s.length()', b, meta_of(b), a, arr_of(b), b)
+            self.w('if %s.__class__ is Table and %s: %s = len(%s) or %s.length()', b, raw_length(b), a, arr_of(b), b)
             self.w('elif %s.__class__ is str: %s = len(%s)', b, a, b)
         self.w('else: %s = %s', a, self.meta_wait('length', '(%s, %r)', b, i.note))
 

@@ -15,7 +15,7 @@ knows that it holds.
 import enum
 from typing import NamedTuple
 
-from .layout import arr_of, hash_of, meta_of
+from .layout import arr_of, hash_of, meta_of, raw_elements, raw_length, without_meta
 
 SLOT_COST = 16                     # a list slot, CPython's over-allocation included
 # The string library leaves results up to this size to the periodic heap
@@ -61,7 +61,7 @@ def _table_insert(debt, t, v):
     # table.insert(t, v) appending to the list part; when the hash part
     # holds the key after the new end, set_int also moves the keys that
     # follow out of it.
-    guard = ('T_INSERT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.NOT_NIL, 1))
+    guard = ('T_INSERT', Checked(Check.TABLE, 0), raw_elements(t), Checked(Check.NOT_NIL, 1))
     return guard, ('if not %s or len(%s) + 2 not in %s: %s.append(%s); %s'
                    % (hash_of(t), arr_of(t), hash_of(t), arr_of(t), v, debt(SLOT_COST)),
                    'else: %s.set_int(len(%s) + 1, %s)' % (t, arr_of(t), v)), None
@@ -69,7 +69,7 @@ def _table_insert(debt, t, v):
 
 def _table_remove(debt, t):
     # table.remove(t) popping the last element; the list part never ends in nil.
-    guard = ('T_REMOVE', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), arr_of(t))
+    guard = ('T_REMOVE', Checked(Check.TABLE, 0), raw_elements(t), arr_of(t))
     return guard, ('_a = %s; _v = _a.pop()' % arr_of(t),
                    'if _a and _a[-1] is None: drop_nils(_a)'), '_v'
 
@@ -77,7 +77,7 @@ def _table_remove(debt, t):
 def _table_insert_at(debt, t, pos, v):
     # table.insert(t, pos, v) inside a list-only table: the elements from pos
     # move up, counted as work as the library function counts them.
-    guard = ('T_INSERT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), 'not %s' % hash_of(t),
+    guard = ('T_INSERT', Checked(Check.TABLE, 0), raw_elements(t), 'not %s' % hash_of(t),
              Checked(Check.INT, 1), '0 < %s <= len(%s)' % (pos, arr_of(t)), Checked(Check.NOT_NIL, 2))
     return guard, ('_a = %s; TICKN(len(_a) + 1 - %s); _a.insert(%s - 1, %s); %s'
                    % (arr_of(t), pos, pos, v, debt(SLOT_COST)),), None
@@ -87,7 +87,7 @@ def _table_remove_at(debt, t, pos):
     # table.remove(t, pos) of an element of the list part: those after it
     # move down, counted as work as the library function counts them; the
     # last one's removal (a queue's only element) may leave nils at the end.
-    guard = ('T_REMOVE', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.INT, 1),
+    guard = ('T_REMOVE', Checked(Check.TABLE, 0), raw_elements(t), Checked(Check.INT, 1),
              '0 < %s <= len(%s)' % (pos, arr_of(t)))
     return guard, ('_a = %s' % arr_of(t),
                    'if %s < len(_a): TICKN(len(_a) - %s)' % (pos, pos),
@@ -157,13 +157,13 @@ def _string_len(debt, s):
 def _table_concat(debt, t):
     # table.concat(t) of a few strings in the list part (the length then is
     # the list's), joined when they make a small string.
-    guard = ('T_CONCAT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t),
+    guard = ('T_CONCAT', Checked(Check.TABLE, 0), raw_length(t),
              '(%s or not %s)' % (arr_of(t), hash_of(t)), '(_v := join_small(%s)) is not None' % arr_of(t))
     return guard, (), '_v'
 
 
 def _table_concat_sep(debt, t, sep):
-    guard = ('T_CONCAT', Checked(Check.TABLE, 0), '%s is None' % meta_of(t), Checked(Check.STR, 1),
+    guard = ('T_CONCAT', Checked(Check.TABLE, 0), raw_length(t), Checked(Check.STR, 1),
              '(%s or not %s)' % (arr_of(t), hash_of(t)), '(_v := join_small(%s, %s)) is not None' % (arr_of(t), sep))
     return guard, (), '_v'
 
@@ -199,8 +199,8 @@ def _ipairs(debt, t):
 
 
 def _pairs(debt, t):
-    # What pairs returns for a table without a metatable (so without __pairs).
-    return ('PAIRS', Checked(Check.TABLE, 0), '%s is None' % meta_of(t)), (), ('NEXT', t, 'None')
+    # What pairs returns for a table without __pairs.
+    return ('PAIRS', Checked(Check.TABLE, 0), without_meta(t, '__pairs')), (), ('NEXT', t, 'None')
 
 
 # Call sites named like these library functions (with this many arguments)

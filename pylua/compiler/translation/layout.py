@@ -29,6 +29,26 @@ def meta_of(table: str) -> str:
     return '%s.%s' % (table, META)
 
 
+def without_meta(table: str, *events: str) -> str:
+    """The condition that the table ``table`` names has no metatable, or
+    one without handlers for ``events`` (metatables are tables whose every
+    string key is in the hash part)."""
+    meta = meta_of(table)
+    return '(%s is None or %s)' % (meta, ' and '.join("'%s' not in %s" % (e, hash_of(meta)) for e in events))
+
+
+def raw_length(table: str) -> str:
+    """The condition that ``#`` of the table ``table`` names is its raw border."""
+    return without_meta(table, '__len')
+
+
+def raw_elements(table: str) -> str:
+    """The condition that ``#`` and stores of elements of the table
+    ``table`` names are raw (``lua_seti``, ``luaL_len`` as the table
+    library uses them); a read is raw where the element is present."""
+    return without_meta(table, '__len', '__newindex')
+
+
 def new_table(table: str, hash_items='', list_items='') -> str:
     """A statement making a table into ``table`` as ``LuaTable()`` does,
     without its ``__init__``'s frame: the object and its three parts, the

@@ -9,7 +9,7 @@ from ...runtime.table import LuaTable
 from .facts import FRESH, FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
 from .ir import Const, code, join
-from .layout import arr_of, hash_of, meta_of, new_table
+from .layout import arr_of, hash_of, meta_of, new_table, raw_elements
 
 TABLE_COST = 200
 _INLINE_ITEMS = 8                  # a constructor's list items stored inline at most
@@ -564,7 +564,7 @@ class TableOps:
         known = self.const(st.c)[1] is not None if st.c < 0 else st.c in self.known or st.c in self.types
         notnil = '' if known else code(' and %s is not None', v)
         istable = '' if self.istable(st.a) else code('%s.__class__ is Table and ', t)
-        self.w('if %s%s is None and (not %s or len(%s) + 2 not in %s)%s:', istable, meta_of(t), hash_of(t), arr_of(t), hash_of(t), notnil)
+        self.w('if %s%s and (not %s or len(%s) + 2 not in %s)%s:', istable, raw_elements(t), hash_of(t), arr_of(t), hash_of(t), notnil)
         self.w('    %s.append(%s); %s', arr_of(t), v, self.debt(SLOT_COST))
         self.w('else:')
         self.ind += 1
