@@ -8,7 +8,7 @@ from functools import partial
 from types import FunctionType
 
 from ..runtime import frames, memory, ops
-from ..runtime.errors import LuaSyntaxError
+from ..runtime.errors import LuaMemoryError, LuaSyntaxError
 from ..runtime.state import count_work, reserve_memory
 from .codegen import compile_chunk
 from .resolver import C_STACK_OVERFLOW, too_deep
@@ -265,7 +265,16 @@ def _compile_python(source, chunkname, part, filenames):
     of its own so that Python-level tracebacks show its lines."""
     # Python refuses a NUL in a code object's file name; a chunk name may hold one.
     filename = '<lua %s %s>' % (chunkname.replace('\0', '\\0'), part)
-    code = compile_module(source, filename)
+    try:
+        code = compile_module(source, filename)
+    except MemoryError:
+        raise LuaMemoryError() from None
+    except (SyntaxError, RecursionError, ValueError, OverflowError) as e:
+        # Python's compiler has limits of its own (how deep its syntax tree
+        # may nest, what fits its memory): a chunk past them fails to load
+        # as one past Lua's limits does, never as an internal error.
+        raise LuaSyntaxError('%s: chunk too complex to translate (%s)'
+                             % (chunkname, str(e).partition('\n')[0] or type(e).__name__)) from None
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     filenames.append(filename)
     return code

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pylua import LuaRuntime
+from pylua import LuaRuntime, LuaSyntaxError
 from pylua.compiler.pipeline import translate_chunk
 from pylua.compiler.translation.ir import Choice, Code, Const, Form, Line, Rendered, Wait, code
 
@@ -96,3 +96,36 @@ def test_integer_results_decided_before_emitting():
     g = 'local function g(n) if n < 2 then return "1" end return g(n - 1) + g(n - 2) end return g(5)'
     assert translate_chunk(g, '=g').source.count("arith_plainly('add'") == 2
     assert LuaRuntime().execute(g) == 8
+
+
+def test_a_long_dispatch_tests_a_group_of_blocks_first():
+    """A function with goto and many blocks: its dispatch is no chain of
+    ``elif pc == N`` as long as its blocks (Python's compiler refused the
+    chain of an ``if`` with 1,500 ``elseif`` arms), but chains of groups
+    and of blocks in a group, each about the square root of them long."""
+    arms = ''.join('elseif x == %d then return %d ' % (k, k) for k in range(1, 1500))
+    source = translate_chunk('local x = ... goto l ::l:: if x == 0 then return 0 %send' % arms, '=x').source
+    groups = []
+    for line in source.splitlines():
+        if 'pc in {' in line:
+            groups.append(0)
+        elif 'pc == ' in line and groups:
+            groups[-1] += 1
+    assert 30 < len(groups) < 100 and 30 < max(groups) < 100
+    assert LuaRuntime().execute('return load(...)(1499)', 'local x = ... goto l ::l:: if x == 0 then return 0 %send' % arms) == 1499
+
+
+def test_a_chunk_python_cannot_compile_fails_to_load_as_lua_says(monkeypatch):
+    """Python's compiler has limits of its own; a chunk past them is
+    refused as a chunk past Lua's limits is, never an internal error."""
+    from pylua.compiler import pipeline
+
+    def refuse(source, filename):
+        raise RecursionError('maximum recursion depth exceeded during compilation')
+    rt = LuaRuntime()
+    load = rt.compile('return load(..., "=big")')
+    monkeypatch.setattr(pipeline, 'compile_module', refuse)
+    assert load('return 1 + ...') == (
+        None, 'big: chunk too complex to translate (maximum recursion depth exceeded during compilation)')
+    with pytest.raises(LuaSyntaxError):
+        rt.execute('return 2 + ...')

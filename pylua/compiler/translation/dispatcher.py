@@ -3,12 +3,28 @@ express: they run as a loop over basic blocks."""
 from __future__ import annotations
 
 import itertools
+import math
 
 from .facts import ITERATOR_NOTE, LOOP_COST, iteration_cost, passes_results
 from .ir import code
 
 # The structured instructions ``lower`` turns into labels, jumps and raw code.
 _LOWERED = frozenset('IF IFNOT ELSE LOOP BREAK FORPREP TFORPREP END GOTO LABEL TBC CLOSE'.split())
+# Past this many blocks the dispatch tests a block's group first: an
+# ``elif`` chain is as deep in Python's syntax tree as it is long, and
+# Python's compiler refuses a tree past about 3,000 levels (an ``if``
+# with 1,500 ``elseif`` arms), where groups of about the square root of
+# the blocks keep both chains short.
+_GROUPED = 64
+
+
+def label_groups(labels: list) -> list:
+    """``labels`` (block ids in the order they are emitted) in the groups
+    the dispatch tests first: one group when there are few."""
+    if len(labels) <= _GROUPED:
+        return [labels]
+    size = max(_GROUPED, math.isqrt(len(labels)) + 1)
+    return [labels[k:k + size] for k in range(0, len(labels), size)]
 
 
 class Dispatcher:
@@ -31,6 +47,9 @@ class Dispatcher:
             ft.open('try:', 'try')
         ft.w('pc = 0')
         ft.open('while True:', 'dispatch')
+        groups = label_groups([payload for kind, payload in items if kind == 'label'])
+        grouped = len(groups) > 1
+        group_of = {label: n for n, group in enumerate(groups) for label in group}
         first = True
         for kind, payload in items:
             if kind != 'ins':
@@ -42,7 +61,14 @@ class Dispatcher:
                     ft.w('pc = %d', payload)
                     ft.close_block()
                     ft.stack.pop()
-                ft.open(code('%s pc == %d:', 'if' if first else 'elif', payload), 'block')
+                group = groups[group_of[payload]]
+                opens_group = grouped and group[0] == payload
+                if opens_group:
+                    if not first:
+                        ft.close_block()
+                        ft.stack.pop()
+                    ft.open('%s pc in {%s}:' % ('if' if first else 'elif', ', '.join(map(str, group))), 'group')
+                ft.open(code('%s pc == %d:', 'if' if first or opens_group else 'elif', payload), 'block')
                 first = False
                 continue
             if kind == 'jump':
@@ -68,6 +94,9 @@ class Dispatcher:
         ft.w('return ()')
         ft.close_block()
         ft.stack.pop()
+        if grouped:
+            ft.close_block()
+            ft.stack.pop()
         ft.close_block()
         ft.stack.pop()
         if tbc:
