@@ -72,11 +72,12 @@ def _made_in_loop(v, fi):
 
 class FuncInfo:
     """Per-function resolution: its upvalues as (name, from_parent_local, index, var)."""
-    __slots__ = ('parent', 'upvals', 'upindex', 'is_vararg', 'blocks', 'line', 'has_labels')
+    __slots__ = ('parent', 'upvals', 'upindex', 'is_vararg', 'blocks', 'line', 'has_labels', 'after_line')
 
     def __init__(self, parent, is_vararg, line=0):
         self.parent = parent
         self.line = line              # where it starts (0: the main function)
+        self.after_line = line        # the line of the token after its end (where Lua closes it)
         self.upvals = []
         self.upindex = {}             # id(var) or name -> upvalue index
         self.is_vararg = is_vararg
@@ -154,6 +155,8 @@ class _Resolver:
         fi.upindex['_ENV'] = 0
         self.res.funcs[id(chunk)] = fi
         self.fn = fi
+        self.tokens = chunk.tokens
+        fi.after_line = chunk.tokens[-1][2] if chunk.tokens else chunk.body.end_line
         self.block(chunk.body, False)
 
     def open_block(self, is_loop):
@@ -161,16 +164,18 @@ class _Resolver:
         self.fn.blocks.append(b)
         return b
 
-    def close_block(self, blk, end_line):
+    def close_block(self, blk):
         b = self.fn.blocks.pop()
         # Pending gotos move outwards; a goto may still find its label in an
         # enclosing block, where it sees fewer locals.
         parent = self.fn.blocks[-1] if self.fn.blocks else None
         for name, line, nvars, node in b.gotos:
             if parent is None:
+                # Lua finds a function's pending gotos as it closes it, the
+                # token after its end read.
                 if name is None:
-                    self.error(line, 'break outside loop at line %d' % line)
-                self.error(end_line, "no visible label '%s' for <goto> at line %d" % (name, line))
+                    self.error(self.fn.after_line, 'break outside loop at line %d' % line)
+                self.error(self.fn.after_line, "no visible label '%s' for <goto> at line %d" % (name, line))
             parent.gotos.append((name, line, len(parent.vars), node))
 
     def declare(self, name, attrib, line, near="'='"):
@@ -224,7 +229,28 @@ class _Resolver:
         fi.upindex[name] = idx
         return ('upval', idx)
 
-    def bind_name(self, node, assigning=False):
+    def line_after(self, index):
+        """The line of the token after token ``index``: where Lua's lexer
+        stands when it checks what ends there."""
+        return self.tokens[index + 1][2] if 0 < index < len(self.tokens) - 1 else self.tokens[-1][2]
+
+    def after_void_statements(self, label):
+        """The line Lua reads when it makes ``label``: past the ``;`` and
+        the labels that follow it (lparser.c's labelstat skips them first)."""
+        i, tokens = label.last + 1, self.tokens
+        while i < len(tokens):
+            if tokens[i][0] == ';':
+                i += 1
+            elif tokens[i][0] == '::' and i + 2 < len(tokens) and tokens[i + 2][0] == '::':
+                i += 3
+            else:
+                break
+        return tokens[min(i, len(tokens) - 1)][2]
+
+    def bind_name(self, node, assigning=False, checked_at=None):
+        """Bind the name ``node``; ``assigning`` it, the statement's check
+        that it is no constant happens past token ``checked_at`` (by default
+        the name's own)."""
         b = self.lookup(node.name, node.line)
         if b is None:
             env = self.lookup('_ENV', node.line)
@@ -236,7 +262,8 @@ class _Resolver:
             b = ('const', b[1].const[0])
         if assigning and (b[0] == 'const' or (b[0] == 'local' and b[1].attrib)
                           or (b[0] == 'upval' and self._upval_readonly(b[1]))):
-            self.error(node.line, "attempt to assign to const variable '%s'" % node.name)
+            self.error(self.line_after(node.last if checked_at is None else checked_at),
+                       "attempt to assign to const variable '%s'" % node.name)
         if assigning and b[0] == 'local':
             b[1].assigned = True
         elif assigning and b[0] == 'upval':
@@ -261,22 +288,33 @@ class _Resolver:
         for name, attrib, line, holder, near in pre_vars:
             holder.append(self.declare(name, attrib, line, near))
         self.stmts(blk.stmts)
-        self.close_block(b, blk.end_line)
+        self.close_block(b)
 
     def stmts(self, stmts, until=False):
         b = self.fn.blocks[-1]
-        for i, s in enumerate(stmts):
+        i = 0
+        while i < len(stmts):
             count_instructions(RESOLVE_STATEMENT)        # the cancel check
-            if s.__class__ is A.Label:
+            if stmts[i].__class__ is not A.Label:
+                self.stmt(stmts[i])
+                i += 1
+                continue
+            # lparser.c's labelstat reads the labels (and ';') after a label
+            # as statements of their own, one C level deeper each, before it
+            # makes it: the last of a run is made first.
+            run = i + 1
+            while run < len(stmts) and stmts[run].__class__ is A.Label:
+                run += 1
+            for _ in range(i, run):
+                self.enter()
+            for k in range(run - 1, i - 1, -1):
                 # A label followed only by void statements is outside the
                 # scope of the block's trailing locals (Lua 5.4 rule), except
                 # in a repeat body, whose locals the 'until' condition sees.
-                at_end = not until and all(t.__class__ is A.Label for t in stmts[i + 1:])
-                self.enter()
-                self.label(s, at_end)
-                self.level -= 1
-            else:
-                self.stmt(s)
+                at_end = not until and all(t.__class__ is A.Label for t in stmts[k + 1:])
+                self.label(stmts[k], at_end)
+            self.level -= run - i
+            i = run
         self.resolve_gotos(b)
 
     def stmt(self, s):
@@ -285,15 +323,18 @@ class _Resolver:
         self.level -= 1
 
     def label(self, s, at_end):
+        made_at = self.after_void_statements(s)
         for blk in self.fn.blocks:
             if s.name in blk.labels:
-                self.error(s.line, "label '%s' already defined on line %d" % (s.name, blk.labels[s.name][0]))
+                self.error(made_at, "label '%s' already defined on line %d" % (s.name, blk.labels[s.name][0]))
         b = self.fn.blocks[-1]
         b.labels[s.name] = (s.line, len(b.vars), at_end, s)
         self.fn.has_labels = True
-        self.resolve_gotos(b)
+        self.resolve_gotos(b, made_at)
 
-    def resolve_gotos(self, b):
+    def resolve_gotos(self, b, made_at=None):
+        """Resolve ``b``'s pending gotos to its labels; ``made_at``, the line
+        Lua reads when it makes the label just met."""
         pending = []
         for name, line, nvars, node in b.gotos:
             if name is None:
@@ -309,7 +350,7 @@ class _Resolver:
             _, lvars, at_end, label = lab
             self.res.goto_label[id(node)] = label
             if lvars > nvars and not at_end:
-                self.error(line,
+                self.error(made_at or line,
                            "<goto %s> at line %d jumps into the scope of local '%s'"
                            % (name, line, b.vars[nvars].name))
         b.gotos = pending
@@ -340,7 +381,7 @@ class _Resolver:
         v = self.declare(s.name, None, s.line, "'('")
         v.names = s.func
         self.res.decls[id(s)] = [v]
-        self.function(s.func)
+        self.function(s.func, s.last)
 
     def s_Assign(self, s):
         level = self.level
@@ -369,7 +410,7 @@ class _Resolver:
         b = self.open_block(True)
         self.stmts(s.body.stmts, until=True)
         self.expr(s.cond)
-        self.close_block(b, s.body.end_line)
+        self.close_block(b)
 
     def s_If(self, s):
         for cond, body in s.tests:
@@ -398,10 +439,10 @@ class _Resolver:
     def s_FunctionStat(self, s):
         t = s.target
         if t.__class__ is A.Name:
-            self.bind_name(t, assigning=True)
+            self.bind_name(t, assigning=True, checked_at=s.last)     # once the body is read
         else:
             self.walk(t)
-        self.function(s.func)
+        self.function(s.func, s.last)
 
     def s_Return(self, s):
         for e in s.exprs:
@@ -466,8 +507,12 @@ class _Resolver:
                     self.expr(f.key)
                 self.expr(f.value)
 
-    def function(self, f):
+    def function(self, f, last=0):
+        """Resolve function ``f``, whose ``end`` is token ``last`` (by
+        default ``f``'s own last token)."""
         fi = FuncInfo(self.fn, f.is_vararg, f.line)
+        last = last or f.last
+        fi.after_line = self.tokens[last + 1][2] if 0 < last < len(self.tokens) - 1 else f.body.end_line
         self.res.funcs[id(f)] = fi
         saved = self.fn
         self.fn = fi
