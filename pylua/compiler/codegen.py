@@ -310,7 +310,7 @@ class _FuncState:
             if target.obj is None:
                 target.obj = self.alloc()
                 self.exp_to(t.obj, target.obj)
-        key = _decided(t.key, self.res.names)
+        key = _decided(t.key, self.res)
         if self.read_late(key) == 'after_value':
             target.late_key = self.res.names[id(key)]
         else:
@@ -401,7 +401,7 @@ class _FuncState:
     def s_While(self, s):
         self.emit('LOOP', line=s.line)
         self.loops += 1
-        if not _always_true(s.cond, self.res.names):
+        if not _always_true(s.cond, self.res):
             # A constant true condition has no test, as in Lua (so its line
             # has no instruction: no line event comes for it).
             c = self.exp_reg(s.cond)
@@ -651,9 +651,9 @@ class _FuncState:
     def key_value(self, e):
         """``e`` as Lua's code generator sees its value: without parentheses
         and ``and``/``or`` decided by a constant left operand."""
-        e = _decided(e, self.res.names)
+        e = _decided(e, self.res)
         while e.__class__ is A.Paren:
-            e = _decided(e.expr, self.res.names)
+            e = _decided(e.expr, self.res)
         return e
 
     def index_note(self, e):
@@ -662,7 +662,7 @@ class _FuncState:
         jump, and findsetreg's filterpc then names nothing."""
         obj = e.obj
         if obj.__class__ is A.Name and self.res.names.get(id(obj), ('',))[0] == 'upval' \
-                and _pending_jump(e.key, self.res.names):
+                and _pending_jump(e.key, self.res):
             return None
         return self.describe(obj)
 
@@ -697,7 +697,7 @@ class _FuncState:
 
     def exp_rk(self, e, at=None):
         """An operand: a constant for literals, else a register (``at`` as for ``exp_to``)."""
-        e = _decided(e, self.res.names)
+        e = _decided(e, self.res)
         k = self.constant_operand(e)
         return k if k is not None else self.exp_reg(e, at)
 
@@ -753,7 +753,7 @@ class _FuncState:
         directly (lcode.c's isKstr: a short string)."""
         if key is None:
             return False
-        key = _decided(key, self.res.names)
+        key = _decided(key, self.res)
         value = None
         if key.__class__ is A.String:
             value = key.value
@@ -916,8 +916,8 @@ class _FuncState:
         by a constant, ``and``/``or``, ``..``, folded to a constant): True
         then."""
         op = e.op
-        if _decided(e, self.res.names) is not e:
-            self.exp_to(_decided(e, self.res.names), reg)
+        if _decided(e, self.res) is not e:
+            self.exp_to(_decided(e, self.res), reg)
             return True
         if op == 'and' or op == 'or':
             self.exp_to(e.left, reg, e.line)
@@ -969,7 +969,7 @@ class _FuncState:
         binding = self.res.names[id(left)]
         if binding[0] != 'local' or not binding[1].captured:
             return False
-        right = _decided(e.right, self.res.names)
+        right = _decided(e.right, self.res)
         if self.constant_operand(right) is not None:
             return False
         return right.__class__ is not A.Name or self.res.names[id(right)][0] == 'global'
@@ -986,7 +986,7 @@ class _FuncState:
         whose value's type the translator then knows apart (a float
         product reused in place as the sum's operand cost ``nbody`` 2.7%
         more bytecodes)."""
-        right = _decided(e.right, self.res.names)
+        right = _decided(e.right, self.res)
         k = self.constant_operand(right)
         if k is not None:
             return k
@@ -1011,7 +1011,7 @@ class _FuncState:
 
     def left_in_place(self, e, reg):
         """Does ``left_operand`` compute ``e`` in ``reg`` itself?"""
-        if (reg < self._locals_top or _decided(e, self.res.names).__class__ in _OPERAND_IN_PLACE
+        if (reg < self._locals_top or _decided(e, self.res).__class__ in _OPERAND_IN_PLACE
                 or _left_depth(e) < _LONG_CHAIN):
             return False
         if e.__class__ is A.Name:
@@ -1253,12 +1253,12 @@ _ALWAYS_TRUE = (A.TrueLit, A.Number, A.String)
 _OPERAND_IN_PLACE = (A.Nil, A.TrueLit, A.FalseLit, A.Number, A.String)   # constants
 
 
-def _always_true(e, names):
+def _always_true(e, res):
     """Is ``e`` a constant that tests true (``_constant_truth``)?"""
-    return _constant_truth(e, names) is True
+    return _constant_truth(e, res) is True
 
 
-def _pending_jump(e, names):
+def _pending_jump(e, res):
     """Whether Lua's code generator leaves ``e`` a bare jump (VJMP, no true
     or false lists), which an index key keeps undischarged until after the
     indexed table is loaded: a comparison, ``not`` of one, or one decided by
@@ -1271,27 +1271,27 @@ def _pending_jump(e, names):
             e = e.operand
         elif c is A.BinOp and e.op in _CMP:
             return True
-        elif c is A.BinOp and e.op in ('and', 'or') and _constant_truth(e.left, names) is (e.op == 'and'):
+        elif c is A.BinOp and e.op in ('and', 'or') and _constant_truth(e.left, res) is (e.op == 'and'):
             e = e.right
         else:
             return False
 
 
-def _decided(e, names):
+def _decided(e, res):
     """``e``, or the right operand when ``e`` is an ``and``/``or`` whose
     constant left operand (``_constant_truth``) decides that the right one
     is its value (Lua's code generator drops the test: a constant on the
-    right stays a constant).  ``names``: the resolver's bindings."""
+    right stays a constant).  ``res``: the resolver's Resolution."""
     found = e
     while True:
         inner = e.expr if e.__class__ is A.Paren else e
         if inner.__class__ is not A.BinOp or inner.op not in ('and', 'or') or \
-                _constant_truth(inner.left, names) is not (inner.op == 'and'):
+                _constant_truth(inner.left, res) is not (inner.op == 'and'):
             return found
         e = found = inner.right
 
 
-def _constant_truth(e, names):
+def _constant_truth(e, res):
     """The truth of ``e`` when it is a constant to Lua's code generator (a
     literal, a folded ``<const>`` local, ``not`` of a constant, numbers
     folded), else None."""
@@ -1303,33 +1303,47 @@ def _constant_truth(e, names):
     if c in _ALWAYS_TRUE:
         return True
     if c is A.Name:
-        binding = names.get(id(e))
+        binding = res.names.get(id(e))
         if binding is not None and binding[0] == 'const':
             return binding[1] is not None and binding[1] is not False
         return None
     if c is A.UnOp and e.op == 'not':
-        truth = _constant_truth(e.operand, names)
+        truth = _constant_truth(e.operand, res)
         return None if truth is None else not truth
     if c is A.BinOp and e.op in ('and', 'or'):
-        decided = _decided(e, names)
-        if decided is not e:
-            return _constant_truth(decided, names)
-        # ``10 or 2``: Lua tests an ``or`` by its right operand alone, the
-        # left's jump going to the same place (luaK_goiftrue), so one of
-        # constants only (nothing to run) is decided by the right.
-        if e.op == 'or' and _constants_only(e.left, names) and _constant_truth(e.right, names):
-            return True
-        return None
-    return True if folded_number(e, names) is not None else None
+        # Remembered: a chain of n ``or`` asks this of each of its n
+        # left operands, each of which asks it of its own.
+        truth = res.truths.get(id(e), _UNKNOWN)
+        if truth is _UNKNOWN:
+            truth = res.truths[id(e)] = _logical_truth(e, res)
+        return truth
+    return True if folded_number(e, res.names) is not None else None
 
 
-def _constants_only(e, names):
+def _logical_truth(e, res):
+    """``_constant_truth`` of an ``and``/``or``."""
+    decided = _decided(e, res)
+    if decided is not e:
+        return _constant_truth(decided, res)
+    # ``10 or 2``: Lua tests an ``or`` by its right operand alone, the
+    # left's jump going to the same place (luaK_goiftrue), so one of
+    # constants only (nothing to run) is decided by the right (asked
+    # first: a long chain's left is as long as the chain).
+    if e.op == 'or' and _constant_truth(e.right, res) and _constants_only(e.left, res):
+        return True
+    return None
+
+
+_UNKNOWN = object()
+
+
+def _constants_only(e, res):
     """Is ``e`` made of constants, ``and``, ``or`` and ``not`` only?"""
     while e.__class__ is A.Paren or e.__class__ is A.UnOp and e.op == 'not':
         e = e.expr if e.__class__ is A.Paren else e.operand
     if e.__class__ is A.BinOp and e.op in ('and', 'or'):
-        return _constants_only(e.left, names) and _constants_only(e.right, names)
-    return _constant_truth(e, names) is not None
+        return _constants_only(e.left, res) and _constants_only(e.right, res)
+    return _constant_truth(e, res) is not None
 
 
 def _c_string(text):

@@ -105,6 +105,7 @@ class Resolution:
         self.goto_depth = {}  # id(Goto) -> block depth (in its function) of the target label
         self.goto_label = {}  # id(Goto) -> the Label it jumps to
         self.env_assigned = False     # does the chunk assign its _ENV upvalue
+        self.truths = {}      # id(and/or BinOp) -> its constant truth (codegen's memo)
 
 
 def resolve(chunk: A.Chunk, c_levels: int = 1) -> Resolution:
