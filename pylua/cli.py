@@ -124,15 +124,28 @@ def _error_text(err, rt=None):
     return ('%s: %s\n%s\n' % (PROG, msg, tb)).encode('latin-1', 'replace')
 
 
-def _error_message(v, rt):
+# How deeply lua.c's message handler may run again on errors its own
+# ``__tostring`` calls raise before Lua's C stack overflows.
+_HANDLER_DEPTH = 196
+
+
+def _error_message(v, rt, depth=0):
     """lua.c's ``msghandler`` on error value ``v``: its message, and whether
-    a traceback follows it (not when the error object's ``__tostring`` gave it)."""
+    a traceback follows it (not when the error object's ``__tostring`` gave
+    it).  An error raised by that ``__tostring`` is handled in turn, as a
+    message handler's own errors are."""
+    from .runtime.errors import LuaError
     if v.__class__ is str:
         return v, True
     if v.__class__ in (int, float):
         from .runtime.numbers import tostr
         return tostr(v), True
-    msg = _tostring_metamethod(v, rt)
+    if depth >= _HANDLER_DEPTH:
+        return 'C stack overflow', True
+    try:
+        msg = _tostring_metamethod(v, rt)
+    except LuaError as e:
+        return _error_message(e.value, rt, depth + 1)
     if msg is not None:
         return msg, False
     from .runtime.values import type_name
@@ -140,14 +153,14 @@ def _error_message(v, rt):
 
 
 def _tostring_metamethod(v, rt):
+    """luaL_callmeta's ``__tostring`` of ``v`` when it gives a string (a
+    number is no string here), else None."""
     from .runtime import ops
-    from .runtime.errors import LuaError
-    if rt is None or ops.metamethod(v, '__tostring') is None:
+    handler = None if rt is None else ops.metamethod(v, '__tostring')
+    if handler is None:
         return None
-    try:
-        text = rt.call_raw(rt.vm.globals.get('tostring'), (v,))[0]
-    except LuaError:
-        return None
+    results = rt.call_raw(handler, (v,))
+    text = results[0] if results else None
     return text if text.__class__ is str else None
 
 

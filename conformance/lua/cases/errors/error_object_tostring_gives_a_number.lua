@@ -1,0 +1,2 @@
+print("before")
+error(setmetatable({}, {__tostring = function() return 42 end}))

@@ -1,0 +1,2 @@
+print("before")
+error(setmetatable({}, {__tostring = function(t) error(t) end}))
