@@ -6,6 +6,7 @@ Lua built without dynamic libraries."""
 from __future__ import annotations
 
 import os
+import sysconfig
 
 from ..runtime import ops
 from ..runtime.frames import rt_error
@@ -20,12 +21,18 @@ EXEC_DIR = '!'
 IGNORE_MARK = '-'
 CONFIG = '\n'.join((DIRSEP, PATH_SEP, PATH_MARK, EXEC_DIR, IGNORE_MARK)) + '\n'
 # lua.c's defaults (luaconf.h's LUA_PATH_DEFAULT and LUA_CPATH_DEFAULT on
-# POSIX): what luarocks installs under /usr/local is found, then ./ .
+# POSIX) as the distributions build them (Debian's lua5.4, the reference):
+# what luarocks installs under /usr/local is found, then the distribution's
+# packages under /usr, then ./ .
 _LUA_DIR = '/usr/local/share/lua/5.4/'
 _C_DIR = '/usr/local/lib/lua/5.4/'
+_SYSTEM_LUA_DIR = '/usr/share/lua/5.4/'
+_SYSTEM_C_DIRS = tuple('/usr/lib/%s/lua/5.4/' % arch for arch in filter(None, [sysconfig.get_config_var('MULTIARCH')])) \
+    + ('/usr/lib/lua/5.4/',)
 DEFAULT_PATH = ';'.join((_LUA_DIR + '?.lua', _LUA_DIR + '?/init.lua', _C_DIR + '?.lua', _C_DIR + '?/init.lua',
-                         './?.lua', './?/init.lua'))
-DEFAULT_CPATH = ';'.join((_C_DIR + '?.so', _C_DIR + 'loadall.so', './?.so'))
+                         _SYSTEM_LUA_DIR + '?.lua', _SYSTEM_LUA_DIR + '?/init.lua', './?.lua', './?/init.lua'))
+DEFAULT_CPATH = ';'.join((_C_DIR + '?.so',) + tuple(d + '?.so' for d in _SYSTEM_C_DIRS)
+                         + (_C_DIR + 'loadall.so', './?.so'))
 NO_DYNAMIC_LIBRARIES = 'dynamic libraries not enabled; check your Lua installation'
 
 
