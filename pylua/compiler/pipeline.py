@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import linecache
 from collections import OrderedDict
+from dataclasses import dataclass
 from functools import partial
 from types import FunctionType
 
@@ -152,17 +153,15 @@ def _from_store(key, proto, chunkname, description, stored):
                    stored.python_bytes, [])
 
 
+@dataclass(frozen=True, slots=True)
 class _PlainFacts:
     """What registering a chunk's plain forms reads from its Translation."""
-    __slots__ = ('lines', 'calls', 'tops', 'proto_names', 'predicates', 'orders')
-
-    def __init__(self, lines, calls, tops, proto_names, predicates, orders):
-        self.lines = lines
-        self.calls = calls
-        self.tops = tops
-        self.proto_names = proto_names
-        self.predicates = predicates
-        self.orders = orders
+    lines: list
+    calls: dict
+    tops: dict
+    proto_names: dict
+    predicates: set
+    orders: dict
 
 
 class _Retranslation:
@@ -176,6 +175,7 @@ class _Retranslation:
 
     def generator_form(self, qname):
         if self.translation is None:
+            reserve_memory(_translation_bytes(self.proto))
             self.translation = translate(self.proto, self.description, self.uid)
         return self.translation.generator_forms[qname]()
 
