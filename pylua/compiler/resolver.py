@@ -308,11 +308,11 @@ class _Resolver:
                 run += 1
             for _ in range(i, run):
                 self.enter()
+            # A label followed only by void statements is outside the scope
+            # of the block's trailing locals (Lua 5.4 rule), except in a
+            # repeat body, whose locals the 'until' condition sees.
+            at_end = not until and run == len(stmts)
             for k in range(run - 1, i - 1, -1):
-                # A label followed only by void statements is outside the
-                # scope of the block's trailing locals (Lua 5.4 rule), except
-                # in a repeat body, whose locals the 'until' condition sees.
-                at_end = not until and all(t.__class__ is A.Label for t in stmts[k + 1:])
                 self.label(stmts[k], at_end)
             self.level -= run - i
             i = run
@@ -513,7 +513,7 @@ class _Resolver:
         default ``f``'s own last token)."""
         fi = FuncInfo(self.fn, f.is_vararg, f.line)
         last = last or f.last
-        fi.after_line = self.tokens[last + 1][2] if 0 < last < len(self.tokens) - 1 else f.body.end_line
+        fi.after_line = self.line_after(last) if last else f.body.end_line
         self.res.funcs[id(f)] = fi
         saved = self.fn
         self.fn = fi

@@ -48,13 +48,16 @@ def _checktab(t, n, fname, what):
     type_error(n, fname, 'table', t)
 
 
+def _raw_meta(mt) -> bool:
+    """Has metatable ``mt`` neither ``__newindex`` nor ``__len``?"""
+    return '__newindex' not in mt.hash and '__len' not in mt.hash
+
+
 def _raw_elements(t) -> bool:
     """Do ``lua_seti`` and ``luaL_len`` reach ``t``'s elements raw: is it a
-    table whose metatable, if any, has neither ``__newindex`` nor ``__len``?"""
-    if t.__class__ is not LuaTable:
-        return False
-    mt = t.meta
-    return mt is None or ('__newindex' not in mt.hash and '__len' not in mt.hash)
+    table whose metatable, if any, has neither ``__newindex`` nor ``__len``?
+    (The plain forms test the common case, no metatable, inline.)"""
+    return t.__class__ is LuaTable and (t.meta is None or _raw_meta(t.meta))
 
 
 def _indexed(t) -> bool:
@@ -65,8 +68,7 @@ def _indexed(t) -> bool:
 def _reader(t):
     """``lua_geti`` on a table with raw elements: the raw value, or what
     ``__index`` gives where it is nil."""
-    mt = t.meta
-    if mt is None or '__index' not in mt.hash:
+    if not _indexed(t):
         return t.get_int
     get = t.get_int
 
@@ -622,7 +624,7 @@ def _fast_forms(vm):
     (``_raw_elements``), the hot cases, as plain calls; anything else raises
     NeedsLua and runs the generator form."""
     def insert(t=ABSENT, pos=ABSENT, v=ABSENT, *extra):
-        if _raw_elements(t):
+        if t.__class__ is LuaTable and (t.meta is None or _raw_meta(t.meta)):
             if v is ABSENT and pos is not ABSENT and pos is not None and not t.hash:
                 arr = t.arr
                 arr.append(pos)
@@ -634,19 +636,19 @@ def _fast_forms(vm):
         raise NEEDS_LUA
 
     def remove(t=ABSENT, pos=ABSENT, *_):
-        if _raw_elements(t):
+        if t.__class__ is LuaTable and (t.meta is None or _raw_meta(t.meta)):
             return _remove_raw(vm, t, pos)
         raise NEEDS_LUA
 
     def concat(t=ABSENT, sep=ABSENT, i=ABSENT, j=ABSENT, *_):
-        if _raw_elements(t):
+        if t.__class__ is LuaTable and (t.meta is None or _raw_meta(t.meta)):
             r = _concat_raw(vm, t, sep, i, j)
             if r is not None:
                 return r
         raise NEEDS_LUA
 
     def unpack(t=None, i=ABSENT, j=ABSENT, *_):
-        if _raw_elements(t):
+        if t.__class__ is LuaTable and (t.meta is None or _raw_meta(t.meta)):
             r = _unpack_raw(vm, t, i, j)
             if r is not None:
                 return r
