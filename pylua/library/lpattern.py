@@ -22,6 +22,7 @@ locale's, so bytes >= 128 belong to no class but their complements.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from ..runtime import state
 from ..runtime.frames import rt_error
@@ -331,38 +332,68 @@ def _universal(items: list, j: int) -> bool:
     return False
 
 
-def _chains(items: list, j: int) -> bool:
-    """Whether backtracking may try every split of a run between quantified
-    item ``j`` and a later quantified item: what follows ``j`` can fail, the
-    two share bytes, the later one may itself backtrack, and no single-byte
-    item outside ``j``'s class in between fixes where ``j``'s run ends."""
+# What backtracking may try of a quantified item's run with later items
+# (``_split``): a '?' takes part, one byte or none, so two ways only.
+ONE_BYTE_SPLIT = '?'
+
+
+def _split(items: list, j: int):
+    """How backtracking may split the run of quantified item ``j`` with
+    later quantified items: where what follows ``j`` can fail, they share
+    bytes, what starts at the later one can fail too, and no single-byte
+    item outside ``j``'s class in between fixes where ``j``'s run ends.
+    None when it cannot; ``ONE_BYTE_SPLIT`` when only a '?' takes part;
+    else the classes of the later items, along whose runs the splits lie."""
     if _universal(items, j + 1):
-        return False             # what follows never fails: no backtracking
+        return None              # what follows never fails: no backtracking
     cs_set = frozenset(items[j][1])
+    classes = []
+    one_byte = False
     for i in range(j + 1, len(items)):
         it = items[i]
         k = it[0]
         if k == CHAR:
             if it[2]:
-                if not cs_set.isdisjoint(it[1]) and not _universal(items, i + 1):
-                    return True
+                if not cs_set.isdisjoint(it[1]) and not _universal(items, i):
+                    if it[2] == '?':
+                        one_byte = True
+                    else:
+                        classes.append(it[1])
             elif cs_set.isdisjoint(it[1]):
-                return False
+                break
         elif k in (BALANCE, BACKREF):
-            return True
+            classes.append(_ALL)     # as long as a capture or a balanced run: any
+            break
         elif k in (ENDANCHOR, END, ERROR):
-            return False
-    return False
+            break
+    if items[j][2] == '?' and (classes or one_byte):
+        return ONE_BYTE_SPLIT
+    if classes:
+        return tuple(classes)
+    return ONE_BYTE_SPLIT if one_byte else None
 
 
-def _degree(items: list, anchored: bool) -> int:
-    """Exponent of the worst-case number of backtracking steps in the
-    subject length: one for the start positions of an unanchored search, one
-    for a run an item may scan from each start, one more for each item
-    whose run may be split with a later one."""
+class Cost(NamedTuple):
+    """The worst-case number of backtracking steps of a regex call on an
+    ``n``-byte subject: ``n ** degree * 2 ** doublings``."""
+    degree: int
+    doublings: int
+    # Of an anchored pattern whose one long split is with items of these
+    # classes: the steps are at most n times their longest run (else None).
+    split_classes: tuple | None
+
+
+def cost(items: list, anchored: bool) -> Cost:
+    """The exponent of the subject length: one for the start positions of
+    an unanchored search, one for a run an item may scan from each start,
+    one more for each item whose run may be split with a later one's run;
+    and a doubling for each split with a '?'."""
     quantified = [j for j, it in enumerate(items) if it[0] == CHAR and it[2]]
-    return ((0 if anchored else 1) + (1 if quantified else 0)
-            + sum(1 for j in quantified if _chains(items, j)))
+    splits = [s for s in (_split(items, j) for j in quantified) if s is not None]
+    runs = [s for s in splits if s is not ONE_BYTE_SPLIT]
+    degree = (0 if anchored else 1) + (1 if quantified else 0) + len(runs)
+    bounded = anchored and degree == 2 and all(len(c) < 256 for c in runs[0])
+    return Cost(degree, len(splits) - len(runs), runs[0] if bounded else None)
 
 
 # ------------------------------------------------------------- own matcher
@@ -531,6 +562,30 @@ def _do_match(st: _State, s: int, i: int):
 _plain_groups = re.Match.groups
 
 
+_MEMBERS: dict = {}     # a class's bytes -> translation marking its members
+
+
+def _has_run(s: str, classes, width: int, pos: int) -> bool:
+    """Whether ``s`` has, from ``pos``, ``width`` bytes in a row of one of
+    ``classes``: one pass of C per class (a regex for the run took 55 ns
+    a byte)."""
+    if width > len(s) - pos:
+        return False
+    b = s.encode('latin-1')
+    run = b'\x01' * width
+    for cs in classes:
+        table = _MEMBERS.get(cs)
+        if table is None:
+            marks = bytearray(256)
+            for c in cs:
+                marks[ord(c)] = 1
+            table = bytes(marks)
+            _remember(_MEMBERS, cs, cs, table)
+        if b.translate(table).find(run, pos) >= 0:
+            return True
+    return False
+
+
 def _window_width(n: int) -> int:
     """Start positions one regex call may try in an ``n``-byte subject when
     each start may scan the whole subject: a power of two, at least 16."""
@@ -546,8 +601,8 @@ class Pattern:
     1-based ints for position captures), or None.
     """
     __slots__ = ('anchored', 'items', 'ncap', 'poscaps', 'unclosed', 'nullable',
-                 'regex', 're_max_len', 'windowed', 'runs', 'prefilter', '_find_re',
-                 '_windows', '_run_checks', 'first')
+                 'regex', 're_max_len', 'windowed', 'split_classes', 'runs', 'prefilter',
+                 '_find_re', '_windows', '_splits_seen', 'first')
 
     def __init__(self, source: str, anchor: bool):
         self.anchored = anchor and source[:1] == '^'
@@ -589,19 +644,22 @@ class Pattern:
         self.regex = None
         self.re_max_len = -1        # subjects this long or shorter: one regex call
         self.windowed = False       # longer ones: regex calls over windows of starts
+        self.split_classes = None   # or one call, if no run of these is long (``Cost``)
+        self._splits_seen = None    # the last subject's test of them
         self._find_re = None
         self._windows = {}          # window width -> windowed regex
-        self._run_checks = {}       # window width -> search for a run that long
         self.first = self._first_char() if self.anchored else None
         if (items[-1][0] == END and not self.unclosed and depth <= MAXCCALLS
                 and len(items) <= _RE_ITEMS_MAX and not balance):
             self.regex = re.compile(_translate(items, self.poscaps), re.S)
             self._find_re = self.regex.match if self.anchored else self.regex.search
-            d = _degree(items, self.anchored)
-            self.re_max_len = (1 << 62) if d <= 1 else int(_RE_BUDGET ** (1.0 / d))
+            c = cost(items, self.anchored)
+            budget = _RE_BUDGET >> c.doublings
+            self.re_max_len = (1 << 62) if c.degree == 0 else int(budget ** (1.0 / c.degree))
             # Work linear per start position stays bounded when every run
             # is short, else is cut into calls over windows of starts.
-            self.windowed = d == 2 and not self.anchored
+            self.windowed = c.degree == 2 and not self.anchored and not c.doublings
+            self.split_classes = c.split_classes if not c.doublings else None
 
     def _first_char(self):
         """For an anchored pattern that starts with items each matching one
@@ -656,21 +714,32 @@ class Pattern:
     def regex_for(self, s: str):
         """The compiled regex when one call on subject ``s`` stays within
         the step budget, else None."""
-        if len(s) <= self.re_max_len or (self.windowed and self._runs_short(s)):
+        if len(s) <= self.re_max_len or (self.windowed and self._runs_short(s)) or \
+                (self.split_classes is not None and self._splits_short(s)):
             return self.regex
         return None
 
-    def _runs_short(self, s: str) -> bool:
+    def _runs_short(self, s: str, pos: int = 0) -> bool:
         """Whether no quantified item finds a run of a window's width in
-        ``s``: then each start costs less than a window, and a whole search
-        no more than a windowed call."""
-        width = _window_width(len(s))
-        rx = self._run_checks.get(width)
-        if rx is None:
-            classes = {it[1] for it in self.items if it[0] == CHAR and it[2]}
-            rx = self._run_checks[width] = re.compile(
-                '|'.join('%s{%d}' % (charset_re(c), width) for c in classes), re.S)
-        return rx.search(s) is None
+        ``s`` from ``pos``: then each start costs less than a window, and a
+        whole search no more than a windowed call."""
+        classes = {it[1] for it in self.items if it[0] == CHAR and it[2]}
+        return not _has_run(s, classes, _window_width(len(s)), pos)
+
+    def _splits_short(self, s: str) -> bool:
+        """Whether the runs an anchored pattern's one long split lies along
+        are short enough in ``s`` that a call stays within the budget.  The
+        last subject's answer is kept, so that matches at many positions of
+        one subject test it once: by identity, hash and length (no
+        reference that would keep it alive; a stale answer could cost time,
+        never change a result)."""
+        seen = (id(s), hash(s), len(s))
+        last = self._splits_seen
+        if last is not None and last[0] == seen:
+            return last[1]
+        short = not _has_run(s, self.split_classes, _RE_BUDGET // max(len(s), 1), 0)
+        self._splits_seen = (seen, short)
+        return short
 
     def exec(self, vm, s: str, pos: int):
         first = self.first
@@ -681,7 +750,7 @@ class Pattern:
         # costs what it scans (a tokenizer's ``s:find("%a+", pos)`` finds
         # its match at once), where telling whether one regex call over the
         # whole subject would be safe costs the subject's length.
-        if len(s) <= self.re_max_len:
+        if len(s) <= self.re_max_len or (self.split_classes is not None and self._splits_short(s)):
             m = self._find_re(s, pos)
             if m is None:
                 vm.tickn(len(s) - pos + 1)
@@ -743,24 +812,25 @@ class Pattern:
         match ended, and an empty match ending there is passed over.  Lazy,
         so a caller that stops asking does no further matching."""
         n = len(s)
-        rx = self.regex_for(s)
-        if rx is not None and not self.nullable and not self.anchored:
-            # Matches are never empty, so re's scan is exactly Lua's.
-            groups = self.groups if self.poscaps else _plain_groups
-            done = pos          # scanned up to here and counted with tickn
-            for m in rx.finditer(s, pos):
-                start, end = m.span()
-                if end - done > _TICK_EVERY:
-                    vm.tickn(end - done)
-                    done = end
-                yield start, end, groups(m)
-            vm.tickn(n - done + 1)
+        if not self.nullable and not self.anchored and len(s) <= self.re_max_len:
+            yield from self._iterate_re(vm, s, pos)
             return
         if self.windowed and not self.nullable:
             # Matches are never empty: each search resumes at the last end.
+            # Searches in windows cost what they scan, so a caller taking
+            # one match pays for that one; once they have scanned a
+            # sixteenth of the rest, testing the rest's runs (a few
+            # nanoseconds a byte) is paid for, and if they are short, one
+            # scan of re does the rest.
             match, width = self._window(n)
             captures = self._window_captures
+            test_at = pos + ((n - pos) >> 4)
             while pos <= n:
+                if pos >= test_at:
+                    test_at = n + 1
+                    if self._runs_short(s, pos):
+                        yield from self._iterate_re(vm, s, pos)
+                        return
                 m = match(s, pos)
                 if m is None:
                     vm.tickn(width)
@@ -784,6 +854,19 @@ class Pattern:
             if self.anchored:
                 return
             pos = last = end
+
+    def _iterate_re(self, vm, s: str, pos: int):
+        """Matches of one scan of the regex from ``pos``: matches are never
+        empty, so re's scan is exactly Lua's."""
+        groups = self.groups if self.poscaps else _plain_groups
+        done = pos          # scanned up to here and counted with tickn
+        for m in self.regex.finditer(s, pos):
+            start, end = m.span()
+            if end - done > _TICK_EVERY:
+                vm.tickn(end - done)
+                done = end
+            yield start, end, groups(m)
+        vm.tickn(len(s) - done + 1)
 
     def _exec_own(self, vm, s: str, pos: int):
         if self.runs is None:

@@ -6,13 +6,28 @@ from __future__ import annotations
 
 from ..runtime import ops
 from ..runtime.frames import rt_error
-from ..runtime.values import GenBuiltin, type_name
+from ..runtime.values import NEEDS_LUA, GenBuiltin, type_name
 
 _OPERATIONS = ('add', 'sub', 'mul', 'mod', 'pow', 'div', 'idiv', 'unm')
 
 
+# Where arith_num raises (an integer division by zero): left to the
+# generator form, whose frame the error's traceback names.
+_MAY_RAISE = ('mod', 'idiv')
+
+
 def _metamethod(op):
     event = '__' + op
+    may_raise = op in _MAY_RAISE
+
+    def plain(a=None, b=None, *_):
+        # Two numeric strings (or a string and a number): the arithmetic at
+        # once; anything else needs the other operand's metamethod or an error.
+        x = ops.tonumber(a)
+        y = ops.tonumber(b)
+        if x is None or y is None or (may_raise and y == 0):
+            raise NEEDS_LUA
+        return (ops.arith_num(op, x, y),)
 
     def arith(a=None, b=None, *_):
         x = ops.tonumber(a)
@@ -26,6 +41,7 @@ def _metamethod(op):
             rt_error("attempt to %s a '%s' with a '%s'" % (op, type_name(a), type_name(b)))
         r = yield from ops.nested_call(h, (a, b))
         return (r[0] if r else None,)
+    arith.plain = plain         # ops.arith_plainly's way round the generator
     return GenBuiltin(arith, event)
 
 

@@ -1051,8 +1051,26 @@ def setindex_plainly(o, k, v, note=None):
 
 
 def arith_plainly(op, a, b, notes=(None, None)):
+    if (a.__class__ is float or a.__class__ is int) and (b.__class__ is float or b.__class__ is int) \
+            and op not in _BITWISE:
+        # What translated code leaves to this (``^``, ``//`` and ``%`` of
+        # floats, an operand's class unforeseen): no generator to run.
+        return arith_num(op, a, b, notes[2] if len(notes) > 2 else None)
     h = _table_handler(a, b, _EVENTS[op])
     if h is None:
+        if a.__class__ is str or b.__class__ is str:
+            # A numeric string: the string metatable's host function has a
+            # plain form (``plain``, on its generator function) doing the
+            # arithmetic without a generator's frames; what it leaves (a
+            # metamethod to call, an error) takes the general path, which
+            # names the metamethod in tracebacks.
+            h = binary_handler(a, b, _EVENTS[op])
+            plain = getattr(h.fn, 'plain', None) if h.__class__ is GenBuiltin else None
+            if plain is not None:
+                try:
+                    return plain(a, b)[0]
+                except NeedsLua:
+                    pass
         return sync(arith(op, a, b, notes))
     r = meta_call(h, (a, b), _META_NOTES[op])
     return r[0] if r else None

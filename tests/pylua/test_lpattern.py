@@ -44,13 +44,22 @@ def own(p, anchor=True):
 class _AlwaysWindowed(lpattern.Pattern):
     __slots__ = ()
 
-    def _runs_short(self, s):
+    def _runs_short(self, s, pos=0):
         return False
 
 
-def windowed(p, anchor=True):
-    """A pattern forced to search in regex calls over windows of starts."""
-    pat = _AlwaysWindowed(p, anchor)
+class _WindowedThenOneScan(lpattern.Pattern):
+    __slots__ = ()
+
+    def _runs_short(self, s, pos=0):
+        return True
+
+
+def windowed(p, anchor=True, then_one_scan=False):
+    """A pattern forced to search in regex calls over windows of starts
+    (``then_one_scan``: until ``iterate`` tests the rest's runs, which it
+    then finds short)."""
+    pat = (_WindowedThenOneScan if then_one_scan else _AlwaysWindowed)(p, anchor)
     if pat.regex is None or pat.anchored:
         return None
     pat.re_max_len = -1
@@ -90,14 +99,19 @@ def test_left_to_own_matcher(p):
     assert lpattern.compile(p).regex is None
 
 
-@pytest.mark.parametrize('p, degree', [
-    ('abc', 1), ('^a*', 1), ('%d+', 2), ('(%w+)%s*=%s*(%w+)', 2), ('<(.-)>', 2),
-    ('(.-)=(.*)', 2), ('^%s*(.-)%s*$', 2), ('a*a*b', 3), ('.-.-b', 3),
-    ('(.*)/(.*)/(.*)', 3), ('a-a-a-a-b', 5),
+@pytest.mark.parametrize('p, degree, doublings', [
+    ('abc', 1, 0), ('^a*', 1, 0), ('%d+', 2, 0), ('(%w+)%s*=%s*(%w+)', 2, 0), ('<(.-)>', 2, 0),
+    ('(.-)=(.*)', 2, 0), ('^%s*(.-)%s*$', 2, 0), ('a*a*b', 3, 0), ('.-.-b', 3, 0),
+    ('(.*)/(.*)/(.*)', 3, 0), ('a-a-a-a-b', 5, 0),
+    # A '?' splits a run two ways only: a line reader is linear.
+    ('^(.-)\r?\n()', 1, 1), ('a?a?a?b', 2, 2), ('a*a?b', 2, 1),
+    # What starts at a later item and always matches (``.*$``) never backtracks.
+    ('^(.-),(.-),(.-),(.*)$', 3, 0), ('^(.-),(.*)$', 1, 0),
 ])
-def test_cost_model(p, degree):
+def test_cost_model(p, degree, doublings):
     pat = lpattern.compile(p)
-    assert lpattern._degree(pat.items, pat.anchored) == degree
+    c = lpattern.cost(pat.items, pat.anchored)
+    assert (c.degree, c.doublings) == (degree, doublings)
 
 
 def test_long_subjects_split_or_leave_re():
@@ -113,6 +127,49 @@ def test_long_subjects_split_or_leave_re():
     long_run = 'x' * 5000 + ' k = v'      # quadratic, but in bounded calls
     assert common.regex_for(long_run) is None
     assert common.exec(VM, long_run, 0) == (5001, 5006, ('k', 'v'))
+
+
+def test_the_first_of_many_matches_costs_what_it_scans():
+    """``for w in s:gmatch("%a+") do ... break end`` on 900 KB: each
+    iteration once tested the whole subject's runs before its first match,
+    28 ms (lua5.4: 1 us); the windowed search starts at once."""
+    import time
+    word = lpattern.compile('%a+', anchor=False)
+    subject = 'lorem ipsum dolor ' * 50000
+    assert len(subject) > word.re_max_len and word.windowed
+    started = time.process_time()
+    for _ in range(1000):
+        assert next(word.iterate(VM, subject, 0)) == (0, 5, ())
+    assert time.process_time() - started < 1.0
+
+
+def test_iterating_a_long_subject_to_its_end_finds_every_match():
+    word = lpattern.compile('(%a+)', anchor=False)
+    subject = 'lorem ipsum dolor ' * 20000
+    found = list(word.iterate(VM, subject, 0))
+    assert len(found) == 60000 and found[-1] == (len(subject) - 6, len(subject) - 1, ('dolor',))
+    assert found == [(m.start(), m.end(), m.groups()) for m in re.finditer('([a-z]+)', subject)]
+
+
+def test_runs_are_found_by_class():
+    assert lpattern._has_run('ab  cd', [' '], 2, 0)
+    assert not lpattern._has_run('ab  cd', [' '], 2, 3)
+    assert not lpattern._has_run('a b c', [' ', 'abc'], 2, 0)
+    assert lpattern._has_run('a b \xff\xffc', ['\xff'], 2, 0)
+
+
+def test_an_anchored_split_along_short_runs_is_one_regex_call():
+    """``^%s*(.-)%s*$`` (trim): its splits lie along runs of spaces, so on
+    text with short ones a call costs the subject's length times the
+    longest; past 4,472 bytes it went to the own matcher, 30 times
+    slower."""
+    trim = lpattern.compile('^%s*(.-)%s*$')
+    assert trim.split_classes is not None
+    text = '  ' + 'word ' * 20000 + '\n'
+    assert len(text) > trim.re_max_len and trim.regex_for(text) is trim.regex
+    assert trim.exec(VM, text, 0) == (0, len(text), (text.strip(),))
+    spaced = 'x' + ' ' * 5000 + 'y' + ' ' * 5000      # long runs: left to the own matcher
+    assert trim.regex_for(spaced) is None
 
 
 def test_a_search_from_a_position_costs_what_it_scans():
@@ -345,9 +402,9 @@ def test_re_translation_agrees_with_own_matcher(p, s):
         assert _results(pat, s) == _results(own(p, anchor), s)
 
 
-@given(patterns, st.text(alphabet='aab 1.\n\xe9_-\0', max_size=60))
-def test_windowed_search_agrees_with_own_matcher(p, s):
-    pat = windowed(p)
+@given(patterns, st.text(alphabet='aab 1.\n\xe9_-\0', max_size=60), st.booleans())
+def test_windowed_search_agrees_with_own_matcher(p, s, then_one_scan):
+    pat = windowed(p, then_one_scan=then_one_scan)
     if pat is None:
         return
     saved = lpattern._RE_BUDGET

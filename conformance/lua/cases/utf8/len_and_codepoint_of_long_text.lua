@@ -1,0 +1,15 @@
+-- utf8.len and utf8.codepoint on valid and invalid UTF-8, in both modes.
+local s = string.rep("aé中😀", 3)
+print(utf8.len(s), utf8.len(s, 2), utf8.len(s, 4), utf8.len(s, 1, 3), utf8.len(s, 1, -2), utf8.len(s, 3, 3))
+print(utf8.codepoint(s, 1, -1))
+print(pcall(utf8.codepoint, s, 1, 3))
+print(utf8.codepoint(s, 2, 2))
+print(utf8.len("\xed\xa0\x80"), utf8.len("\xed\xa0\x80", 1, -1, true), utf8.len("\xf4\x90\x80\x80"), utf8.len("\xf4\x90\x80\x80", 1, -1, true))
+print(utf8.len("\xc0\x80"), utf8.len("abc\xff"), utf8.len("\xf8\x88\x80\x80\x80", 1, -1, true))
+print(pcall(utf8.codepoint, "\xed\xa0\x80"), utf8.codepoint("\xed\xa0\x80", 1, 1, true))
+print(utf8.len(""), utf8.len("é", 2), utf8.len("aé", 1, 2))
+-- Long text, valid and not: decoded in one call, or character by character.
+local big = string.rep("aé中😀", 2000)
+print(utf8.len(big), utf8.len(big, 3), utf8.len(big, 1, -2), select('#', utf8.codepoint(big, 1, 400)))
+print(utf8.len(big .. "\xff" .. big), utf8.len(big .. "\xed\xa0\x80"), utf8.len(big .. "\xed\xa0\x80", 1, -1, true))
+print(utf8.len(big, 1, #big - 1), select("#", pcall(utf8.codepoint, big, 1, #big - 1)), pcall(utf8.codepoint, big .. "\xff", #big, #big + 1))
