@@ -1,7 +1,9 @@
 """pylua's register bytecode: Lua 5.4's model (registers, constants, upvalue
 descriptors, one prototype per function, line info) with structured control
 flow (IF/ELSE/END, LOOP, FORPREP, TFORPREP) in place of raw jumps, so the
-translator can emit Python loops; GOTO/LABEL remain for ``goto``.
+translator can emit Python loops; GOTO/LABEL remain for ``goto``, but for a
+``goto`` to a label ending the body of the loop it is in (``goto continue``),
+which is CONTINUE, Python's ``continue``.
 
 Operands: registers are ints >= 0; a constant is encoded as ``-(k + 1)``.
 """
@@ -12,7 +14,7 @@ MOVE LOADK LOADNIL LOADBOOL GETUPVAL SETUPVAL NEWCELL GETCELL SETCELL
 GETTABUP SETTABUP GETTABLE SETTABLE SELF NEWTABLE SETLIST
 ADD SUB MUL DIV MOD POW IDIV BAND BOR BXOR SHL SHR UNM NOT LEN BNOT CONCAT
 EQ NE LT LE CLOSURE VARARG CALL RETURN TBC CLOSE
-IF IFNOT ELSE END LOOP BREAK FORPREP TFORPREP GOTO LABEL
+IF IFNOT ELSE END LOOP BREAK FORPREP TFORPREP GOTO LABEL CONTINUE
 """.split()
 
 ARITH = {'+': 'ADD', '-': 'SUB', '*': 'MUL', '/': 'DIV', '%': 'MOD', '^': 'POW',

@@ -40,6 +40,26 @@ def compile_chunk(chunk: A.Chunk, c_levels: int = 1) -> Proto:
     return proto
 
 
+@dataclass(frozen=True)
+class _LoopEnd:
+    """What a ``goto`` in a loop's body (outside nested loops) may treat as
+    the end of the iteration: the labels ending the body, while no
+    ``<close>`` variable of the body is open (``len(tbc)`` as it starts)."""
+    labels: frozenset
+    tbc: int
+
+
+def _end_labels(body):
+    """The ids of the labels ending ``body`` (only labels follow them: Lua
+    counts a label at a block's end outside its locals' scopes)."""
+    labels = set()
+    for st in reversed(body.stmts):
+        if st.__class__ is not A.Label:
+            break
+        labels.add(id(st))
+    return frozenset(labels)
+
+
 @dataclass
 class _PendingJump:
     """A ``break`` or forward ``goto`` not yet placed (lparser.c's pending
@@ -88,6 +108,8 @@ class _FuncState:
         self.open_vars = []           # their declarations (resolver Vars)
         self.pending_jumps = []       # _PendingJumps, innermost last
         self.label_levels = {}        # id(Label) -> open locals where it is placed
+        self.loop_ends = []           # _LoopEnds of the enclosing loops, innermost last
+        self.jumped_labels = set()    # id(Label) of the labels a GOTO goes to
         self.folds = {}               # id(expression) -> its folded number or None (``folded``)
 
     # ------------------------------------------------------------ emission
@@ -398,6 +420,13 @@ class _FuncState:
         self._locals_top = saved_top
         self.freereg = saved_top
 
+    def loop_body(self, body, pre=None, ends_iteration=True):
+        """A loop's body, in scope.  ``ends_iteration``: reaching the body's
+        end ends the iteration (not so in ``repeat``, whose condition follows)."""
+        self.loop_ends.append(_LoopEnd(_end_labels(body) if ends_iteration else frozenset(), len(self.tbc)))
+        self.block_scope(body, pre)
+        self.loop_ends.pop()
+
     def s_While(self, s):
         self.emit('LOOP', line=s.line)
         self.loops += 1
@@ -409,7 +438,7 @@ class _FuncState:
             self.emit('BREAK', line=s.line)
             self.emit('END', line=s.line)
             self.freereg = self._locals_top
-        self.block_scope(s.body)
+        self.loop_body(s.body)
         self.loops -= 1
         self.emit('END', line=s.body.end_line)
         self.land_jumps(-self.loops - 1, s.body.end_line, fallthrough=False)
@@ -423,8 +452,10 @@ class _FuncState:
         saved_locals = len(self.open_locals)
         first_jump = len(self.pending_jumps)
         self.depth += 1
+        self.loop_ends.append(_LoopEnd(frozenset(), len(self.tbc)))
         for st in s.body.stmts:
             self.stmt(st)
+        self.loop_ends.pop()
         if within_reach(self._locals_top, s.cond.last - self.cursor):
             check_registers(s.cond, self.res.names, self._locals_top, self.folded, self.tokens, self.chunkname)
         c = self.exp_reg(s.cond)
@@ -486,7 +517,7 @@ class _FuncState:
         int_loop = self.folded(s.start).__class__ is int and (s.step is None or self.folded(s.step).__class__ is int)
         self.emit('FORPREP', base, 1 if int_loop else 0, line=s.line)
         self.loops += 1
-        self.block_scope(s.body, lambda: self.activate(var, vreg))
+        self.loop_body(s.body, lambda: self.activate(var, vreg))
         self.loops -= 1
         self.emit('END', line=s.body.end_line)
         self.land_jumps(-self.loops - 1, s.body.end_line)
@@ -521,7 +552,7 @@ class _FuncState:
         def pre():
             for i, v in enumerate(vars_):
                 self.activate(v, vbase + i)
-        self.block_scope(s.body, pre)
+        self.loop_body(s.body, pre)
         # Its to-be-closed state marks the loop's block: jumping out closes it.
         for jump in self.pending_jumps[first_jump:]:
             jump.close = True
@@ -578,14 +609,23 @@ class _FuncState:
         self.emit('BREAK', line=s.line)
 
     def s_Goto(self, s):
+        label = self.res.goto_label[id(s)]
+        end = self.loop_ends[-1] if self.loop_ends else None
+        if end is not None and id(label) in end.labels and len(self.tbc) == end.tbc:
+            # To the end of the body of the loop it is in, with no <close>
+            # variable to close on the way: the iteration's end, as Python's
+            # ``continue`` (the label then needs no block of its own).
+            self.pending_jumps.append(_PendingJump(id(label), len(self.proto.code), len(self.open_vars)))
+            self.emit('CONTINUE', line=s.line)
+            return
         self.proto.has_goto = True
+        self.jumped_labels.add(id(label))
         # Leaving blocks closes their <close> variables, as Lua's jump does.
         target = self.res.goto_depth.get(id(s), 0) + 1
         for reg, _, depth in reversed(self.tbc):
             if depth <= target:
                 break
             self.emit('CLOSE', reg, 1, line=s.line)
-        label = self.res.goto_label[id(s)]
         label_level = self.label_levels.get(id(label))
         if label_level is None:
             self.pending_jumps.append(_PendingJump(id(label), len(self.proto.code), len(self.open_vars)))
@@ -595,9 +635,11 @@ class _FuncState:
         self.emit('GOTO', s.label, self.label_number(label), line=s.line)
 
     def s_Label(self, s):
-        self.proto.has_goto = True
         self.label_levels[id(s)] = len(self.open_vars)
         self.land_jumps(id(s), s.line)
+        if self.loop_ends and id(s) in self.loop_ends[-1].labels and id(s) not in self.jumped_labels:
+            return          # only CONTINUEs go there (a GOTO from a nested loop would precede it)
+        self.proto.has_goto = True
         self.emit('LABEL', s.name, self.label_number(s), line=s.line)
 
     def label_number(self, label):

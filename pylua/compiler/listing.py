@@ -18,7 +18,7 @@ _FORMATS = {
     'GETUPVAL': 'RU', 'SETUPVAL': 'RU', 'GETTABUP': 'RUK', 'SETTABUP': 'UK*',
     'GETTABLE': 'RR*', 'SETTABLE': 'R**', 'SELF': 'RRK', 'NEWTABLE': 'RNN', 'SETLIST': 'RNN',
     'CONCAT': 'RN', 'CLOSURE': 'RF', 'VARARG': 'RN', 'CALL': 'RNN', 'RETURN': 'RN',
-    'TBC': 'R', 'CLOSE': 'RB', 'IF': 'R', 'IFNOT': 'R', 'ELSE': '', 'END': '', 'LOOP': '', 'BREAK': '',
+    'TBC': 'R', 'CLOSE': 'RB', 'IF': 'R', 'IFNOT': 'R', 'ELSE': '', 'END': '', 'LOOP': '', 'BREAK': '', 'CONTINUE': '',
     'FORPREP': 'RB', 'TFORPREP': 'RN', 'GOTO': 'L#', 'LABEL': 'L#',
 }
 for _op in ('ADD', 'SUB', 'MUL', 'DIV', 'MOD', 'POW', 'IDIV', 'BAND', 'BOR', 'BXOR', 'SHL', 'SHR',

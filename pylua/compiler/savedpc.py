@@ -63,7 +63,7 @@ def _successors(code):
             elses[stack[-1]] = pc
         elif op == 'END':
             ends[stack.pop()] = pc
-        elif op == 'BREAK':
+        elif op == 'BREAK' or op == 'CONTINUE':
             loops[pc] = next(o for o in reversed(stack) if code[o].op in ('LOOP', 'FORPREP', 'TFORPREP'))
         elif op == 'LABEL':
             labels[ins.b] = pc
@@ -85,7 +85,8 @@ def _successors(code):
             succ[opener] = [opener + 1, end + 1]
             succ[end] = [opener]
     for pc, loop in loops.items():
-        succ[pc] = [ends[loop] + 1]
+        # A break leaves the loop; a continue goes where the body's end goes.
+        succ[pc] = [ends[loop] + 1] if code[pc].op == 'BREAK' else [ends[loop]]
     for pc, ins in enumerate(code):
         if ins.op == 'GOTO':
             succ[pc] = [labels[ins.b]]

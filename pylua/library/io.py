@@ -121,9 +121,39 @@ class _Peeking:
         return self.stream.read(1)
 
 
+# read_number's steps over bytes a buffered stream holds: white space and a
+# sign, a hexadecimal or decimal mantissa, and an exponent, which it takes
+# only after a digit.
+_NUMERAL_LEAD = re.compile(rb'[ \t\n\v\f\r]*([-+]?)')
+_HEX_MANTISSA = re.compile(rb'0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?')
+_DEC_MANTISSA = re.compile(rb'([0-9]*)(?:\.([0-9]*))?')
+_HEX_EXPONENT = re.compile(rb'[pP][-+]?[0-9]*')
+_DEC_EXPONENT = re.compile(rb'[eE][-+]?[0-9]*')
+
+
 def _read_number(stream):
-    """liolib's read_number: the longest prefix that can be a numeral, then its value."""
-    src = _Peeking(stream)
+    """liolib's read_number: the longest prefix that can be a numeral, then
+    its value.  Scanned first in the bytes a buffered stream holds (a
+    character at a time from the stream cost 10 us): when the numeral ends
+    before them, only it is taken from the stream."""
+    peek = getattr(stream, 'peek', None)
+    if peek is not None:
+        held = peek(_MAX_NUMERAL + 1)
+        lead = _NUMERAL_LEAD.match(held)
+        start = lead.start(1)
+        mantissa = _HEX_MANTISSA.match(held, lead.end()) or _DEC_MANTISSA.match(held, lead.end())
+        end = mantissa.end()
+        if len(mantissa.group(1)) + len(mantissa.group(2) or b'') > 0:
+            exponent = (_HEX_EXPONENT if mantissa.re is _HEX_MANTISSA else _DEC_EXPONENT).match(held, end)
+            if exponent is not None:
+                end = exponent.end()
+        if end < len(held) and end - start < _MAX_NUMERAL:
+            stream.read(end)
+            return str2number(held[start:end].decode('latin-1'))
+    return _scan_number(_Peeking(stream))
+
+
+def _scan_number(src):
     buf = []
 
     def accept(chars):

@@ -337,18 +337,28 @@ def _universal(items: list, j: int) -> bool:
 ONE_BYTE_SPLIT = '?'
 
 
+class Split(NamedTuple):
+    """A quantified item's run that backtracking may split with later
+    items' runs: along runs of ``classes``; where a single-byte item of
+    class ``separator`` lies between them, only where that matches (the
+    ``,`` of ``(.-),(.-)``), else None."""
+    classes: tuple
+    separator: str | None
+
+
 def _split(items: list, j: int):
     """How backtracking may split the run of quantified item ``j`` with
     later quantified items: where what follows ``j`` can fail, they share
     bytes, what starts at the later one can fail too, and no single-byte
     item outside ``j``'s class in between fixes where ``j``'s run ends.
     None when it cannot; ``ONE_BYTE_SPLIT`` when only a '?' takes part;
-    else the classes of the later items, along whose runs the splits lie."""
+    else a ``Split``."""
     if _universal(items, j + 1):
         return None              # what follows never fails: no backtracking
     cs_set = frozenset(items[j][1])
     classes = []
     one_byte = False
+    separator = None
     for i in range(j + 1, len(items)):
         it = items[i]
         k = it[0]
@@ -361,6 +371,8 @@ def _split(items: list, j: int):
                         classes.append(it[1])
             elif cs_set.isdisjoint(it[1]):
                 break
+            elif separator is None and not classes and not one_byte:
+                separator = it[1]
         elif k in (BALANCE, BACKREF):
             classes.append(_ALL)     # as long as a capture or a balanced run: any
             break
@@ -369,7 +381,7 @@ def _split(items: list, j: int):
     if items[j][2] == '?' and (classes or one_byte):
         return ONE_BYTE_SPLIT
     if classes:
-        return tuple(classes)
+        return Split(tuple(classes), separator)
     return ONE_BYTE_SPLIT if one_byte else None
 
 
@@ -381,6 +393,9 @@ class Cost(NamedTuple):
     # Of an anchored pattern whose one long split is with items of these
     # classes: the steps are at most n times their longest run (else None).
     split_classes: tuple | None
+    # When every long split has a separator, theirs: a split then costs
+    # (its separator's matches + 1) in place of n (else None).
+    separators: tuple | None
 
 
 def cost(items: list, anchored: bool) -> Cost:
@@ -392,8 +407,10 @@ def cost(items: list, anchored: bool) -> Cost:
     splits = [s for s in (_split(items, j) for j in quantified) if s is not None]
     runs = [s for s in splits if s is not ONE_BYTE_SPLIT]
     degree = (0 if anchored else 1) + (1 if quantified else 0) + len(runs)
-    bounded = anchored and degree == 2 and all(len(c) < 256 for c in runs[0])
-    return Cost(degree, len(splits) - len(runs), runs[0] if bounded else None)
+    bounded = anchored and degree == 2 and all(len(c) < 256 for c in runs[0].classes)
+    separated = bool(runs) and all(s.separator is not None for s in runs)
+    return Cost(degree, len(splits) - len(runs), runs[0].classes if bounded else None,
+                tuple(s.separator for s in runs) if separated else None)
 
 
 # ------------------------------------------------------------- own matcher
@@ -574,16 +591,21 @@ def _has_run(s: str, classes, width: int, pos: int) -> bool:
     b = s.encode('latin-1')
     run = b'\x01' * width
     for cs in classes:
-        table = _MEMBERS.get(cs)
-        if table is None:
-            marks = bytearray(256)
-            for c in cs:
-                marks[ord(c)] = 1
-            table = bytes(marks)
-            _remember(_MEMBERS, cs, cs, table)
-        if b.translate(table).find(run, pos) >= 0:
+        if b.translate(_member_marks(cs)).find(run, pos) >= 0:
             return True
     return False
+
+
+def _member_marks(cs: str) -> bytes:
+    """The translation of bytes to 1 for members of class ``cs``, else 0."""
+    table = _MEMBERS.get(cs)
+    if table is None:
+        marks = bytearray(256)
+        for c in cs:
+            marks[ord(c)] = 1
+        table = bytes(marks)
+        _remember(_MEMBERS, cs, cs, table)
+    return table
 
 
 def _window_width(n: int) -> int:
@@ -601,8 +623,9 @@ class Pattern:
     1-based ints for position captures), or None.
     """
     __slots__ = ('anchored', 'items', 'ncap', 'poscaps', 'unclosed', 'nullable',
-                 'regex', 're_max_len', 'windowed', 'split_classes', 'runs', 'prefilter',
-                 '_find_re', '_windows', '_splits_seen', 'first')
+                 'regex', 're_max_len', 'windowed', 'split_classes', 'separators', 'runs',
+                 'prefilter', '_find_re', '_windows', '_splits_seen', '_separators_seen', '_doublings',
+                 'first')
 
     def __init__(self, source: str, anchor: bool):
         self.anchored = anchor and source[:1] == '^'
@@ -646,6 +669,9 @@ class Pattern:
         self.windowed = False       # longer ones: regex calls over windows of starts
         self.split_classes = None   # or one call, if no run of these is long (``Cost``)
         self._splits_seen = None    # the last subject's test of them
+        self.separators = None      # or one call, if these match seldom enough (``Cost``)
+        self._separators_seen = None
+        self._doublings = 0
         self._find_re = None
         self._windows = {}          # window width -> windowed regex
         self.first = self._first_char() if self.anchored else None
@@ -660,6 +686,8 @@ class Pattern:
             # is short, else is cut into calls over windows of starts.
             self.windowed = c.degree == 2 and not self.anchored and not c.doublings
             self.split_classes = c.split_classes if not c.doublings else None
+            self.separators = c.separators
+            self._doublings = c.doublings
 
     def _first_char(self):
         """For an anchored pattern that starts with items each matching one
@@ -714,10 +742,36 @@ class Pattern:
     def regex_for(self, s: str):
         """The compiled regex when one call on subject ``s`` stays within
         the step budget, else None."""
-        if len(s) <= self.re_max_len or (self.windowed and self._runs_short(s)) or \
-                (self.split_classes is not None and self._splits_short(s)):
+        if self._one_call(s) or (self.windowed and self._runs_short(s)):
             return self.regex
         return None
+
+    def _one_call(self, s: str) -> bool:
+        """Whether one regex call on ``s`` stays within the budget by what
+        the pattern's cost says of ``s`` (not splitting it in windows)."""
+        return len(s) <= self.re_max_len or \
+            (self.split_classes is not None and self._splits_short(s)) or \
+            (self.separators is not None and self._separated_short(s))
+
+    def _separated_short(self, s: str) -> bool:
+        """Whether the splits, each as many as its separator's matches in
+        ``s`` and one, keep a call within the budget (remembered for the
+        last subject, as ``_splits_short``)."""
+        seen = (id(s), hash(s), len(s))
+        last = self._separators_seen
+        if last is not None and last[0] == seen:
+            return last[1]
+        n = max(len(s), 1)
+        steps = n ** (1 if self.anchored else 2) << self._doublings
+        b = s.encode('latin-1')
+        for cs in self.separators:
+            steps *= (b.count(cs.encode('latin-1')) if len(cs) == 1 else
+                      b.translate(_member_marks(cs)).count(1)) + 1
+            if steps > _RE_BUDGET:
+                break
+        short = steps <= _RE_BUDGET
+        self._separators_seen = (seen, short)
+        return short
 
     def _runs_short(self, s: str, pos: int = 0) -> bool:
         """Whether no quantified item finds a run of a window's width in
@@ -750,7 +804,7 @@ class Pattern:
         # costs what it scans (a tokenizer's ``s:find("%a+", pos)`` finds
         # its match at once), where telling whether one regex call over the
         # whole subject would be safe costs the subject's length.
-        if len(s) <= self.re_max_len or (self.split_classes is not None and self._splits_short(s)):
+        if self._one_call(s):
             m = self._find_re(s, pos)
             if m is None:
                 vm.tickn(len(s) - pos + 1)
@@ -812,7 +866,7 @@ class Pattern:
         match ended, and an empty match ending there is passed over.  Lazy,
         so a caller that stops asking does no further matching."""
         n = len(s)
-        if not self.nullable and not self.anchored and len(s) <= self.re_max_len:
+        if not self.nullable and not self.anchored and self._one_call(s):
             yield from self._iterate_re(vm, s, pos)
             return
         if self.windowed and not self.nullable:

@@ -1030,6 +1030,14 @@ def index_plainly(o, k, note=None):
         if h.__class__ is FN:
             r = meta_call(h, (o, k), _META_NOTES['index'])
             return r[0] if r else None
+    elif o.__class__ is Userdata and o.meta is not None:
+        # A file's or other object's method (``f:read``), found in its
+        # metatable's ``__index`` table: no generator to run.
+        h = o.meta.hash.get('__index')
+        if h.__class__ is Table:
+            v = h.get(k)
+            if v is not None:
+                return v
     return sync(index(o, k, note))
 
 
@@ -1382,16 +1390,42 @@ def forgen(f, s, ctl, n):
     if s.__class__ is Table:
         if f is NEXT and ctl is None:
             return s.walk()
-        if f is INEXT and ctl == 0 and s.meta is None:
-            # Live over the array part (a list iterator sees appends and
-            # removals); the hash part never holds the key after the array
-            # part's end.  The loop ends at the first nil value.
-            return enumerate(s.arr, 1)
+        if f is INEXT and ctl == 0:
+            if s.meta is None or '__index' not in s.meta.hash:
+                # Live over the array part (a list iterator sees appends and
+                # removals); the hash part never holds the key after the
+                # array part's end, and without ``__index`` nothing else
+                # answers it.  The loop ends at the first nil value.
+                return enumerate(s.arr, 1)
+            return _ipairs_through_index(s)
     if f.__class__ is Builtin:
         walk = getattr(f.fn, 'walk', None)
         if walk is not None:
             return walk(n)
     return None
+
+
+def _ipairs_through_index(t):
+    """``ipairs`` over a table whose metatable has ``__index`` (a class's
+    instance): its elements read raw, and where one is nil through
+    ``__index``, as ``lua_geti`` reads them; the first nil ends the walk.
+    ``ipairs``'s iterator is a C function, a level of the C stack that a
+    handler runs above, where it cannot yield."""
+    i = 0
+    while True:
+        arr = t.arr
+        v = arr[i] if i < len(arr) else None
+        i += 1
+        if v is None:
+            vm = state.running.vm
+            vm.c_calls += 1
+            try:
+                v = index_plainly(t, i)
+            finally:
+                vm.c_calls -= 1
+            if v is None:
+                return
+        yield i, v
 
 
 def tbc_check(v, name):

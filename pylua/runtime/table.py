@@ -280,11 +280,15 @@ class ClassHash(dict):
     from a table with that metatable gives when the table itself lacks it
     (``(key,)`` to ``CALL_NEEDED`` where an ``__index`` function answers);
     ``dependents`` holds, by id, the ``lookups`` of every metatable whose
-    cached chains pass through this table.  Any change to this hash (a store,
-    a removal, the collector's clearing of a weak table) empties them, so a
-    cache is only ever consulted while every table of its chain is as it was
-    when filled.  Translated code stores into a hash part directly, which is
-    why the check sits in the dict itself.
+    cached chains pass through this table.  A change of one key (a store, a
+    removal) drops that key's answers from them: an answer depends only on
+    its own key in each table of the chain, and on the chain itself, so a
+    change of ``__index`` and any other change (the collector's clearing of
+    a weak table) empties them.  A cache is so only ever consulted while
+    every table of its chain is as it was when filled, for its key.  A class
+    counting its instances in a class field thus keeps its methods cached.
+    Translated code stores into a hash part directly, which is why the
+    check sits in the dict itself.
 
     ``shadow`` is the plain dict this one replaced while anything else still
     holds it (translated code binds an environment's ``hash.get``, a
@@ -298,6 +302,18 @@ class ClassHash(dict):
             lookups.clear()
         self.dependents.clear()
 
+    def key_changed(self, k):
+        """Key ``k`` was stored or removed: the answers for it are stale
+        (string keys only are cached, a handler's as ``(k,)``)."""
+        if k.__class__ is not str or k == '__index':
+            if k.__class__ is str:
+                self.changed()
+            return
+        handler = (k,)
+        for lookups in self.dependents.values():
+            lookups.pop(k, None)
+            lookups.pop(handler, None)
+
     def _mirror(self):
         """The shadow dict to change as well, or None."""
         shadow = self.shadow
@@ -310,21 +326,31 @@ class ClassHash(dict):
         if self.shadow is not None and self._mirror() is not None:
             self.shadow[k] = v
         if self.dependents:
-            self.changed()
+            self.key_changed(k)
 
     def __delitem__(self, k):
         dict.__delitem__(self, k)
-        self._copy_out()
+        self._removed(k)
 
     def __ior__(self, other):
         dict.update(self, other)
         self._copy_out()
         return self
 
-    def pop(self, *args):
-        v = dict.pop(self, *args)
-        self._copy_out()
+    def pop(self, k, *default):
+        v = dict.pop(self, k, *default)
+        self._removed(k)
         return v
+
+    def _removed(self, k):
+        """After key ``k``'s removal: the shadow and the caches told of it
+        alone (copying the shadow whole made every global removed from a
+        sandbox's environment cost the whole environment)."""
+        shadow = self._mirror()
+        if shadow is not None:
+            shadow.pop(k, None)
+        if self.dependents:
+            self.key_changed(k)
 
     def popitem(self):
         item = dict.popitem(self)

@@ -172,6 +172,21 @@ def test_an_anchored_split_along_short_runs_is_one_regex_call():
     assert trim.regex_for(spaced) is None
 
 
+def test_splits_at_separators_cost_their_matches():
+    """``^(.-),(.-),...,(.*)$`` (fields of a line): each split of a field
+    with the next lies at a comma, so a call costs the line's length times
+    (commas + 1) per split; by the length alone it was degree 5, and lines
+    past 29 bytes went to the own matcher, 50 times slower than lua5.4."""
+    fields = lpattern.compile('^(.-),(.-),(.-),(.-),(.-),(.*)$')
+    c = lpattern.cost(fields.items, fields.anchored)
+    assert c.degree == 5 and c.separators == (',',) * 4
+    line = ','.join('field number %d' % k for k in range(6))
+    assert len(line) > fields.re_max_len and fields.regex_for(line) is fields.regex
+    assert fields.exec(VM, line, 0) == (0, len(line), tuple(line.split(',', 5)))
+    assert fields.regex_for(',' * 3000) is None          # many commas: the own matcher
+    assert lpattern.cost(lpattern.compile('(.-)%s*,(.-)x').items, False).separators is None
+
+
 def test_a_search_from_a_position_costs_what_it_scans():
     """A tokenizer's ``s:find("%a+", pos)`` on a long subject: each call
     once scanned the whole subject to decide whether one regex call was

@@ -88,6 +88,13 @@ class ControlOps:
     def op_BREAK(self, i):
         self.w('break')
 
+    def op_CONTINUE(self, i):
+        # The innermost Python loop is the Lua loop's (as for ``break``):
+        # its iteration's count and test are at its head.
+        for line in self.continue_marks(i):
+            self.w('_zl = %d', line)
+        self.w('continue')
+
     def op_FORPREP(self, i):
         a = i.a
         chunk = self.tmp('c')

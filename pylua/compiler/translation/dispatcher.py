@@ -9,7 +9,7 @@ from .facts import ITERATOR_NOTE, LOOP_COST, iteration_cost, passes_results
 from .ir import code
 
 # The structured instructions ``lower`` turns into labels, jumps and raw code.
-_LOWERED = frozenset('IF IFNOT ELSE LOOP BREAK FORPREP TFORPREP END GOTO LABEL TBC CLOSE'.split())
+_LOWERED = frozenset('IF IFNOT ELSE LOOP BREAK CONTINUE FORPREP TFORPREP END GOTO LABEL TBC CLOSE'.split())
 # Past this many blocks the dispatch tests a block's group first: an
 # ``elif`` chain is as deep in Python's syntax tree as it is long, and
 # Python's compiler refuses a tree past about 3,000 levels (an ``if``
@@ -148,6 +148,11 @@ class Dispatcher:
             elif op == 'BREAK':
                 loop = next(e for e in reversed(stack) if e[0] in ('loop', 'for'))
                 items.append(('jump', loop[2]))
+            elif op == 'CONTINUE':
+                # Where the loop's END jumps: its head.
+                loop = next(e for e in reversed(stack) if e[0] in ('loop', 'for'))
+                items.extend(('raw', ('_zl = %d' % line, ins.line)) for line in self.ft.continue_marks(ins))
+                items.append(('jump', loop[1]))
             elif op == 'FORPREP':
                 top, exit_ = next(self.ids), next(self.ids)
                 it = '_it%d' % top

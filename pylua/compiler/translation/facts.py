@@ -15,7 +15,7 @@ from .intrinsics import INTRINSICS
 STRAIGHT_LIMIT = 128
 LOOPS = frozenset(('LOOP', 'FORPREP', 'TFORPREP'))
 OPENERS = frozenset(('IF', 'IFNOT', 'LOOP', 'FORPREP', 'TFORPREP'))
-BLOCK_OPS = OPENERS | {'ELSE', 'END', 'BREAK', 'GOTO', 'LABEL', 'TBC', 'CLOSE'}
+BLOCK_OPS = OPENERS | {'ELSE', 'END', 'BREAK', 'CONTINUE', 'GOTO', 'LABEL', 'TBC', 'CLOSE'}
 _BOOL_OPS = frozenset(('EQ', 'NE', 'LT', 'LE', 'NOT'))
 FUSABLE = {'ADD': '+', 'SUB': '-', 'MUL': '*', 'UNM': '-'}
 _RANGE_READS = frozenset(('CALL', 'RETURN', 'CONCAT'))
@@ -226,6 +226,26 @@ def _outside_loops(code):
             depth += op in LOOPS
         elif op == 'END' and loops:
             depth -= loops.pop()
+
+
+def continued_ends(code):
+    """{id of a CONTINUE: the END of the loop it continues}: what runs
+    there before the next iteration (a division's saved line) runs on its
+    way too."""
+    loops, pending, found = [], [], {}
+    for ins in code:
+        op = ins.op
+        if op in OPENERS:
+            loops.append(op in LOOPS)
+            pending.append([])
+        elif op == 'CONTINUE':
+            k = len(loops) - 1 - loops[::-1].index(True)
+            pending[k].append(ins)
+        elif op == 'END':
+            loops.pop()
+            for c in pending.pop():
+                found[id(c)] = ins
+    return found
 
 
 def iteration_cost(p, k):

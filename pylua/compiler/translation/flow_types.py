@@ -45,6 +45,7 @@ class _Flow:
         self.code = p.code
         self.before = {}
         self.breaks = []              # per enclosing loop: the states its breaks leave with
+        self.continues = []           # and those its continues go back to the head with
         self.visits = len(p.code) * _VISITS_PER_INSTRUCTION
         self.elses, self.ends = _block_bounds(p.code)
 
@@ -76,6 +77,10 @@ class _Flow:
                 k = self.ends[k] + 1
             elif op == 'BREAK':
                 self.breaks[-1].append(state)
+                state = None
+                k += 1
+            elif op == 'CONTINUE':
+                self.continues[-1].append(state)
                 state = None
                 k += 1
             elif op == 'TBC' or op == 'CLOSE':
@@ -126,8 +131,11 @@ class _Flow:
         head = entry | {var} if var is not None else entry
         while True:
             self.breaks.append([])
+            self.continues.append([])
             out = self.block(k + 1, end, head)
             breaks = self.breaks.pop()
+            for s in self.continues.pop():
+                out = _meet(out, s)       # the iteration's end, reached from inside
             back = _meet(entry, out - written) if out is not None else entry
             again = back | {var} if var is not None else back
             if again == head:

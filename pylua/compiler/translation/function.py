@@ -15,7 +15,7 @@ from .calls import CallOps
 from .control import ControlOps
 from .dispatcher import Dispatcher
 from .facts import (BLOCK_OPS, FRESH, FRESH_KEEPS, FUSABLE, LOOP_COST, OPENERS, TABLE, calls_inlined, charge_point,
-                    counts_on_entry, global_field_reads, has_tail_calls, integer_registers, new_tables, relied_on, passes_results,
+                    continued_ends, counts_on_entry, global_field_reads, has_tail_calls, integer_registers, new_tables, relied_on, passes_results,
                     returns_integers, single_result,
                     too_deep_for_python, typed_reads, writes)
 from .flow_types import integers_before
@@ -236,6 +236,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.charge_calls = calls_inlined(p)
         self.charge_at = -1 if self.charge_calls or not counts_on_entry(p) else charge_point(p)
         self.zero_entry, self.zero_marks, self.zero_misses = zero_line_tracking(p)
+        self.continued = None         # continued_ends, made when a CONTINUE needs it
         self.miss_line = None         # the line the read being translated records when it misses
         body = self.out.collect(self.function_body)
         entry = self.charge() if self.charge_at is None else None
@@ -577,6 +578,15 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
             for ins in instrs:
                 for line in self.zero_marks.get(id(ins), ()):
                     self.w('_zl = %d', line)
+
+    def continue_marks(self, ins):
+        """The lines ``track_zero_line`` sets at the END of the loop that
+        CONTINUE ``ins`` continues: the iteration's end runs on its way."""
+        if not self.zero_marks:
+            return ()
+        if self.continued is None:
+            self.continued = continued_ends(self.p.code)
+        return self.zero_marks.get(id(self.continued[id(ins)]), ())
 
     def mark_loop_head(self, ins):
         """At the head of generic for ``ins``'s body: its iterator's call saved."""
