@@ -390,6 +390,8 @@ def make_load(vm):
 
 _GC_OPTIONS = ('stop', 'restart', 'collect', 'count', 'step', 'setpause', 'setstepmul',
                'isrunning', 'generational', 'incremental')
+# The work of a basic (size 0) incremental step, in KB (lgc.c's GCSTEPSIZE).
+_BASIC_STEP_KB = 8
 
 
 def make_collectgarbage(vm):
@@ -404,11 +406,27 @@ def make_collectgarbage(vm):
             return (None,)       # as lua_gc: no option works while a finalizer runs
         if opt == 'count':
             return (memory.count(vm, gc.running, gc.params['pause']) / 1024.0,)
+        if opt == 'step':
+            size = opt_int(args[0] if args else None, 2, 'collectgarbage', 0)
+            if gc.mode != 'incremental':
+                # A minor collection: the count is measured again when
+                # allocations make it due, not at every step (a walk of the
+                # heap: 100 ms with 100,000 tables alive, at every frame of
+                # a game calling it each frame).
+                gc.collect()
+                memory.count(vm, gc.running, gc.params['pause'])
+                return (False,)
+            # A step does a share of a cycle, as much work as allocating its
+            # size in KB (times stepmul): the shares add up, and once they
+            # reach the heap's size the cycle, a full collection here, is done.
+            gc.step_credit += (size if size > 0 else _BASIC_STEP_KB) * gc.params['stepmul'] / 100
+            if gc.step_credit < memory.count(vm, gc.running, gc.params['pause']) / 1024.0:
+                return (False,)
         if opt in ('collect', 'step'):
+            gc.step_credit = 0.0          # a cycle done: the next steps start another
             gc.collect()
             memory.measure(vm)
-            # A step ends a cycle in incremental mode; in generational mode it is a minor collection.
-            return (0,) if opt == 'collect' else (gc.mode == 'incremental',)
+            return (0,) if opt == 'collect' else (True,)
         if opt == 'isrunning':
             return (gc.running,)
         if opt in ('stop', 'restart'):

@@ -109,6 +109,7 @@ class Collector:
         self.running = True
         self.mode = 'incremental'
         self.params = {'pause': 200, 'stepmul': 100}
+        self.step_credit = 0.0                 # KB of work the incremental steps since the last cycle did
         self.finalizing = False
         self.closing = False                   # lua_close began: no new marks (Lua's GCSTPCLS)
         now = time.thread_time()

@@ -80,3 +80,39 @@ def test_a_big_host_heap_does_not_hold_off_finalizers():
                           'print(big_heap_run(2_000_000, 200_000))'], capture_output=True, text=True,
                          timeout=120, cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == 'True', out.stderr
+
+
+def test_incremental_steps_add_up_to_a_cycle():
+    """A step does a share of a cycle, as much as allocating its size in
+    KB: small steps finish one only together, a step as big as the heap
+    at once, and the heap is walked only then."""
+    rt = LuaRuntime()
+    src = '''
+    collectgarbage("incremental")
+    collectgarbage()
+    local heap = {} for i = 1, 20000 do heap[i] = {i} end
+    local steps = 0
+    repeat steps = steps + 1 until collectgarbage("step", 1)
+    return steps, collectgarbage("step", 1000000), collectgarbage("step", 0)
+    '''
+    steps, big, basic = rt.execute(src)
+    assert steps > 10 and big is True and basic is False
+
+
+def test_a_step_in_a_game_loop_does_not_walk_a_big_heap():
+    """``collectgarbage("step")`` every frame measured the whole heap
+    every time (120 ms a step with 100,000 tables alive, lua5.4: 0.02 ms);
+    in either mode it now walks it only when a cycle ends or the
+    allocations since the last walk make one due."""
+    for mode in ('incremental', 'generational'):
+        rt = LuaRuntime()
+        src = '''
+        collectgarbage("%s")
+        local heap = {} for i = 1, 100000 do heap[i] = {i} end
+        collectgarbage("count")
+        for frame = 1, 200 do local tmp = {frame}; collectgarbage("step") end
+        return #heap
+        ''' % mode
+        started = time.process_time()
+        assert rt.execute(src) == 100000
+        assert time.process_time() - started < 4.0, mode
