@@ -420,10 +420,10 @@ class _FuncState:
         self._locals_top = saved_top
         self.freereg = saved_top
 
-    def loop_body(self, body, pre=None, ends_iteration=True):
-        """A loop's body, in scope.  ``ends_iteration``: reaching the body's
-        end ends the iteration (not so in ``repeat``, whose condition follows)."""
-        self.loop_ends.append(_LoopEnd(_end_labels(body) if ends_iteration else frozenset(), len(self.tbc)))
+    def loop_body(self, body, pre=None):
+        """A ``while`` or ``for`` loop's body, in scope: reaching its end
+        ends the iteration."""
+        self.loop_ends.append(_LoopEnd(_end_labels(body), len(self.tbc)))
         self.block_scope(body, pre)
         self.loop_ends.pop()
 
@@ -452,6 +452,7 @@ class _FuncState:
         saved_locals = len(self.open_locals)
         first_jump = len(self.pending_jumps)
         self.depth += 1
+        # No label ends an iteration of ``repeat``: its condition follows.
         self.loop_ends.append(_LoopEnd(frozenset(), len(self.tbc)))
         for st in s.body.stmts:
             self.stmt(st)

@@ -624,7 +624,7 @@ class Pattern:
     """
     __slots__ = ('anchored', 'items', 'ncap', 'poscaps', 'unclosed', 'nullable',
                  'regex', 're_max_len', 'windowed', 'split_classes', 'separators', 'runs',
-                 'prefilter', '_find_re', '_windows', '_splits_seen', '_separators_seen', '_doublings',
+                 'prefilter', '_find_re', '_windows', '_subject_seen', '_doublings',
                  'first')
 
     def __init__(self, source: str, anchor: bool):
@@ -668,9 +668,8 @@ class Pattern:
         self.re_max_len = -1        # subjects this long or shorter: one regex call
         self.windowed = False       # longer ones: regex calls over windows of starts
         self.split_classes = None   # or one call, if no run of these is long (``Cost``)
-        self._splits_seen = None    # the last subject's test of them
         self.separators = None      # or one call, if these match seldom enough (``Cost``)
-        self._separators_seen = None
+        self._subject_seen = None   # the last long subject's test of them (``_one_call``)
         self._doublings = 0
         self._find_re = None
         self._windows = {}          # window width -> windowed regex
@@ -748,19 +747,33 @@ class Pattern:
 
     def _one_call(self, s: str) -> bool:
         """Whether one regex call on ``s`` stays within the budget by what
-        the pattern's cost says of ``s`` (not splitting it in windows)."""
-        return len(s) <= self.re_max_len or \
-            (self.split_classes is not None and self._splits_short(s)) or \
+        the pattern's cost says of ``s`` (not splitting it in windows).
+        Past ``re_max_len`` the answer tests ``s`` itself, so the last
+        subject's is kept, and matches at many positions of one subject
+        test it once: by identity, hash and length (no reference that would
+        keep it alive; a stale answer could cost time, never change a
+        result)."""
+        if len(s) <= self.re_max_len:
+            return True
+        if self.split_classes is None and self.separators is None:
+            return False
+        seen = (id(s), hash(s), len(s))
+        last = self._subject_seen
+        if last is not None and last[0] == seen:
+            return last[1]
+        one = (self.split_classes is not None and self._splits_short(s)) or \
             (self.separators is not None and self._separated_short(s))
+        self._subject_seen = (seen, one)
+        return one
+
+    def _splits_short(self, s: str) -> bool:
+        """Whether the runs an anchored pattern's one long split lies along
+        are short enough in ``s`` that a call stays within the budget."""
+        return not _has_run(s, self.split_classes, _RE_BUDGET // max(len(s), 1), 0)
 
     def _separated_short(self, s: str) -> bool:
         """Whether the splits, each as many as its separator's matches in
-        ``s`` and one, keep a call within the budget (remembered for the
-        last subject, as ``_splits_short``)."""
-        seen = (id(s), hash(s), len(s))
-        last = self._separators_seen
-        if last is not None and last[0] == seen:
-            return last[1]
+        ``s`` and one, keep a call within the budget."""
         n = max(len(s), 1)
         steps = n ** (1 if self.anchored else 2) << self._doublings
         b = s.encode('latin-1')
@@ -768,10 +781,8 @@ class Pattern:
             steps *= (b.count(cs.encode('latin-1')) if len(cs) == 1 else
                       b.translate(_member_marks(cs)).count(1)) + 1
             if steps > _RE_BUDGET:
-                break
-        short = steps <= _RE_BUDGET
-        self._separators_seen = (seen, short)
-        return short
+                return False
+        return True
 
     def _runs_short(self, s: str, pos: int = 0) -> bool:
         """Whether no quantified item finds a run of a window's width in
@@ -779,21 +790,6 @@ class Pattern:
         whole search no more than a windowed call."""
         classes = {it[1] for it in self.items if it[0] == CHAR and it[2]}
         return not _has_run(s, classes, _window_width(len(s)), pos)
-
-    def _splits_short(self, s: str) -> bool:
-        """Whether the runs an anchored pattern's one long split lies along
-        are short enough in ``s`` that a call stays within the budget.  The
-        last subject's answer is kept, so that matches at many positions of
-        one subject test it once: by identity, hash and length (no
-        reference that would keep it alive; a stale answer could cost time,
-        never change a result)."""
-        seen = (id(s), hash(s), len(s))
-        last = self._splits_seen
-        if last is not None and last[0] == seen:
-            return last[1]
-        short = not _has_run(s, self.split_classes, _RE_BUDGET // max(len(s), 1), 0)
-        self._splits_seen = (seen, short)
-        return short
 
     def exec(self, vm, s: str, pos: int):
         first = self.first

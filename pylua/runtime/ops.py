@@ -280,7 +280,11 @@ def nested_call_plainly(vm, f, args, note=None, positioned=True):
             code = f.__code__
             if len(args) > code.co_argcount and not code.co_flags & _CO_VARARGS:
                 args = args[:code.co_argcount]
-            return lua_results(f(*args))
+            r = f(*args)
+            # lua_results, inline: every metamethod's call passes here.
+            if r.__class__ is not tuple:
+                return (r,)
+            return run_tail_calls(r, False) if r and r[0] is TAIL else r
         return call_plain(f, args, note)
     finally:
         vm.c_calls -= 1
@@ -297,24 +301,7 @@ def meta_call(h, args, note):
     generator where nothing can suspend the call, else running it to its end."""
     vm = state.running.vm
     if vm.synchronous and (vm.no_yield or vm.coroutine is None):
-        if h.__class__ is not FN or vm.c_calls >= state.C_CALLS_MAX:
-            return nested_call_plainly(vm, h, args, note)
-        # nested_call_plainly's Lua function, inline: most handlers are one,
-        # and each call saved is a tenth of a metamethod's cost.
-        vm.count_call(h)
-        code = h.__code__
-        if len(args) > code.co_argcount and not code.co_flags & _CO_VARARGS:
-            args = args[:code.co_argcount]
-        vm.c_calls += 1
-        vm.no_yield += 1
-        try:
-            r = h(*args)
-            if r.__class__ is not tuple:
-                return (r,)
-            return run_tail_calls(r, False) if r and r[0] is TAIL else r
-        finally:
-            vm.c_calls -= 1
-            vm.no_yield -= 1
+        return nested_call_plainly(vm, h, args, note)
     return sync(nested_call(h, args, note))
 
 

@@ -305,9 +305,10 @@ class ClassHash(dict):
     def key_changed(self, k):
         """Key ``k`` was stored or removed: the answers for it are stale
         (string keys only are cached, a handler's as ``(k,)``)."""
-        if k.__class__ is not str or k == '__index':
-            if k.__class__ is str:
-                self.changed()
+        if k.__class__ is not str:
+            return
+        if k == '__index':              # the chain itself changed
+            self.changed()
             return
         handler = (k,)
         for lookups in self.dependents.values():
