@@ -410,11 +410,13 @@ def _name_functions(table, prefix):
 
 def _install_intrinsics(vm):
     """Bind the names inlined library calls compare the callee with."""
+    vm.intrinsics = {}
     for name, (lib, field) in ops.INTRINSICS.items():
         table = vm.globals if lib is None else vm.globals.get(lib)
         fn = None if table is None else table.get(field)
         if fn is not None:
-            vm.ns[name] = fn
+            vm.intrinsics[name] = fn
+    ops.bind_intrinsics(vm, True)
     # What ipairs and pairs return, for their inline forms.
     vm.ns['INEXT'] = ops.INEXT
     vm.ns['NEXT'] = ops.NEXT

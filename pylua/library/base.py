@@ -9,7 +9,7 @@ from ..runtime.frames import level_position, rt_error
 from ..runtime.protected import error_value, settle, settled_plainly
 from ..runtime.stack import handling
 from ..runtime.numbers import U64, str2number, wrap
-from ..runtime.table import LuaTable, meta_changed
+from ..runtime.table import LuaTable, meta_changed, share_class_lookups
 from ..runtime.values import NEEDS_LUA, Builtin, GenBuiltin, is_function, type_name
 from .args import ABSENT, arg_error, check_any, check_int, check_table, opt_int, opt_str, type_error
 
@@ -158,6 +158,8 @@ def setmetatable(t=ABSENT, mt=ABSENT, *_):
         hash = mt.hash
         if '__gc' not in hash and '__mode' not in hash:
             t.meta = mt
+            if hash.__class__ is dict and '__index' in hash:
+                share_class_lookups(mt)
             return (t,)
     check_table(t, 1, 'setmetatable')
     if mt is ABSENT or (mt is not None and mt.__class__ is not LuaTable):

@@ -4,7 +4,8 @@ Translated code is never changed for hooks: while some Lua thread of the
 running VM has a hook, Python's trace function is installed for this OS
 thread and sees every frame of translated code (its calls, returns, lines
 and, for count hooks, its Python instructions), so code runs at full speed
-whenever no hook is set.  Each Lua thread (the main one and each coroutine)
+whenever no hook is set.  Meanwhile the library calls the translator
+inlines are made as calls (``ops.bind_intrinsics``), which a call hook sees.  Each Lua thread (the main one and each coroutine)
 has its own hook, as in Lua; a frame's events go to the hook of the thread
 running when they happen.  Python suspends tracing while a trace function
 runs, which is Lua's rule that a hook runs with hooks off.
@@ -146,8 +147,10 @@ class DebugHooks:
         return active
 
     def retrace(self):
-        """Trace this OS thread's frames while any Lua thread has a hook."""
+        """Trace this OS thread's frames while any Lua thread has a hook;
+        library calls are made, not inlined, meanwhile (a call hook sees them)."""
         active = self.resume()
+        ops.bind_intrinsics(self.vm, not active)
         f = sys._getframe(1)
         while f is not None:
             if lua_info(f.f_code) is not None:

@@ -112,8 +112,9 @@ def measure(vm):
                 continue
             seen.add(id(v))
             total += _TABLE_OVERHEAD + _SLOT * len(v.arr) + _HASH_SLOT * len(v.hash)
-            if v.hash.__class__ is ClassHash:        # a metatable's lookup cache
-                total += _HASH_SLOT * len(v.hash.lookups)
+            hash = v.hash
+            if hash.__class__ is ClassHash:          # lookup caches: a metatable's own, a class's shared
+                total += _HASH_SLOT * ((0 if hash.shares else len(hash.lookups)) + len(hash.as_index or ()))
             stack.extend(v.arr)
             for k, x in v.hash.items():
                 push(k)

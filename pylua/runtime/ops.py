@@ -16,7 +16,7 @@ from .codemap import CodeMap, CodeSet
 from .errors import ExitRequest, LuaError
 from .frames import auxiliary_error, lua_info, tail_runner, transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, fmt_float, str2number, tostr, wrap
-from .table import ClassHash, LuaTable as Table, charge_growth, class_hash, drop_nils
+from .table import ClassHash, LuaTable as Table, charge_growth, class_hash, drop_nils, lookups_of, share_class_lookups
 from .values import TYPE_NAMES, Builtin, GenBuiltin, NeedsLua, Suspended, Userdata, type_name
 
 INF = math.inf
@@ -263,29 +263,38 @@ def nested_call_plainly(vm, f, args, note=None, positioned=True):
     """``nested_call`` where nothing can suspend the call: no host effect
     passes the run, and no yield can reach a resume.  The callee's plain
     form runs (its generator form is never made), and a yield is an error
-    where made."""
-    lua = f.__class__ is FN
-    if lua:
-        vm.count_call(f)
-    if vm.c_calls >= state.C_CALLS_MAX:
+    where made.  Every metamethod's call from a plain form passes here, so
+    the count (``vm.count_call``), the fitting of arguments (``fit_args``)
+    and the results (``lua_results``) are inline: each call of a helper
+    cost a tenth of the whole."""
+    c_calls = vm.c_calls
+    if c_calls >= state.C_CALLS_MAX:
         enter_c_call(vm, positioned)      # the overflow's error
-    vm.c_calls += 1
+    if f.__class__ is not FN:
+        vm.c_calls = c_calls + 1
+        vm.no_yield += 1
+        try:
+            return call_plain(f, args, note)
+        finally:
+            vm.c_calls -= 1
+            vm.no_yield -= 1
+    code = f.__code__
+    cell = vm.steps_cell
+    s = cell.cell_contents = cell.cell_contents - (1 + len(code.co_code) // state.CODE_BYTES)
+    if s < 0:
+        vm.tick()
+    # Extra arguments cut first: handlers are often given more than they
+    # take (``__len`` and ``__unm`` get their operand twice), and a failed
+    # binding raised and caught cost 2.5 us.
+    if len(args) > code.co_argcount and not code.co_flags & _CO_VARARGS:
+        args = args[:code.co_argcount]
+    vm.c_calls = c_calls + 1
     vm.no_yield += 1
     try:
-        if lua:
-            # Extra arguments cut first (``fit_args``, inline: a call of it
-            # cost a tenth of a metamethod's call): handlers are often given
-            # more than they take (``__len`` and ``__unm`` get their operand
-            # twice), and a failed binding raised and caught cost 2.5 us.
-            code = f.__code__
-            if len(args) > code.co_argcount and not code.co_flags & _CO_VARARGS:
-                args = args[:code.co_argcount]
-            r = f(*args)
-            # lua_results, inline: every metamethod's call passes here.
-            if r.__class__ is not tuple:
-                return (r,)
-            return run_tail_calls(r, False) if r and r[0] is TAIL else r
-        return call_plain(f, args, note)
+        r = f(*args)
+        if r.__class__ is not tuple:
+            return (r,)
+        return run_tail_calls(r, False) if r and r[0] is TAIL else r
     finally:
         vm.c_calls -= 1
         vm.no_yield -= 1
@@ -540,12 +549,14 @@ def index_chain(t, k):
     handler or a non-table must take over (then use ``index_miss``).
 
     For a string key the answer depends only on the metatable's chain, so it
-    is cached on the metatable (see ``table.ClassHash``): a method found
-    classes up, or a field no class holds, costs one probe.  Only once the
-    metatable has served a few lookups (``_worth_caching``): a metatable
-    made for one object (an interpreter's scope chained to its parent's)
-    would pay for a cache it never reads, and every table on its chain
-    would then check each store for caches to clear."""
+    is cached on the metatable (see ``table.ClassHash``), shared by every
+    metatable with the same ``__index`` table: a method found classes up,
+    or a field no class holds, costs one probe.  Only once the class (the
+    ``__index`` table, else the metatable) has served a few lookups
+    (``_worth_caching``): a table that one object's lookups pass through
+    (an interpreter's scope chained to its parent's) would pay for a cache
+    it never reads, and every table on its chain would then check each
+    store for caches to clear."""
     mt = t.meta
     if mt is None:
         return None
@@ -559,7 +570,22 @@ def index_chain(t, k):
             if (k,) in lookups:         # a handler must run (see _chain_filled)
                 return _CALL_NEEDED
             return _chain_filled(mt, k)
-        if _worth_caching(mt):
+        h = hash.get('__index')
+        if h.__class__ is Table:
+            if h.hash.__class__ is ClassHash and h.hash.as_index is not None:
+                # A class others' lookups are cached for: a metatable made
+                # for one object ({__index = Class}) shares them from its
+                # first lookup on.
+                lookups = lookups_of(mt, h)
+                v = lookups.get(k, _UNCACHED)
+                if v is not _UNCACHED:
+                    return v
+                if (k,) in lookups:
+                    return _CALL_NEEDED
+                return _chain_filled(mt, k)
+            if _worth_caching(h):
+                return _chain_filled(mt, k)
+        elif _worth_caching(mt):
             return _chain_filled(mt, k)
     plain_key = k.__class__ is str       # read from the hash part as it is
     for _ in range(2000):
@@ -581,13 +607,14 @@ _UNCACHED = object()
 CACHE_AFTER = 8
 
 
-def _worth_caching(mt):
-    """Has metatable ``mt`` served ``CACHE_AFTER`` string lookups?  (Counted
-    on it: most tables never get the slot.)"""
-    # getattr's default: a fresh metatable (one per scope or object) has no
+def _worth_caching(t):
+    """Has table ``t`` (a class, or a metatable whose ``__index`` is none)
+    served ``CACHE_AFTER`` string lookups?  (Counted on it: most tables
+    never get the slot.)"""
+    # getattr's default: a fresh table (one per scope or object) has no
     # count yet, and a raised AttributeError costs three times as much.
-    served = getattr(mt, 'lookups_served', 0) + 1
-    mt.lookups_served = served
+    served = getattr(t, 'lookups_served', 0) + 1
+    t.lookups_served = served
     return served >= CACHE_AFTER
 
 
@@ -596,12 +623,17 @@ NO_LOOKUPS = MappingProxyType({})
 _LOOKUPS_MAX = 256      # keys cached per metatable (each costs a dict slot)
 
 
-def _chain_filled(mt, k):
+def _chain_filled(mt, k, shared=True):
     """Walk the chain from metatable ``mt`` for string ``k``, then cache the
     answer on ``mt``, making every table the answer depends on report changes.
-    "A handler must run" is cached under ``(k,)``, a key no translated
-    code probes: it takes whatever its probe of ``k`` finds as the value,
-    and a key missing there to ``index_chain``."""
+    Where ``mt``'s ``__index`` is a table, the cache is the one every
+    metatable with that ``__index`` shares (unless not ``shared``), which
+    ``mt`` itself need not report to: a change of its ``__index`` takes it
+    off the shared cache (``ClassHash.changed``).  "A handler must run" is
+    cached under ``(k,)``, a key no translated code probes: it takes
+    whatever its probe of ``k`` finds as the value, and a key missing
+    there to ``index_chain``."""
+    first = mt
     path = []
     for _ in range(2000):
         path.append(mt)
@@ -621,7 +653,12 @@ def _chain_filled(mt, k):
             break
     else:
         return _CALL_NEEDED     # a loop: not cached, index_miss reports it
-    lookups = class_hash(path[0]).lookups
+    cls = first.hash.get('__index')
+    if shared and cls.__class__ is Table:
+        del path[0]
+    else:
+        cls = None
+    lookups = lookups_of(first, cls)
     if len(lookups) >= _LOOKUPS_MAX:
         lookups.clear()
     elif len(lookups) & (len(lookups) - 1) == 0:
@@ -644,7 +681,8 @@ def string_field(k):
     mt = vm.string_meta
     if mt is None:
         return _CALL_NEEDED
-    v = _chain_filled(mt, k)
+    # Not shared: STRING_LOOKUPS must empty when the metatable changes.
+    v = _chain_filled(mt, k, shared=False)
     vm.ns['STRING_LOOKUPS'] = class_hash(mt).lookups
     return v
 
@@ -1063,11 +1101,15 @@ def setindex_plainly(o, k, v, note=None):
 
 
 def arith_plainly(op, a, b, notes=(None, None)):
-    if (a.__class__ is float or a.__class__ is int) and (b.__class__ is float or b.__class__ is int) \
-            and op not in _BITWISE:
+    if (a.__class__ is float or a.__class__ is int) and (b.__class__ is float or b.__class__ is int):
         # What translated code leaves to this (``^``, ``//`` and ``%`` of
-        # floats, an operand's class unforeseen): no generator to run.
-        return arith_num(op, a, b, notes[2] if len(notes) > 2 else None)
+        # floats, bitwise operators on floats, an operand's class
+        # unforeseen): no generator to run.
+        if op not in _BITWISE:
+            return arith_num(op, a, b, notes[2] if len(notes) > 2 else None)
+        i, j = toint_strict(a), toint_strict(b)
+        if i is not None and j is not None:
+            return bitop(op, i, j)
     h = _table_handler(a, b, _EVENTS[op])
     if h is None:
         if a.__class__ is str or b.__class__ is str:
@@ -1112,9 +1154,13 @@ def _comparison_plainly(event, general):
     key, note = '__' + event, _META_NOTES[event]
 
     def comparison_plainly(a, b):
-        h = _table_handler(a, b, key)
-        if h is None:
-            return sync(general(a, b))
+        # _table_handler's first case inline: an object compared with its like.
+        mt = a.meta if a.__class__ is Table else None
+        h = None if mt is None else mt.hash.get(key)
+        if h.__class__ is not FN:
+            h = _table_handler(a, b, key)
+            if h is None:
+                return sync(general(a, b))
         r = meta_call(h, (a, b), note)
         return bool(r) and r[0] is not None and r[0] is not False
     return comparison_plainly
@@ -1126,13 +1172,15 @@ eq_meta_plainly = _comparison_plainly('eq', eq_meta)
 
 
 def length_plainly(v, note=None):
-    if v.__class__ is Table and (v.meta is None or '__len' not in v.meta.hash):
-        return v.length()                 # a metatable without __len: the raw border
-    h = _table_handler(v, v, '__len')
-    if h is None:
-        return sync(length(v, note))
-    r = meta_call(h, (v, v), _META_NOTES['len'])
-    return r[0] if r else None
+    if v.__class__ is Table:
+        mt = v.meta
+        h = None if mt is None else mt.hash.get('__len')
+        if h is None:
+            return v.length()             # no metatable, or one without __len: the raw border
+        if h.__class__ is FN:
+            r = meta_call(h, (v, v), _META_NOTES['len'])
+            return r[0] if r else None
+    return sync(length(v, note))
 
 
 def concat_plainly(values, notes=None):
@@ -1473,8 +1521,16 @@ INTRINSICS = {'T_INSERT': ('table', 'insert'), 'T_REMOVE': ('table', 'remove'),
               'M_SQRT': ('math', 'sqrt'), 'M_ABS': ('math', 'abs'), 'M_FLOOR': ('math', 'floor'),
               'M_MAX': ('math', 'max'), 'M_MIN': ('math', 'min'), 'T_CONCAT': ('table', 'concat'),
               'IPAIRS': (None, 'ipairs'), 'PAIRS': (None, 'pairs'), 'TOSTRING': (None, 'tostring'), 'SETMETATABLE': (None, 'setmetatable'), 'S_SUB': ('string', 'sub'), 'S_BYTE': ('string', 'byte'), 'S_LEN': ('string', 'len'),
-              'TYPE': (None, 'type'), 'TONUMBER': (None, 'tonumber')}
+              'TYPE': (None, 'type'), 'TONUMBER': (None, 'tonumber'), 'ASSERT': (None, 'assert')}
 _NOT_INSTALLED = object()
+
+
+def bind_intrinsics(vm, inline):
+    """Bind the names of ``INTRINSICS`` to the library functions they stand
+    for (``vm.intrinsics``), or (not ``inline``: while a debug hook must see
+    every call) to nothing any callee is, so that every call is made."""
+    for name, fn in vm.intrinsics.items():
+        vm.ns[name] = fn if inline else _NOT_INSTALLED
 
 # The names translated code refers to, installed as globals of each VM's namespace.
 HELPERS = {
@@ -1486,7 +1542,7 @@ HELPERS = {
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
     'concat_plain': concat_plain, 'join_small': join_small, 'FLOAT_STR': fmt_float, 'index_chain': index_chain, 'string_field': string_field,
-    'string_method': string_method,
+    'string_method': string_method, 'share_class_lookups': share_class_lookups,
     'STRING_LOOKUPS': NO_LOOKUPS, 'charge_growth': charge_growth,
     'TYPE_NAMES': TYPE_NAMES, 'STR2NUMBER': str2number,
     'CALL_NEEDED': _CALL_NEEDED, 'set_plain': set_plain, 'drop_nils': drop_nils,

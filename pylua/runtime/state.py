@@ -118,6 +118,7 @@ class VM:
         self.synchronous = 0
         self.collector = None         # weak tables and finalizers (runtime/collector.py), once used
         self.warn = None              # the warning function (standalone: lua.c's)
+        self.intrinsics = {}          # name in translated code -> the library function it inlines
         self.steps_cell = CellType(float(CHECK_INTERVAL))
         # LAPS: iterations of short loops until the next charge of a lap
         # of them (``LAP``); one countdown for every loop, so none leaves

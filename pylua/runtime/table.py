@@ -278,9 +278,16 @@ class ClassHash(dict):
 
     ``lookups`` (on a metatable's hash) maps a string key to what reading it
     from a table with that metatable gives when the table itself lacks it
-    (``(key,)`` to ``CALL_NEEDED`` where an ``__index`` function answers);
-    ``dependents`` holds, by id, the ``lookups`` of every metatable whose
-    cached chains pass through this table.  A change of one key (a store, a
+    (``(key,)`` to ``CALL_NEEDED`` where an ``__index`` function answers).
+    Those answers depend on the metatable only through its ``__index``, so
+    every metatable whose ``__index`` is the same table shares that table's
+    ``as_index`` as its ``lookups`` (``shares``): an object made with a
+    metatable of its own, ``setmetatable(o, {__index = Class})``, finds
+    its class's methods cached from its first call.  A metatable that
+    shares has no say in its answers but through ``__index``: any change
+    of it but a plain key's gives it lookups of its own again.
+    ``dependents`` holds, by id, every ``lookups`` whose cached chains
+    pass through this table.  A change of one key (a store, a
     removal) drops that key's answers from them: an answer depends only on
     its own key in each table of the chain, and on the chain itself, so a
     change of ``__index`` and any other change (the collector's clearing of
@@ -295,12 +302,15 @@ class ClassHash(dict):
     ``pairs`` walk reads through it): every change is made to it too, until
     this is its last holder.
     """
-    __slots__ = ('lookups', 'dependents', 'shadow')
+    __slots__ = ('lookups', 'dependents', 'shadow', 'as_index', 'shares')
 
     def changed(self):
         for lookups in self.dependents.values():
             lookups.clear()
         self.dependents.clear()
+        if self.shares:
+            self.lookups = {}
+            self.shares = False
 
     def key_changed(self, k):
         """Key ``k`` was stored or removed: the answers for it are stale
@@ -326,7 +336,7 @@ class ClassHash(dict):
         dict.__setitem__(self, k, v)
         if self.shadow is not None and self._mirror() is not None:
             self.shadow[k] = v
-        if self.dependents:
+        if self.dependents or self.shares:
             self.key_changed(k)
 
     def __delitem__(self, k):
@@ -350,7 +360,7 @@ class ClassHash(dict):
         shadow = self._mirror()
         if shadow is not None:
             shadow.pop(k, None)
-        if self.dependents:
+        if self.dependents or self.shares:
             self.key_changed(k)
 
     def popitem(self):
@@ -384,15 +394,61 @@ def class_hash(t):
     """``t``'s hash part as a ClassHash, converting it on first use."""
     hash = t.hash
     if hash.__class__ is not ClassHash:
-        new = ClassHash(hash)
-        new.lookups = {}
-        new.dependents = {}
-        new.shadow = hash
-        t.hash = new
-        del hash
-        new._mirror()
-        return new
+        return _converted(t, {}, False)
     return hash
+
+
+def _converted(t, lookups, shares):
+    """``t``'s plain hash part replaced by a ClassHash with ``lookups``."""
+    hash = t.hash
+    new = ClassHash(hash)
+    new.lookups = lookups
+    new.shares = shares
+    new.dependents = {}
+    new.as_index = None
+    t.hash = new
+    # The plain dict is kept in step while anything holds it but this
+    # frame (its name, getrefcount's argument).
+    new.shadow = hash if getrefcount(hash) > 2 else None
+    return new
+
+
+def share_class_lookups(mt):
+    """``setmetatable(o, mt)`` of a metatable whose hash is no ClassHash
+    yet: when its ``__index`` is a class others' lookups are cached for,
+    ``mt`` shares them from now on, so that an object made with a
+    metatable of its own, ``{__index = Class}``, finds its methods cached
+    from its first call."""
+    cls = mt.hash.get('__index')
+    if cls.__class__ is LuaTable:
+        hash = cls.hash
+        if hash.__class__ is ClassHash and hash.as_index is not None:
+            _converted(mt, hash.as_index, True)
+
+
+def index_lookups(cls):
+    """The lookups every metatable whose ``__index`` is table ``cls`` shares."""
+    hash = class_hash(cls)
+    if hash.as_index is None:
+        hash.as_index = {}
+    return hash.as_index
+
+
+def lookups_of(mt, cls):
+    """Metatable ``mt``'s lookups: shared with every metatable whose
+    ``__index`` is table ``cls``, or (``cls`` None) its own."""
+    shared = None if cls is None else index_lookups(cls)
+    hash = mt.hash
+    if hash.__class__ is not ClassHash:
+        return _converted(mt, {} if shared is None else shared, shared is not None).lookups
+    if cls is None:
+        if hash.shares:
+            hash.lookups = {}
+            hash.shares = False
+    elif not hash.shares:
+        hash.lookups = shared
+        hash.shares = True
+    return hash.lookups
 
 
 def meta_changed(t):

@@ -50,3 +50,22 @@ def test_getinfo_of_a_level_walks_no_deeper_than_it():
         end)''')
     assert result == (4000, 'deep', 'C', None)
     assert time.process_time() - started < 2.0
+
+
+def test_a_call_hook_sees_the_library_calls_the_translator_inlines():
+    # assert, type, setmetatable, math.floor... have inline bodies; while a
+    # hook is set they are called, so that a call hook sees them, and
+    # inlined again once it is removed.
+    rt = LuaRuntime(profile='standalone')
+    src = '''
+    local seen = {}
+    local function names() local t = {} for k in pairs(seen) do t[#t + 1] = k end table.sort(t) return table.concat(t, " ") end
+    local lib = {[assert] = "assert", [type] = "type", [setmetatable] = "setmetatable", [math.floor] = "floor"}
+    local function work(x) assert(x) local _ = type(x) setmetatable({}, {}) return math.floor(x) end
+    debug.sethook(function() local f = debug.getinfo(2, "f").func if lib[f] then seen[lib[f]] = true end end, "c")
+    work(1.5)
+    debug.sethook()
+    return names()
+    '''
+    assert rt.execute(src) == 'assert floor setmetatable type'
+    assert rt.vm.ns['ASSERT'] is rt.vm.globals.get('assert')

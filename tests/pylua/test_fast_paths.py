@@ -924,6 +924,8 @@ def plain_python(src):
     ('local s = ... return string.len(s)', ['is S_LEN and', 'return len(r0)\n']),
     ('local t = ... return table.concat(t)', ['is T_CONCAT and', '(_v := join_small(r0.arr)) is not None']),
     ('local t = ... return table.concat(t, ",")', ['is T_CONCAT and', '(_v := join_small(r0.arr, r3)) is not None']),
+    ('local t = ... assert(t.x, "no x")', ['if r1 is ASSERT and r2 is not None and r2 is not False:\n']),
+    ('local t = ... return assert(t)', ['if r1 is ASSERT and r0 is not None and r0 is not False:\n', 'return r0\n']),
 ])
 def test_intrinsics_are_inlined(src, emitted):
     code = plain_python(src)
@@ -1356,6 +1358,31 @@ def test_methods_take_the_arguments_calls_of_their_name_pass_in_spare_parameters
     assert re.search(r'def Q\d+_\d+\(r0=None, r1=None\):', code)           # Pair:eval
     assert re.search(r'def Q\d+_\d+\(r0=None, \*VA\):', code)             # vararg: no spare
     assert '_x1' not in code
+
+
+def test_callbacks_and_local_functions_take_the_arguments_calls_pass_in_spare_parameters():
+    # ``each`` passes three arguments to a callback taking one; a generic
+    # ``for`` passes two to an iterator taking none; ``f`` is called with
+    # two.  Each takes them in parameters of its own, as many as needed.
+    src = ('local function each(list, fn) for i = 1, #list do fn(list[i], i, list) end end\n'
+           'local function f(x) return x end\n'
+           'local function range(n) local i = 0 return function() i = i + 1 '
+           'if i <= n then return i end end end\n'
+           'local s = 0\n'
+           'each({1, 2, 3}, function(v) s = s + v end)\n'
+           'for i in range(3) do s = s + f(i, i) end\n'
+           'return s\n')
+    code = plain_python(src)
+    assert re.search(r'def Q\d+_\d+\(r0=None, _x0=None, _x1=None\):', code)      # the callback
+    assert re.search(r'def Q\d+_\d+\(_x0=None, _x1=None, _x2=None\):', code)     # the iterator
+    assert re.search(r'def Q\d+_\d+\(r0=None, _x0=None\):', code)                # f
+    assert re.search(r'def Q\d+_\d+\(r0=None, r1=None\):', code)                 # each
+    assert LuaRuntime().execute(src) == 12
+
+
+def test_setmetatable_inline_shares_a_class_cache_with_a_metatable_made_for_the_object():
+    code = plain_python('local t, mt = ... return setmetatable(t, mt)')
+    assert "if r1.hash.__class__ is dict and '__index' in r1.hash: share_class_lookups(r1)" in code
 
 
 def test_a_constructors_string_keyed_fields_are_one_dict_display():

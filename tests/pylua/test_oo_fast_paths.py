@@ -114,6 +114,28 @@ CHANGES = {
           local x = setmetatable({}, Counted)
           Counted.n = Counted.n + 1 check(x, "n") check(x, "who")
         end''',
+    'metatables made per object, sharing their class cache': '''
+        local objs = {}
+        for i = 1, 20 do objs[i] = setmetatable({}, {__index = Leaf}) end
+        for i = 1, 20 do check(objs[i], "who") end
+        getmetatable(objs[3]).__index = {who = "mine"}
+        for i = 1, 20 do check(objs[i], "who") end
+        function Mid:who() return "mid" end
+        for i = 1, 20 do check(objs[i], "who") if i ~= 3 then method(objs[i], "who") end end
+        rawset(getmetatable(objs[4]), "__index", Mid) check(objs[4], "who") check(objs[5], "who")
+        getmetatable(objs[3]).__index = Leaf check(objs[3], "who")
+        getmetatable(objs[6]).__index = function(t, k) return "fn " .. k end check(objs[6], "who")
+        Leaf.who = "leaf" for i = 1, 20 do check(objs[i], "who") end
+        setmetatable(Leaf, Base) for i = 1, 20 do check(objs[i], "who") check(objs[i], "nope") end
+        local mt = getmetatable(objs[7]) mt.__tostring = function() return "x" end check(objs[7], "who")
+        setmetatable(mt, {__index = {who = "meta of meta"}}) check(objs[7], "who") check(objs[8], "who")''',
+    'a class as metatable and as __index of metatables made per object': '''
+        local C = {} C.__index = C function C:m() return "c" end
+        local a = setmetatable({}, C)
+        for i = 1, 20 do check(a, "m") end
+        local b = setmetatable({}, {__index = C})
+        check(b, "m") C.__index = {m = "other"} check(a, "m") check(b, "m")
+        C.__index = C check(a, "m") check(b, "m") C.m = nil check(a, "m") check(b, "m")''',
     'weak class table across a collection': '''
         local W = setmetatable({}, {__mode = "v", __index = Base}) W.__index = W
         W.f = {} local x = setmetatable({}, W)
@@ -182,6 +204,22 @@ def test_fresh_metatables_are_probed_before_their_first_lookup():
            'return n, nils')
     assert LuaRuntime().execute(src) == (2550, 50)
     assert LuaRuntime().execute('return coroutine.wrap(function() %s end)()' % src) == (2550, 50)
+
+def test_a_metatable_made_per_object_shares_its_classs_cache():
+    # setmetatable(o, {__index = C}) once C's lookups are cached: the new
+    # metatable's lookups are C's, shared, so the first call hits them.  A
+    # metatable set otherwise (rawset of __index) shares from its first lookup.
+    rt = LuaRuntime()
+    mt, cls, late = rt.call_raw(rt.load(
+        'local C = {} C.__index = C function C:m() return 1 end '
+        'for i = 1, 20 do setmetatable({}, {__index = C}):m() end '
+        'local o = setmetatable({}, {__index = C}) '
+        'local late = setmetatable({}, {}) rawset(getmetatable(late), "__index", C) local _ = late.m '
+        'return getmetatable(o), C, getmetatable(late)'))
+    for t in (mt, late):
+        assert t.hash.__class__ is ClassHash and t.hash.shares
+        assert t.hash.lookups is cls.hash.as_index and cls.hash.as_index['m'] is not None
+
 
 # ------------------------------------------------ methods called on strings
 STRING_CASES = {

@@ -5,6 +5,7 @@ modules."""
 from __future__ import annotations
 
 import weakref
+from dataclasses import dataclass
 
 from ...runtime.state import LOOP_COST, analysis_pass
 from ...runtime.table import LuaTable
@@ -312,30 +313,38 @@ def held_fields(main):
     return frozenset(stored - absent - methods), frozenset(absent)
 
 
-def method_arities(main):
-    """The most arguments (the receiver counted) any fixed-arity call
-    ``obj:m(...)`` in chunk ``main`` passes, by method name.  A method of
-    that name with fewer parameters takes the extra ones in parameters of
-    its own (``FunctionTranslator.function``): an implementation that
-    ignores an argument its siblings use (a leaf node's ``eval(env)``)
+@dataclass(frozen=True)
+class CallArities:
+    """How many arguments the fixed-arity calls of a chunk pass: the most
+    any call passes by the name its note gives the callee (``f(...)``,
+    ``obj:m(...)`` with the receiver counted, ``M.f(...)``), and the most
+    any call at all passes (a generic ``for`` passes its iterator two)."""
+    by_name: dict
+    most: int
+
+
+def call_arities(main):
+    """The ``CallArities`` of chunk ``main``.  A function with fewer
+    parameters than it is called with takes the extra arguments in spare
+    parameters of its own (``module.spare_params``): an implementation that
+    ignores an argument its siblings use (a leaf node's ``eval(env)``), or a
+    callback that ignores the index and the list ``each(list, fn)`` passes,
     would otherwise raise and refit the arguments at every call."""
-    most = {}
+    by_name = {}
+    most = 0
     stack = [main]
     while stack:
         p = stack.pop()
         stack.extend(p.protos)
-        method_at = {}                  # register -> the method name SELF put there
         for ins in p.code:
-            op = ins.op
-            if op == 'SELF' and ins.c < 0 and p.consts[-ins.c - 1].__class__ is str:
-                method_at[ins.a] = p.consts[-ins.c - 1]
-                continue
-            if op == 'CALL' and ins.a in method_at and ins.b >= 1:
-                name = method_at[ins.a]
-                most[name] = max(most.get(name, 0), ins.b)
-            for r in writes(ins, p.maxreg):
-                method_at.pop(r, None)
-    return most
+            if ins.op == 'CALL' and ins.b >= 1:
+                most = max(most, ins.b)
+                name = callee_name(ins)
+                if name is not None:
+                    by_name[name] = max(by_name.get(name, 0), ins.b)
+            elif ins.op == 'TFORPREP':
+                most = max(most, 2)
+    return CallArities(by_name, most)
 
 
 @analysis_pass

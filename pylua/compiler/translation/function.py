@@ -52,7 +52,7 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
     def __init__(self, p, out, fname, pname, child_factories, fields, spare=0):
         self.p = p
         # Parameters past the function's own that take the arguments
-        # calls of methods of its name pass beyond them (module.spare_params).
+        # calls may pass beyond them (module.spare_params).
         self.spare = spare
         # Keys the chunk's field reads usually find, and keys they often
         # miss (facts.held_fields); reads of a global's fields (mostly

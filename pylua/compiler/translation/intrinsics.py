@@ -170,10 +170,22 @@ def _table_concat_sep(debt, t, sep):
 
 def _setmetatable(debt, t, mt):
     # An object getting its class (as base.setmetatable's first case):
-    # nothing to check, notify or collect.
+    # nothing to check, notify or collect.  A metatable made for the object,
+    # {__index = Class}, shares its class's cached lookups.
     guard = ('SETMETATABLE', Checked(Check.TABLE, 0), Checked(Check.NO_META, 0), Checked(Check.TABLE, 1),
              "'__gc' not in %s" % hash_of(mt), "'__mode' not in %s" % hash_of(mt))
-    return guard, ('%s = %s' % (meta_of(t), mt),), t
+    share = "if %s.__class__ is dict and '__index' in %s: share_class_lookups(%s)" % (hash_of(mt), hash_of(mt), mt)
+    return guard, ('%s = %s' % (meta_of(t), mt), share), t
+
+
+def _assert(debt, v):
+    # assert(v) of a value that holds: v, and nothing to raise.
+    return ('ASSERT', '%s is not None and %s is not False' % (v, v)), (), v
+
+
+def _assert_message(debt, v, message):
+    # assert(v, message) of a value that holds: both, as its results.
+    return ('ASSERT', '%s is not None and %s is not False' % (v, v)), (), (v, message)
 
 
 def _tostring(debt, x):
@@ -227,6 +239,8 @@ INTRINSICS = {
     ('ipairs', 1): _ipairs,
     ('pairs', 1): _pairs,
     ('setmetatable', 2): _setmetatable,
+    ('assert', 1): _assert,
+    ('assert', 2): _assert_message,
     ('concat', 1): _table_concat,
     ('concat', 2): _table_concat_sep,
 }

@@ -8,7 +8,7 @@ import itertools
 from functools import partial
 
 from ..bytecode import Proto
-from .facts import held_fields, is_predicate, method_arities, plain_order, typed_upvalues
+from .facts import call_arities, held_fields, is_predicate, plain_order, typed_upvalues
 from .function import FunctionTranslator
 from .ir import Emitter, Form, Line, Rendered
 
@@ -44,7 +44,7 @@ def translate(main: Proto, description: str = 'main chunk', uid=None) -> Transla
     structures = []               # (Proto, description, its factory's items)
     generator_forms = {}
     fields = held_fields(main)
-    arities = method_arities(main)
+    arities = call_arities(main)
 
     def walk(p):
         fname = factories[id(p)]
@@ -124,13 +124,24 @@ def _in_module(rendered, names, emit):
     rendered.add([Line(2, 'return %s' % factory, 0), Line(1, 'return MODULE', 0)], Form.PLAIN)
 
 
+# A function expression takes at most this many spare parameters: a call
+# passing more refits its arguments.
+ANONYMOUS_SPARE_MAX = 4
+
+
 def spare_params(p, arities):
-    """How many parameters beyond its own a function defined as a method
-    (``function C:m(...)``, ``function C.m(...)``) takes for the arguments
-    calls of methods of its name pass (``facts.method_arities``)."""
-    if p.is_vararg or (':' not in p.name and '.' not in p.name):
+    """How many parameters beyond its own a function takes for the extra
+    arguments calls may pass (``facts.call_arities``): a named one
+    (``function C:m(...)``, ``local function f(...)``) as many as calls
+    naming its callee so pass; a function expression (a callback, an
+    iterator, a handler) as many as any call of the chunk passes, up to
+    ``ANONYMOUS_SPARE_MAX``.  A parameter not passed costs a few ns of a
+    call; an argument refitted, 1 us."""
+    if p.is_vararg:
         return 0
-    return max(0, arities.get(p.name.replace(':', '.').rsplit('.', 1)[-1], 0) - p.numparams)
+    if p.name == 'anonymous':
+        return max(0, min(arities.most, p.numparams + ANONYMOUS_SPARE_MAX) - p.numparams)
+    return max(0, arities.by_name.get(p.name.replace(':', '.').rsplit('.', 1)[-1], 0) - p.numparams)
 
 
 def _generator_form(items, fname, children):

@@ -35,4 +35,16 @@ end
 put(setmetatable({}, Pair):show(4, 5), leaf(1):locals(1, 2, 3))
 Leaf.show = Pair.show
 put(leaf(1):show(6, 7, 8))
+-- Callbacks, iterators and local functions given more arguments than they
+-- take: spare parameters hold them, invisible to debug and to varargs.
+local function each(list, fn) for i = 1, #list do fn(list[i], i, list) end end
+local seen = {}
+each({"a", "b"}, function(v) seen[#seen + 1] = v .. ":" .. debug.getinfo(1, "u").nparams end)
+each({"c"}, function(v, ...) seen[#seen + 1] = v .. select("#", ...) end)
+local function range(n) local i = 0 return function() i = i + 1 if i <= n then return i end end end
+for i in range(2) do seen[#seen + 1] = tostring(i) .. ":" .. tostring(debug.getlocal(1, 1)) end
+local function first(x) return x end
+put(table.concat(seen, " "), first(1, 2, 3), select("#", first(4, 5)), pcall(first, 6, 7, 8))
+local handler = function(self) return self.name end
+put(handler({name = "h"}, "event", 3), pcall(handler))
 return transcript()
