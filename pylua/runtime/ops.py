@@ -1092,9 +1092,16 @@ def index_miss_plainly(t, k):
 
 
 def setindex_plainly(o, k, v, note=None):
-    if o.__class__ is Table and o.meta is not None:
-        h = o.meta.hash.get('__newindex')
-        if h.__class__ is FN and o.get(k) is None:
+    """``o[k] = v`` from a plain form where the inline store did not do it:
+    a raw store where the metatable has no say (no ``__newindex``, or the
+    key present), a Lua function handler called without generators."""
+    if o.__class__ is Table:
+        mt = o.meta
+        h = None if mt is None else mt.hash.get('__newindex')
+        if h is None or o.get(k) is not None:
+            o.set(k, v)
+            return
+        if h.__class__ is FN:
             meta_call(h, (o, k, v), _META_NOTES['newindex'])
             return
     sync(setindex(o, k, v, note))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ...runtime.table import LuaTable
 from .facts import FRESH, FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
-from .ir import Const, code, join
+from .ir import Choice, Const, code, join
 from .layout import arr_of, hash_of, meta_of, new_table, raw_elements
 
 TABLE_COST = 200
@@ -309,8 +309,13 @@ class TableOps:
                 # Tables as keys (sets of objects, maps keyed by nodes).
                 w('    elif %s.__class__ is Table%s: %s', k, notnil, self.hash_store(obj, k, v))
                 w('    else: %s.set(%s, %s)', obj, k, v)
+        # The plain form's helper stores raw itself where the metatable has
+        # no say; the generator form tests that first (``set_plain``), to
+        # run no generator then.
         other = '' if table else code('%s.__class__ is not Table or ', obj)
-        w('elif %snot set_plain(%s, %s, %s): %s', other, obj, k, v, self.meta_wait('setindex', '(%s, %s, %s, %r)', obj, k, v, note))
+        w('%s', Choice(code('else: setindex_plainly(%s, %s, %s, %r)', obj, k, v, note),
+                       code('elif %snot set_plain(%s, %s, %s): %s', other, obj, k, v,
+                            self.wait('setindex(%s, %s, %s, %r)', obj, k, v, note))))
 
     @staticmethod
     def hash_store(obj, k, v):
