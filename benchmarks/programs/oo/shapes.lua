@@ -157,7 +157,5 @@ for t = 1, 60 do
 end
 local area = 0
 for _, s in ipairs(scene.shapes) do area = area + s:area() end
-print(string.format("shapes: %d hits, area %.3f", total, area))
-print(scene.shapes[7]:describe())
-print(scene.shapes[8]:describe())
-print(scene.shapes[9]:describe())
+print(string.format("shapes: %d hits, area %.3f; %s; %s; %s", total, area,
+                    scene.shapes[7]:describe(), scene.shapes[8]:describe(), scene.shapes[9]:describe()))

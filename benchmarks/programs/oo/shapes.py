@@ -146,10 +146,8 @@ def main():
     area = 0
     for s in scene.shapes:
         area = area + s.area()
-    print("shapes: %d hits, area %.3f" % (total, area))
-    print(scene.shapes[6].describe())
-    print(scene.shapes[7].describe())
-    print(scene.shapes[8].describe())
+    print("shapes: %d hits, area %.3f; %s; %s; %s" % (total, area, scene.shapes[6].describe(),
+                                                      scene.shapes[7].describe(), scene.shapes[8].describe()))
 
 
 main()
