@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 import sys
 from types import CellType, FunctionType as FN, MappingProxyType
 
@@ -1156,11 +1157,15 @@ def _table_handler(a, b, event):
     return h if h.__class__ is FN else None
 
 
-def _comparison_plainly(event, general):
+def _comparison_plainly(event, general, compare_numbers):
     """The plain twin of comparison ``general`` (``lt``, ``le``, ``eq_meta``)."""
     key, note = '__' + event, _META_NOTES[event]
 
     def comparison_plainly(a, b):
+        if (a.__class__ is int or a.__class__ is float) and (b.__class__ is int or b.__class__ is float):
+            # An integer with a float (what the inline test leaves): Python
+            # compares them exactly, as Lua does.
+            return compare_numbers(a, b)
         # _table_handler's first case inline: an object compared with its like.
         mt = a.meta if a.__class__ is Table else None
         h = None if mt is None else mt.hash.get(key)
@@ -1173,9 +1178,9 @@ def _comparison_plainly(event, general):
     return comparison_plainly
 
 
-lt_plainly = _comparison_plainly('lt', lt)
-le_plainly = _comparison_plainly('le', le)
-eq_meta_plainly = _comparison_plainly('eq', eq_meta)
+lt_plainly = _comparison_plainly('lt', lt, operator.lt)
+le_plainly = _comparison_plainly('le', le, operator.le)
+eq_meta_plainly = _comparison_plainly('eq', eq_meta, operator.eq)
 
 
 def length_plainly(v, note=None):

@@ -1421,3 +1421,16 @@ def test_a_store_under_any_key_skips_a_metatable_without_newindex():
     # whatever the key, when its metatable has no __newindex.
     code = plain_python('local frame, k, v = ... frame[k] = v')
     assert "if r0.__class__ is Table and (r0.meta is None or '__newindex' not in r0.meta.hash):" in code
+
+
+def test_an_integer_compared_with_a_float_from_a_plain_form_runs_no_generator(monkeypatch):
+    # What the inline comparison leaves when the classes differ: compared by
+    # Python, exactly as Lua compares them, without the operation's generator.
+    from pylua.runtime import ops
+
+    def no_generator(gen):
+        raise AssertionError('a generator ran')
+    monkeypatch.setattr(ops, 'sync', no_generator)
+    assert ops.lt_plainly(1, 2.5) is True and ops.le_plainly(2.5, 1) is False
+    assert ops.le_plainly(2 ** 53 + 1, 2.0 ** 53) is False and ops.lt_plainly(2 ** 63 - 1, 2.0 ** 63) is True
+    assert ops.lt_plainly(1, float('nan')) is False and ops.le_plainly(float('nan'), 1) is False
