@@ -5,9 +5,10 @@ running VM has a hook, Python's trace function is installed for this OS
 thread and sees every frame of translated code (its calls, returns, lines
 and, for count hooks, its Python instructions), so code runs at full speed
 whenever no hook is set.  Meanwhile the library calls the translator
-inlines are made as calls (``ops.bind_intrinsics``), which a call hook sees.  Each Lua thread (the main one and each coroutine)
-has its own hook, as in Lua; a frame's events go to the hook of the thread
-running when they happen.  Python suspends tracing while a trace function
+inlines are made as calls (``ops.bind_intrinsics``), which a call hook
+sees.  Each Lua thread (the main one and each coroutine) has its own hook,
+as in Lua; a frame's events go to the hook of the thread running when
+they happen.  Python suspends tracing while a trace function
 runs, which is Lua's rule that a hook runs with hooks off.
 
 Lua's events from Python's: ``call`` when a translated function starts

@@ -17,7 +17,8 @@ from .codemap import CodeMap, CodeSet
 from .errors import ExitRequest, LuaError
 from .frames import auxiliary_error, lua_info, tail_runner, transparent, vm_error as rt_error
 from .numbers import MAXINT, MININT, float_to_int, fmt_float, str2number, tostr, wrap
-from .table import ClassHash, LuaTable as Table, charge_growth, class_hash, drop_nils, lookups_of, share_class_lookups
+from .table import (ClassHash, LuaTable as Table, charge_growth, class_hash, drop_nils, lookups_of,
+                    share_class_lookups)
 from .values import TYPE_NAMES, Builtin, GenBuiltin, NeedsLua, Suspended, Userdata, type_name
 
 INF = math.inf
@@ -563,6 +564,19 @@ def index_chain(t, k):
         return None
     if k.__class__ is str:
         hash = mt.hash
+        if hash.__class__ is not ClassHash:
+            h = hash.get('__index')
+            if h.__class__ is Table:
+                if h.hash.__class__ is ClassHash and h.hash.as_index is not None:
+                    # A class others' lookups are cached for: a metatable
+                    # made for one object ({__index = Class}), set otherwise
+                    # than by setmetatable, shares them from its first lookup.
+                    lookups_of(mt, h)
+                    hash = mt.hash
+                elif _worth_caching(h):
+                    return _chain_filled(mt, k)
+            elif _worth_caching(mt):
+                return _chain_filled(mt, k)
         if hash.__class__ is ClassHash:
             lookups = hash.lookups
             v = lookups.get(k, _UNCACHED)
@@ -570,23 +584,6 @@ def index_chain(t, k):
                 return v
             if (k,) in lookups:         # a handler must run (see _chain_filled)
                 return _CALL_NEEDED
-            return _chain_filled(mt, k)
-        h = hash.get('__index')
-        if h.__class__ is Table:
-            if h.hash.__class__ is ClassHash and h.hash.as_index is not None:
-                # A class others' lookups are cached for: a metatable made
-                # for one object ({__index = Class}) shares them from its
-                # first lookup on.
-                lookups = lookups_of(mt, h)
-                v = lookups.get(k, _UNCACHED)
-                if v is not _UNCACHED:
-                    return v
-                if (k,) in lookups:
-                    return _CALL_NEEDED
-                return _chain_filled(mt, k)
-            if _worth_caching(h):
-                return _chain_filled(mt, k)
-        elif _worth_caching(mt):
             return _chain_filled(mt, k)
     plain_key = k.__class__ is str       # read from the hash part as it is
     for _ in range(2000):

@@ -392,10 +392,9 @@ class ClassHash(dict):
 
 def class_hash(t):
     """``t``'s hash part as a ClassHash, converting it on first use."""
-    hash = t.hash
-    if hash.__class__ is not ClassHash:
+    if t.hash.__class__ is not ClassHash:
         return _converted(t, {}, False)
-    return hash
+    return t.hash
 
 
 def _converted(t, lookups, shares):
@@ -438,9 +437,9 @@ def lookups_of(mt, cls):
     """Metatable ``mt``'s lookups: shared with every metatable whose
     ``__index`` is table ``cls``, or (``cls`` None) its own."""
     shared = None if cls is None else index_lookups(cls)
-    hash = mt.hash
-    if hash.__class__ is not ClassHash:
+    if mt.hash.__class__ is not ClassHash:
         return _converted(mt, {} if shared is None else shared, shared is not None).lookups
+    hash = mt.hash
     if cls is None:
         if hash.shares:
             hash.lookups = {}
