@@ -113,8 +113,14 @@ def measure(vm):
             seen.add(id(v))
             total += _TABLE_OVERHEAD + _SLOT * len(v.arr) + _HASH_SLOT * len(v.hash)
             hash = v.hash
-            if hash.__class__ is ClassHash:          # lookup caches: a metatable's own, a class's shared
-                total += _HASH_SLOT * ((0 if hash.shares else len(hash.lookups)) + len(hash.as_index or ()))
+            if hash.__class__ is ClassHash:
+                # Lookup caches, each counted once: a metatable's own, or
+                # the one it shares (its class's, or one the class has let
+                # go since), and the one a class shares.
+                for cache in (hash.lookups, hash.as_index):
+                    if cache and id(cache) not in seen:
+                        seen.add(id(cache))
+                        total += _HASH_SLOT * len(cache)
             stack.extend(v.arr)
             for k, x in v.hash.items():
                 push(k)

@@ -607,13 +607,17 @@ CACHE_AFTER = 8
 
 def _worth_caching(t):
     """Has table ``t`` (a class, or a metatable whose ``__index`` is none)
-    served ``CACHE_AFTER`` string lookups?  (Counted on it: most tables
-    never get the slot.)"""
+    served ``CACHE_AFTER`` string lookups, twice as many for each time a
+    store into it dropped a cached answer (``ClassHash.demotions``)?
+    (Counted on it: most tables never get the slot.)"""
     # getattr's default: a fresh table (one per scope or object) has no
     # count yet, and a raised AttributeError costs three times as much.
     served = getattr(t, 'lookups_served', 0) + 1
     t.lookups_served = served
-    return served >= CACHE_AFTER
+    if served < CACHE_AFTER:
+        return False
+    hash = t.hash
+    return hash.__class__ is not ClassHash or served >= CACHE_AFTER << getattr(hash, 'demotions', 0)
 
 
 # What ``STRING_LOOKUPS`` is bound to while no string method is cached.

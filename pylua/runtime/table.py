@@ -272,6 +272,9 @@ class LuaTable:
                 yield (_lua_key(key) if key.__class__ is tuple else key), v
 
 
+_NOT_CACHED = object()
+
+
 class ClassHash(dict):
     """The hash part of a table that ``__index`` lookups are cached over (a
     metatable or an ``__index`` table, see ``ops.index_chain``).
@@ -294,6 +297,12 @@ class ClassHash(dict):
     a weak table) empties them.  A cache is so only ever consulted while
     every table of its chain is as it was when filled, for its key.  A class
     counting its instances in a class field thus keeps its methods cached.
+    A store that drops a cached answer shows a table written while it is
+    read through, an interpreter's scope rather than a class: it stops
+    sharing a cache with new metatables (``as_index`` None) until it has
+    served twice as many lookups again (``demotions``, see
+    ``ops._worth_caching``), so a scope made for every call of a loop
+    pays no cache it would empty at its next assignment.
     Translated code stores into a hash part directly, which is why the
     check sits in the dict itself.
 
@@ -302,7 +311,7 @@ class ClassHash(dict):
     ``pairs`` walk reads through it): every change is made to it too, until
     this is its last holder.
     """
-    __slots__ = ('lookups', 'dependents', 'shadow', 'as_index', 'shares')
+    __slots__ = ('lookups', 'dependents', 'shadow', 'as_index', 'shares', 'demotions')
 
     def changed(self):
         for lookups in self.dependents.values():
@@ -321,9 +330,26 @@ class ClassHash(dict):
             self.changed()
             return
         handler = (k,)
+        dropped = False
         for lookups in self.dependents.values():
-            lookups.pop(k, None)
+            if lookups.pop(k, _NOT_CACHED) is not _NOT_CACHED:
+                dropped = True
             lookups.pop(handler, None)
+        if dropped and self.as_index is not None:
+            self.demote()
+
+    def demote(self):
+        """A store dropped a cached answer of a class: it stops sharing a
+        cache with new metatables, and the caches through it are emptied
+        and let go (those of scopes no longer used would otherwise pile up
+        here, each store visiting them all)."""
+        for lookups in self.dependents.values():
+            lookups.clear()
+        self.dependents.clear()
+        self.as_index = None
+        # Unset until then (getattr's default): a conversion made per object
+        # would otherwise pay for a count most tables never need.
+        self.demotions = getattr(self, 'demotions', 0) + 1
 
     def _mirror(self):
         """The shadow dict to change as well, or None."""
@@ -436,18 +462,18 @@ def index_lookups(cls):
 def lookups_of(mt, cls):
     """Metatable ``mt``'s lookups: shared with every metatable whose
     ``__index`` is table ``cls``, or (``cls`` None) its own."""
-    shared = None if cls is None else index_lookups(cls)
-    if mt.hash.__class__ is not ClassHash:
-        return _converted(mt, {} if shared is None else shared, shared is not None).lookups
     hash = mt.hash
-    if cls is None:
-        if hash.shares:
-            hash.lookups = {}
-            hash.shares = False
-    elif not hash.shares:
-        hash.lookups = shared
-        hash.shares = True
-    return hash.lookups
+    shares = cls is not None
+    if hash.__class__ is ClassHash and hash.shares is shares:
+        # Kept even when its class has since stopped sharing (a demotion).
+        return hash.lookups
+    lookups = index_lookups(cls) if shares else {}
+    hash = mt.hash          # converted if it is the class itself (C.__index = C)
+    if hash.__class__ is not ClassHash:
+        return _converted(mt, lookups, shares).lookups
+    hash.lookups = lookups
+    hash.shares = shares
+    return lookups
 
 
 def meta_changed(t):

@@ -335,6 +335,34 @@ def test_lookup_caches_count_against_the_memory_ceiling():
         LuaRuntime(max_memory=4_000_000).execute(src)
 
 
+def test_a_shared_cache_counts_once_in_the_measured_memory_even_once_let_go():
+    # 200 answers cached for a class shared by n metatables made per
+    # object: collectgarbage("count") grows by the objects, not by n
+    # caches; after a store demotes the class, the cache its objects still
+    # share (filled again) is counted as before.
+    src = '''
+    local n = ...
+    local C = {}
+    for i = 1, 200 do C["m" .. i] = i end
+    local keep = {}
+    for i = 1, n do
+      local o = setmetatable({}, {__index = C})
+      for j = 1, 200 do local _ = o["m" .. j] end
+      keep[i] = o
+    end
+    collectgarbage() collectgarbage()
+    local kb = collectgarbage("count")
+    C.m1 = 0
+    for j = 1, 200 do local _ = keep[1]["m" .. j] end
+    collectgarbage() collectgarbage()
+    return kb, collectgarbage("count")
+    '''
+    few, few_after = LuaRuntime().execute(src, 20)
+    many, many_after = LuaRuntime().execute(src, 1000)
+    assert (many - few) / 980 < 1.0                  # KB per object and metatable
+    assert abs(many_after - many) < 1.0 and abs(few_after - few) < 1.0
+
+
 @pytest.mark.parametrize('reads', [1, ops.CACHE_AFTER - 1, ops.CACHE_AFTER])
 def test_a_metatable_caches_lookups_once_it_has_served_a_few(reads):
     # A metatable made for one object (a scope chained to its parent's)
@@ -373,6 +401,34 @@ def test_a_store_drops_the_cached_answers_for_its_key_only():
     assert lookups.get('who') is not None and lookups.get('calls') == 1
     rt.execute('local Leaf = ... getmetatable(Leaf).__index = {} ', leaf)
     assert not lookups
+
+
+def test_a_class_written_while_read_through_stops_sharing_its_cache_for_a_while():
+    """An interpreter's scopes, ``setmetatable({}, {__index = scope})``
+    for every block, are written as they are read through: each new
+    metatable got the scope's shared cache, and each assignment emptied
+    what it held (``oo/interp`` ran 9% more bytecodes).  A store that
+    drops a cached answer demotes the class: new metatables stay plain
+    until it has served twice as many lookups as before."""
+    rt = LuaRuntime()
+    probe = rt.load('''
+        local C, n = ...
+        local o
+        for _ = 1, n do o = setmetatable({}, {__index = C}) local _ = o.v end
+        return getmetatable(o)''')
+    cls = rt.execute('return {v = 1}')
+    shared = rt.call_raw(probe, (cls.raw, ops.CACHE_AFTER + 1))[0]
+    assert shared.hash.__class__ is ClassHash and shared.hash.shares
+    rt.execute('local C = ... C.w = 2', cls)              # no answer cached: kept
+    assert cls.raw.hash.as_index is not None
+    rt.execute('local C = ... C.v = 3', cls)
+    assert cls.raw.hash.as_index is None and cls.raw.hash.demotions == 1
+    assert not shared.hash.lookups                       # emptied, let go
+    plain = rt.call_raw(probe, (cls.raw, 1))[0]
+    assert plain.hash.__class__ is dict
+    again = rt.call_raw(probe, (cls.raw, ops.CACHE_AFTER + 1))[0]
+    assert again.hash.__class__ is ClassHash and again.hash.shares
+    assert rt.execute('local mt = ... return setmetatable({}, mt).v', shared) == 3
 
 
 def test_removing_a_global_from_a_cached_environment_costs_one_key():

@@ -69,4 +69,28 @@ for i = 1, 30 do
   names[#names + 1] = tostring(o.name)
 end
 put(total, table.concat(names, " "))
+-- A class written while objects read through it, as a scope is: each
+-- store that changes a cached answer stops it sharing its cache with new
+-- metatables until it has served more lookups.  Objects made before and
+-- after each store, directly and through a subclass, read what is there.
+local Base = {level = 0, name = "b"}
+local Leaf = setmetatable({}, {__index = Base})
+function Leaf.describe(self) return self.name .. self.level end
+local made, out = {}, {}
+for round = 1, 60 do
+  local o = setmetatable({}, {__index = round % 2 == 0 and Leaf or Base})
+  made[#made + 1] = o
+  for _ = 1, round % 9 do out[#out + 1] = o.level end
+  if round % 4 == 0 then Base.level = Base.level + 1 end
+  if round % 11 == 0 then Base.name = Base.name .. "+" end
+  if round % 13 == 0 then rawset(Leaf, "level", round) end
+  if round == 40 then Leaf.level = nil end
+  local sum, text = 0, {}
+  for _, m in ipairs(made) do
+    sum = sum + m.level
+    if getmetatable(m).__index == Leaf then text[#text + 1] = m:describe() end
+  end
+  out[#out + 1] = sum .. "=" .. table.concat(text, "")
+end
+put(table.concat(out, ","))
 return transcript()
