@@ -1534,7 +1534,8 @@ INTRINSICS = {'T_INSERT': ('table', 'insert'), 'T_REMOVE': ('table', 'remove'),
               'M_SQRT': ('math', 'sqrt'), 'M_ABS': ('math', 'abs'), 'M_FLOOR': ('math', 'floor'),
               'M_MAX': ('math', 'max'), 'M_MIN': ('math', 'min'), 'T_CONCAT': ('table', 'concat'),
               'IPAIRS': (None, 'ipairs'), 'PAIRS': (None, 'pairs'), 'TOSTRING': (None, 'tostring'), 'SETMETATABLE': (None, 'setmetatable'), 'S_SUB': ('string', 'sub'), 'S_BYTE': ('string', 'byte'), 'S_LEN': ('string', 'len'),
-              'TYPE': (None, 'type'), 'TONUMBER': (None, 'tonumber'), 'ASSERT': (None, 'assert')}
+              'TYPE': (None, 'type'), 'TONUMBER': (None, 'tonumber'), 'ASSERT': (None, 'assert'),
+              'GETMETATABLE': (None, 'getmetatable'), 'RAWGET': (None, 'rawget')}
 _NOT_INSTALLED = object()
 
 

@@ -926,6 +926,11 @@ def plain_python(src):
     ('local t = ... return table.concat(t, ",")', ['is T_CONCAT and', '(_v := join_small(r0.arr, r3)) is not None']),
     ('local t = ... assert(t.x, "no x")', ['if r1 is ASSERT and r2 is not None and r2 is not False:\n']),
     ('local t = ... return assert(t)', ['if r1 is ASSERT and r0 is not None and r0 is not False:\n', 'return r0\n']),
+    ('local t = ... return getmetatable(t)', ["is GETMETATABLE and r0.__class__ is Table and "
+                                              "(r0.meta is None or '__metatable' not in r0.meta.hash)", 'return r0.meta\n']),
+    ('local t, k = ... return rawget(t, k)', ['is RAWGET and r0.__class__ is Table and r1.__class__ is str',
+                                             'return r0.hash.get(r1)\n']),
+    ('local t = ... return rawget(t, "name")', ['is RAWGET and r0.__class__ is Table:', "return r0.hash.get(r3)\n"]),
 ])
 def test_intrinsics_are_inlined(src, emitted):
     code = plain_python(src)

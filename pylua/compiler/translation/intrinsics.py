@@ -178,6 +178,20 @@ def _setmetatable(debt, t, mt):
     return guard, ('%s = %s' % (meta_of(t), mt), share), t
 
 
+def _getmetatable(debt, t):
+    # getmetatable(t) of a table whose metatable, if any, does not hide
+    # itself behind __metatable.
+    meta = meta_of(t)
+    guard = ('GETMETATABLE', Checked(Check.TABLE, 0),
+             "(%s is None or '__metatable' not in %s)" % (meta, hash_of(meta)))
+    return guard, (), meta
+
+
+def _rawget(debt, t, k):
+    # rawget(t, k) of a string key: the hash part holds every one.
+    return ('RAWGET', Checked(Check.TABLE, 0), Checked(Check.STR, 1)), (), '%s.get(%s)' % (hash_of(t), k)
+
+
 def _assert(debt, v):
     # assert(v) of a value that holds: v, and nothing to raise.
     return ('ASSERT', '%s is not None and %s is not False' % (v, v)), (), v
@@ -239,6 +253,8 @@ INTRINSICS = {
     ('ipairs', 1): _ipairs,
     ('pairs', 1): _pairs,
     ('setmetatable', 2): _setmetatable,
+    ('getmetatable', 1): _getmetatable,
+    ('rawget', 2): _rawget,
     ('assert', 1): _assert,
     ('assert', 2): _assert_message,
     ('concat', 1): _table_concat,
