@@ -1535,7 +1535,7 @@ INTRINSICS = {'T_INSERT': ('table', 'insert'), 'T_REMOVE': ('table', 'remove'),
               'M_MAX': ('math', 'max'), 'M_MIN': ('math', 'min'), 'T_CONCAT': ('table', 'concat'),
               'IPAIRS': (None, 'ipairs'), 'PAIRS': (None, 'pairs'), 'TOSTRING': (None, 'tostring'), 'SETMETATABLE': (None, 'setmetatable'), 'S_SUB': ('string', 'sub'), 'S_BYTE': ('string', 'byte'), 'S_LEN': ('string', 'len'),
               'TYPE': (None, 'type'), 'TONUMBER': (None, 'tonumber'), 'ASSERT': (None, 'assert'),
-              'GETMETATABLE': (None, 'getmetatable'), 'RAWGET': (None, 'rawget')}
+              'GETMETATABLE': (None, 'getmetatable'), 'RAWGET': (None, 'rawget'), 'RAWSET': (None, 'rawset')}
 _NOT_INSTALLED = object()
 
 

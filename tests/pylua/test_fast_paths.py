@@ -931,6 +931,8 @@ def plain_python(src):
     ('local t, k = ... return rawget(t, k)', ['is RAWGET and r0.__class__ is Table and r1.__class__ is str',
                                              'return r0.hash.get(r1)\n']),
     ('local t = ... return rawget(t, "name")', ['is RAWGET and r0.__class__ is Table:', "return r0.hash.get(r3)\n"]),
+    ('local t, k, v = ... rawset(t, k, v)', ['is RAWSET and r0.__class__ is Table and r1.__class__ is str and r2 is not None',
+                                             '_h = r0.hash; _h[r1] = r2; len(_h) & (len(_h) - 1) or charge_growth(64 * len(_h))']),
 ])
 def test_intrinsics_are_inlined(src, emitted):
     code = plain_python(src)

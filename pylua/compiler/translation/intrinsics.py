@@ -15,7 +15,7 @@ knows that it holds.
 import enum
 from typing import NamedTuple
 
-from .layout import arr_of, hash_of, meta_of, raw_elements, raw_length, without_meta
+from .layout import arr_of, hash_of, hash_store, meta_of, raw_elements, raw_length, without_meta
 
 SLOT_COST = 16                     # a list slot, CPython's over-allocation included
 # The string library leaves results up to this size to the periodic heap
@@ -192,6 +192,12 @@ def _rawget(debt, t, k):
     return ('RAWGET', Checked(Check.TABLE, 0), Checked(Check.STR, 1)), (), '%s.get(%s)' % (hash_of(t), k)
 
 
+def _rawset(debt, t, k, v):
+    # rawset(t, k, v) of a string key and a value: a store into the hash part.
+    guard = ('RAWSET', Checked(Check.TABLE, 0), Checked(Check.STR, 1), Checked(Check.NOT_NIL, 2))
+    return guard, (hash_store(t, k, v),), t
+
+
 def _assert(debt, v):
     # assert(v) of a value that holds: v, and nothing to raise.
     return ('ASSERT', '%s is not None and %s is not False' % (v, v)), (), v
@@ -255,6 +261,7 @@ INTRINSICS = {
     ('setmetatable', 2): _setmetatable,
     ('getmetatable', 1): _getmetatable,
     ('rawget', 2): _rawget,
+    ('rawset', 3): _rawset,
     ('assert', 1): _assert,
     ('assert', 2): _assert_message,
     ('concat', 1): _table_concat,

@@ -37,6 +37,13 @@ def without_meta(table: str, *events: str) -> str:
     return '(%s is None or %s)' % (meta, ' and '.join("'%s' not in %s" % (e, hash_of(meta)) for e in events))
 
 
+def hash_store(table, k, v):
+    """The statement storing a value known not nil under a key of the hash
+    part that needs no normalising, accounting the dict's growth."""
+    return code('_h = %s; _h[%s] = %s; len(_h) & (len(_h) - 1) or charge_growth(64 * len(_h))',
+                hash_of(table), k, v)
+
+
 def raw_length(table: str) -> str:
     """The condition that ``#`` of the table ``table`` names is its raw border."""
     return without_meta(table, '__len')

@@ -9,7 +9,7 @@ from ...runtime.table import LuaTable
 from .facts import FRESH, FUSABLE, OWN, TABLE
 from .intrinsics import SLOT_COST
 from .ir import Choice, Const, code, join
-from .layout import arr_of, hash_of, meta_of, new_table, raw_elements
+from .layout import arr_of, hash_of, hash_store, meta_of, new_table, raw_elements
 
 TABLE_COST = 200
 _INLINE_ITEMS = 8                  # a constructor's list items stored inline at most
@@ -297,7 +297,7 @@ class TableOps:
             w('            _a.append(%s); %s', v, self.debt(SLOT_COST))
             # Keys outside 1..n+1 (sparse, negative, arriving out of order)
             # live in the hash part: stored there as LuaTable._set_hash does.
-            w('        elif not 0 < %s <= _n + 1%s: %s', k, notnil, self.hash_store(obj, k, v))
+            w('        elif not 0 < %s <= _n + 1%s: %s', k, notnil, hash_store(obj, k, v))
             w('        else: %s.set_int(%s, %s)', obj, k, v)
             if not self.isint(key):
                 w('    elif %s.__class__ is str:', k)
@@ -307,7 +307,7 @@ class TableOps:
                 else:
                     w('        %s[%s] = %s', hash_of(obj), k, v)
                 # Tables as keys (sets of objects, maps keyed by nodes).
-                w('    elif %s.__class__ is Table%s: %s', k, notnil, self.hash_store(obj, k, v))
+                w('    elif %s.__class__ is Table%s: %s', k, notnil, hash_store(obj, k, v))
                 w('    else: %s.set(%s, %s)', obj, k, v)
         # The plain form's helper stores raw itself where the metatable has
         # no say; the generator form tests that first (``set_plain``), to
@@ -316,13 +316,6 @@ class TableOps:
         w('%s', Choice(code('else: setindex_plainly(%s, %s, %s, %r)', obj, k, v, note),
                        code('elif %snot set_plain(%s, %s, %s): %s', other, obj, k, v,
                             self.wait('setindex(%s, %s, %s, %r)', obj, k, v, note))))
-
-    @staticmethod
-    def hash_store(obj, k, v):
-        """The statement storing a value known not nil under a key of the
-        hash part that needs no normalising, accounting the dict's growth."""
-        return code('_h = %s; _h[%s] = %s; len(_h) & (len(_h) - 1) or charge_growth(64 * len(_h))',
-                    hash_of(obj), k, v)
 
     def op_SETTABLE(self, i):
         isk, kv = self.const(i.b)
