@@ -417,6 +417,11 @@ def _unpack_raw(vm, t, i, j):
         if len(arr) > 64:
             _check_unpack(vm, 1, len(arr))
         return arr[:]
+    if i.__class__ is int and j.__class__ is int and 0 < i <= j <= len(arr):
+        # A range of the list part (``table.unpack(args, 1, args.n)``).
+        if j - i >= 64:
+            _check_unpack(vm, i, j)
+        return arr[i - 1:j]
     i = opt_int(i, 2, 'unpack', 1)
     e = t.length() if j is None or j is ABSENT else check_int(j, 3, 'unpack')
     if i > e:

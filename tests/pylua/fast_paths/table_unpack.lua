@@ -8,6 +8,14 @@ put(table.unpack(t, nil, 2))
 put(table.unpack(t, 1, nil))
 put(table.unpack(t, -1, 1))
 put(table.unpack(t, 3, 1))
+-- Ranges of the list part (the varargs idiom, unpack(args, 1, args.n)),
+-- and ranges whose end is not past their start or is negative.
+put(table.unpack(t, 1, 3))
+put(table.unpack(t, 2, 2))
+put(select('#', table.unpack(t, 2, 1)), select('#', table.unpack(t, 2, -1)), select('#', table.unpack(t, 1, 0)))
+put(table.unpack(t, 2, 4))
+local args = table.pack(1, nil, 3, nil)
+put(args.n, table.unpack(args, 1, args.n))
 put(select('#', table.unpack({})))
 put(select('#', table.unpack({}, 1, 3)))
 put(table.unpack({1, nil, 3}))
@@ -15,6 +23,7 @@ put(table.unpack({n = 2, [1] = "a", [2] = "b"}))
 local big = {}
 for i = 1, 100 do big[i] = i end
 put(select('#', table.unpack(big)), (select(100, table.unpack(big))))
+put(select('#', table.unpack(big, 1, 64)), select('#', table.unpack(big, 30, 100)), (table.unpack(big, 37, 100)))
 local copy = {table.unpack(t)}
 copy[1] = 99
 put(t[1], copy[1], #copy)
