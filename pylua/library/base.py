@@ -237,6 +237,8 @@ def ipairs(t=ABSENT, *_):
 
 
 def select(n=ABSENT, *args):
+    if n.__class__ is int and n > 0:            # select(i, ...) of a varargs loop
+        return args[n - 1:]
     if n.__class__ is str and n[:1] == '#':     # luaB_select reads the first character only
         return (len(args),)
     i = check_int(n, 1, 'select')
