@@ -277,12 +277,14 @@ def code_of(fn):
     return getattr(fn, '__code__', None) or getattr(getattr(fn, 'func', None), '__code__', None)
 
 
-def _entry_code(value):
-    """The code a library function value runs first."""
+def _entry_codes(value):
+    """The code a library function value runs first: its fast form's and,
+    where it has one, its generator form's (which a Lua generator form runs
+    straight after the fast form raised ``NeedsLua``)."""
     fn = getattr(value, 'fn', None)
     if fn is None or not hasattr(value, 'name'):
-        return None
-    return code_of(fn)
+        return ()
+    return (code_of(fn), code_of(getattr(value, 'gen', None)))
 
 
 def _library_call():
@@ -314,7 +316,7 @@ def _library_call_from(f):
         # Called straight from Lua code: the value is in one of its registers
         # (unless library functions sharing that code, as closures do, leave it
         # unclear which).
-        found = [v for v in f.f_locals.values() if _entry_code(v) is entry]
+        found = [v for v in f.f_locals.values() if any(c is entry for c in _entry_codes(v))]
         if len({v.name for v in found}) == 1:
             called = found[0]
     return called, f, event

@@ -232,14 +232,28 @@ def nested_call(f, args, note=None, continuation=True):
         return nested_call_plainly(vm, f, args, note, continuation)
     if f.__class__ is FN:
         vm.count_call(f)
-    enter_c_call(vm, continuation)
+    if vm.c_calls >= state.C_CALLS_MAX:
+        enter_c_call(vm, continuation)      # the overflow's error
+    vm.c_calls += 1
     if continuation:
         # A coroutine resumed after yielding inside the call no longer
         # counts the call's level (Lua unrolls it without the C stack).
         co = vm.coroutine
         resumes = co.resumes if co is not None else 0
         try:
-            r = yield from call(f, args, note)
+            if f.__class__ is FN:
+                # ``call``'s case of a Lua function, without its generator.
+                try:
+                    g = f.gen
+                except AttributeError:
+                    g = gen_form(f)
+                r = yield from g(*fit_args(f, args))
+                if r.__class__ is not tuple:
+                    r = (r,)
+                elif r and r[0] is TAIL:
+                    r = yield from run_tail_calls_gen(r, False)
+            else:
+                r = yield from call(f, args, note)
         except GeneratorExit:
             # A suspended coroutine closed or collected: its resume already
             # gave back the depth its calls took.
@@ -446,8 +460,14 @@ def finish(exc, f, args):
 
 
 def finish_raised(f, args):
-    """``finish`` of the NeedsLua being handled (see ``refit_raised``)."""
-    return finish(sys.exc_info()[1], f, args)
+    """``finish`` of the NeedsLua being handled (see ``refit_raised``): the
+    generator form itself where no hybrid started one (no ``finish``
+    generator around it)."""
+    exc = sys.exc_info()[1]
+    if getattr(exc, 'generator', None) is None:
+        exc.__traceback__ = None        # as ``finish`` clears it
+        return f.gen(*args)
+    return finish(exc, f, args)
 
 
 def call_noyield(f, args, note=None):
