@@ -90,8 +90,8 @@ def call(f, args, note=None):
     if c is Builtin:
         try:
             return f.fn(*args)
-        except NeedsLua as exc:
-            return (yield from finish(exc, f, args))
+        except NeedsLua:
+            return (yield from finish_raised(f, args))
     return (yield from f.fn(*args))
 
 
@@ -430,16 +430,10 @@ def gen_form(f):
     return g
 
 
-def finish(exc, f, args):
-    """Complete a Builtin call whose fast form raised NeedsLua: run its generator
-    form, or take over the generator a hybrid already started."""
-    # ``NEEDS_LUA`` is one instance raised again and again: each raise would
-    # add its frames to the traceback it kept from the last, a chain of
-    # frames (and the values in them) that grows without end.
-    exc.__traceback__ = None
-    g = getattr(exc, 'generator', None)
-    if g is None:
-        return (yield from f.gen(*args))
+def finish(exc):
+    """Take over the generator a hybrid started before it raised ``exc``,
+    from the value it yielded."""
+    g = exc.generator
     value = exc.value
     while True:
         try:
@@ -460,14 +454,18 @@ def finish(exc, f, args):
 
 
 def finish_raised(f, args):
-    """``finish`` of the NeedsLua being handled (see ``refit_raised``): the
-    generator form itself where no hybrid started one (no ``finish``
-    generator around it)."""
+    """The generator completing a Builtin call whose fast form raised the
+    NeedsLua being handled (see ``refit_raised``): its generator form itself
+    (no generator around it, for the caller to ``yield from``), or
+    ``finish`` taking over the generator a hybrid already started."""
     exc = sys.exc_info()[1]
+    # ``NEEDS_LUA`` is one instance raised again and again: each raise would
+    # add its frames to the traceback it kept from the last, a chain of
+    # frames (and the values in them) that grows without end.
+    exc.__traceback__ = None
     if getattr(exc, 'generator', None) is None:
-        exc.__traceback__ = None        # as ``finish`` clears it
         return f.gen(*args)
-    return finish(exc, f, args)
+    return finish(exc)
 
 
 def call_noyield(f, args, note=None):
@@ -1574,7 +1572,7 @@ HELPERS = {
     'eq_meta': eq_meta, 'eq_tables': eq_tables, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
     'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
-    'shift_left': shift_left, 'NeedsLua': NeedsLua, 'finish': finish, 'SYNC': sync,
+    'shift_left': shift_left, 'NeedsLua': NeedsLua, 'SYNC': sync,
     'concat_plain': concat_plain, 'join_small': join_small, 'FLOAT_STR': fmt_float, 'index_chain': index_chain, 'string_field': string_field,
     'string_method': string_method, 'share_class_lookups': share_class_lookups,
     'STRING_LOOKUPS': NO_LOOKUPS, 'charge_growth': charge_growth,

@@ -314,9 +314,7 @@ class ClassHash(dict):
     __slots__ = ('lookups', 'dependents', 'shadow', 'as_index', 'shares', 'demotions')
 
     def changed(self):
-        for lookups in self.dependents.values():
-            lookups.clear()
-        self.dependents.clear()
+        self._empty_dependents()
         if self.shares:
             self.lookups = {}
             self.shares = False
@@ -343,13 +341,17 @@ class ClassHash(dict):
         cache with new metatables, and the caches through it are emptied
         and let go (those of scopes no longer used would otherwise pile up
         here, each store visiting them all)."""
-        for lookups in self.dependents.values():
-            lookups.clear()
-        self.dependents.clear()
+        self._empty_dependents()
         self.as_index = None
         # Unset until then (getattr's default): a conversion made per object
         # would otherwise pay for a count most tables never need.
         self.demotions = getattr(self, 'demotions', 0) + 1
+
+    def _empty_dependents(self):
+        """Every cache through this table emptied and no longer told of its changes."""
+        for lookups in self.dependents.values():
+            lookups.clear()
+        self.dependents.clear()
 
     def _mirror(self):
         """The shadow dict to change as well, or None."""
