@@ -92,6 +92,7 @@ class MethodCall(Expression):
     args: list
     end_line: int = 0
     bare: bool = False                # as Call's
+    method_line: int = 0              # the method name's: where Lua indexes the object (SELF)
 
 
 @dataclass(slots=True)
@@ -211,6 +212,7 @@ class NumFor(Statement):
     stop: "Expr"
     step: Optional["Expr"]
     body: Block
+    do_line: int = 0                  # of its 'do': where Lua checks the start, limit and step (FORPREP)
 
 
 @dataclass(slots=True)

@@ -283,12 +283,16 @@ class _FuncState:
             late = self.read_late(t.obj, t.key)
             if late is None:
                 obj = self.exp_reg(t.obj)
-            key = self.exp_rk(t.key)
+            late_key = self.key_read_late(t.key)
+            if not late_key:
+                key = self.exp_rk(t.key)
             if late == 'after_key':
                 obj = self.exp_reg(t.obj)
             val = self.exp_rk(s.exprs[0], end)
             if late == 'after_value':
                 obj = self.exp_reg(t.obj)
+            if late_key:
+                key = self.exp_reg(t.key)
             self.emit('SETTABLE', obj, key, val, line=end, note=self.index_note(t))
             return
         # General case (lparser.c's restassign): evaluate the targets'
@@ -332,15 +336,21 @@ class _FuncState:
             if target.obj is None:
                 target.obj = self.alloc()
                 self.exp_to(t.obj, target.obj)
-        key = _decided(t.key, self.res)
-        if self.read_late(key) == 'after_value':
-            target.late_key = self.res.names[id(key)]
+        if self.key_read_late(t.key):
+            target.late_key = self.res.names[id(self.key_value(t.key))]
         else:
             target.key = self.exp_rk(t.key)
         if late == 'after_key':
             target.obj = self.alloc()
             self.exp_to(t.obj, target.obj)
         return target
+
+    def key_read_late(self, key):
+        """Is ``key``, of an index assigned to, a local captured by a
+        closure?  Lua reads a local key from its register when it stores,
+        after the value (``t[i] = f()`` where ``f`` changes ``i``); a
+        captured local is a cell here, so it is read then too."""
+        return self.read_late(self.key_value(key)) == 'after_value'
 
     def copy_conflicts(self, name, prepared, line):
         """Copy the variable ``name`` for the earlier targets whose table or
@@ -516,7 +526,7 @@ class _FuncState:
         self._locals_top = self.freereg
         # b = 1: an integer literal start and step make every value an integer.
         int_loop = self.folded(s.start).__class__ is int and (s.step is None or self.folded(s.step).__class__ is int)
-        self.emit('FORPREP', base, 1 if int_loop else 0, line=s.line)
+        self.emit('FORPREP', base, 1 if int_loop else 0, line=s.do_line or s.line)
         self.loops += 1
         self.loop_body(s.body, lambda: self.activate(var, vreg))
         self.loops -= 1
@@ -865,7 +875,10 @@ class _FuncState:
                 if obj is None:
                     obj = self.exp_reg(e.obj)
                 key = self.exp_rk(e.key)
-            self.emit('GETTABLE', reg, obj, key, line=load_line, note=self.index_note(e))
+            # Not before its key's last token, where Lua's code generator
+            # can first load it ('t.a\n.b' indexes t.a on line 2).
+            self.emit('GETTABLE', reg, obj, key, line=e.end_line if at is None and e.end_line else load_line,
+                      note=self.index_note(e))
         elif c is A.Call or c is A.MethodCall:
             if reg < saved - 1 or reg < self._locals_top:
                 # Calls need the top of the stack, and the target is a live
@@ -992,7 +1005,8 @@ class _FuncState:
             # Operands are evaluated left to right; ``a > b`` then tests ``b < a``.
             if swap:
                 b, c = c, b
-            self.emit(name, reg, b, c, line=e.line)
+            # Lua compares once it has read the right operand (no fixline, as arithmetic has).
+            self.emit(name, reg, b, c, line=_end_line(e.right))
             return
         self.emit(ARITH[op], reg, b, c, line=e.line,
                   note=(self.describe(e.left), self.describe(e.right)))
@@ -1157,8 +1171,12 @@ class _FuncState:
                     self.freereg = base
             else:
                 saved = self.freereg = max(self.freereg, base + pending if base is not None else 0)
-                key = self.const(f.name) if c is A.NamedField else self.exp_rk(f.key)
+                late_key = c is A.KeyedField and self.key_read_late(f.key)
+                if not late_key:
+                    key = self.const(f.name) if c is A.NamedField else self.exp_rk(f.key)
                 val = self.exp_rk(f.value)
+                if late_key:
+                    key = self.exp_reg(f.key)
                 self.emit('SETTABLE', reg, key, val, line=_end_line(f.value))
                 self.freereg = saved
         if pending:
@@ -1172,9 +1190,10 @@ class _FuncState:
         self.proto.has_calls = True
         line = e.line
         if e.__class__ is A.MethodCall:
-            obj = self.exp_reg(e.obj)
+            # Lua indexes the object once it has read the method's name.
+            obj = self.exp_reg(e.obj, e.method_line)
             self.alloc(2)
-            self.emit('SELF', base, obj, self.const(e.method), line=line,
+            self.emit('SELF', base, obj, self.const(e.method), line=e.method_line,
                       note=self.describe(e.obj))
             note = "method '%s'" % e.method
             self.freereg = base + 2

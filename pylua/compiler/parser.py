@@ -366,7 +366,7 @@ class _Build:
         return (kw, body)
 
     def numfor(kw, name, _eq, start, _comma, stop, step, _do, body, end):
-        return A.NumFor(kw[2], name[1], start, stop, step, _close(body, end))
+        return A.NumFor(kw[2], name[1], start, stop, step, _close(body, end), _do[2])
 
     def genfor(kw, names, _in, exprs, _do, body, end):
         return A.GenFor(kw[2], names, exprs, _close(body, end), _first_token_line(exprs[0]))
@@ -490,16 +490,16 @@ class _Build:
         return A.Call(func.line, func, [A.String(tok[2], tok[1])], tok[2], True)
 
     def method_empty(obj, _colon, method, _lparen, rparen):
-        return A.MethodCall(obj.line, obj, method[1], [], rparen[2])
+        return A.MethodCall(obj.line, obj, method[1], [], rparen[2], method_line=method[2])
 
     def method(obj, _colon, method, _lparen, args, rparen):
-        return A.MethodCall(obj.line, obj, method[1], args, rparen[2])
+        return A.MethodCall(obj.line, obj, method[1], args, rparen[2], method_line=method[2])
 
     def method_table(obj, _colon, method, table):
-        return A.MethodCall(obj.line, obj, method[1], [table], table.end_line, True)
+        return A.MethodCall(obj.line, obj, method[1], [table], table.end_line, True, method[2])
 
     def method_string(obj, _colon, method, tok):
-        return A.MethodCall(obj.line, obj, method[1], [A.String(tok[2], tok[1])], tok[2], True)
+        return A.MethodCall(obj.line, obj, method[1], [A.String(tok[2], tok[1])], tok[2], True, method[2])
 
     def table(lbrace, fields, rbrace):
         return A.Table(lbrace[2], fields, rbrace[2])

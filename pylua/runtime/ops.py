@@ -1480,7 +1480,7 @@ def forgen(f, s, ctl, n):
                 # array part's end, and without ``__index`` nothing else
                 # answers it.  The loop ends at the first nil value.
                 return enumerate(s.arr, 1)
-            return _ipairs_through_index(s)
+            return ipairs_through_index(s, 0)
     if f.__class__ is Builtin:
         walk = getattr(f.fn, 'walk', None)
         if walk is not None:
@@ -1488,13 +1488,12 @@ def forgen(f, s, ctl, n):
     return None
 
 
-def _ipairs_through_index(t):
+def ipairs_through_index(t, i):
     """``ipairs`` over a table whose metatable has ``__index`` (a class's
-    instance): its elements read raw, and where one is nil through
-    ``__index``, as ``lua_geti`` reads them; the first nil ends the walk.
-    ``ipairs``'s iterator is a C function, a level of the C stack that a
-    handler runs above, where it cannot yield."""
-    i = 0
+    instance), from index ``i + 1``: its elements read raw, and where one
+    is nil through ``__index``, as ``lua_geti`` reads them; the first nil
+    ends the walk.  ``ipairs``'s iterator is a C function, a level of the C
+    stack that a handler runs above, where it cannot yield."""
     while True:
         arr = t.arr
         v = arr[i] if i < len(arr) else None
@@ -1509,6 +1508,15 @@ def _ipairs_through_index(t):
             if v is None:
                 return
         yield i, v
+
+
+def ipairs_resumed(t, kv):
+    """The rest of an ipairs walk over ``t`` that ran as an enumerate of its
+    list part up to ``kv`` (the first pair with a nil value, or None past
+    the list's end), once ``t`` has got a metatable meanwhile: Lua reads
+    each index through the table, so an ``__index`` set by the loop
+    answers from there on."""
+    return ipairs_through_index(t, len(t.arr) if kv is None else kv[0] - 1)
 
 
 def tbc_check(v, name):
@@ -1570,7 +1578,7 @@ HELPERS = {
     'NAN': NAN, 'INF': INF, 'wrap': wrap, 'index': index, 'index_miss': index_miss,
     'setindex': setindex, 'call': call, 'call_plain': call_plain, 'arith': arith, 'concat': concat,
     'eq_meta': eq_meta, 'eq_tables': eq_tables, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
-    'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'tbc_check': tbc_check,
+    'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'ipairs_through_index': ipairs_through_index, 'ipairs_resumed': ipairs_resumed, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'SYNC': sync,
     'concat_plain': concat_plain, 'join_small': join_small, 'FLOAT_STR': fmt_float, 'index_chain': index_chain, 'string_field': string_field,

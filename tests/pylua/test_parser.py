@@ -34,8 +34,8 @@ def shape(node):
     if isinstance(node, A.Node):
         return (type(node).__name__,) + tuple(
             shape(getattr(node, f.name)) for f in dataclasses.fields(node)
-            if f.name not in ('line', 'end_line', 'then_lines', 'last_line', 'follow', 'bracketed', 'bare',
-                              'last'))
+            if f.name not in ('line', 'end_line', 'method_line', 'do_line', 'then_lines', 'last_line', 'follow',
+                              'bracketed', 'bare', 'last'))
     return node
 
 

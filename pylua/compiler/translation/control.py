@@ -165,11 +165,14 @@ class ControlOps:
                 return True
         return False
 
-    def op_TFORPREP(self, i):
+    def op_TFORPREP(self, i, it=None):
+        """The general loop of a generic ``for``, over ``it`` when the
+        iterator was already asked for (``generic_for_twice``)."""
         a, n = i.a, i.b
-        it = self.tmp('i')
         vars_ = ['r%d' % r for r in range(a + 4, a + 4 + n)]
-        self.w('%s = forgen(r%d, r%d, r%d, %d)', it, a, a + 1, a + 2, n)
+        if it is None:
+            it = self.tmp('i')
+            self.w('%s = forgen(r%d, r%d, r%d, %d)', it, a, a + 1, a + 2, n)
         # The plain form calls a Lua iterator directly; whether it takes
         # both arguments is known before the loop.
         fits = self.tmp('w')
@@ -179,9 +182,11 @@ class ControlOps:
         self.w('if %s is not None:', it)
         self.w('    _kv = next(%s, None)', it)
         self.note_call(ITERATOR_NOTE)         # a host iterator's walk runs there
-        self.w('    if _kv is None: break')
-        self.w('    if _kv[1] is None:')
-        self.w('        if %s.__class__ is ENUMERATE: break', it)
+        self.w('    if _kv is None or _kv[1] is None:')
+        self.w('        if %s.__class__ is ENUMERATE and r%d.meta is not None:', it, a + 1)
+        self.w('            %s = ipairs_resumed(r%d, _kv)', it, a + 1)
+        self.w('            continue')
+        self.w('        if _kv is None or %s.__class__ is ENUMERATE: break', it)
         self.w('        continue')
         if n == 1:
             self.w('    r%d = _kv[0]', a + 4)
@@ -229,9 +234,13 @@ class ControlOps:
             self.loop_check(cost, k + 1)
         else:
             self.check_top(k + 1)
-        # ipairs over a plain table is a bare enumerate: the first nil ends it.
+        # ipairs over a plain table is a bare enumerate: the first nil ends
+        # it, unless the table has got a metatable meanwhile (see below).
         if ipairs:
-            self.w('if %s is None: break', vars_[1] if n == 2 else '_kv[1]')
+            index, value = (vars_[0], vars_[1]) if n == 2 else ('_kv[0]', '_kv[1]')
+            self.w('if %s is None:', value)
+            self.w('    if r%d.meta is not None: %s = ipairs_through_index(r%d, %s - 1)', a + 1, it, a + 1, index)
+            self.w('    break')
         else:
             self.w('if %s is None:', vars_[1] if n == 2 else '_kv[1]')
             self.w('    if %s.__class__ is ENUMERATE: break', it)
@@ -252,11 +261,20 @@ class ControlOps:
             self.positive.discard(a + 4)
         self.stack.pop()
         self.close_block()
+        if ipairs:
+            # Past the list's end: an __index the loop gave the table answers
+            # the next index, as lua_geti asks it; the general loop goes on.
+            self.line = ins.line
+            self.w('else:')
+            self.w('    if r%d.meta is not None: %s = ipairs_through_index(r%d, len(r%d.arr))', a + 1, it, a + 1, a + 1)
         self.stack.pop()
         self.close_block()
-        self.open('else:', 'else')
+        if ipairs:
+            self.open(code('if %s.__class__ is not ENUMERATE:', it), 'if')
+        else:
+            self.open('else:', 'else')
         self.line = ins.line
-        self.op_TFORPREP(ins)
+        self.op_TFORPREP(ins, it if ipairs else None)
         self.mark_loop_head(ins)
         self.emit_range(k + 1, end)
         self.line = self.p.code[end].line

@@ -173,6 +173,9 @@ class Dispatcher:
                 items.append(('count', (iteration_cost(self.ft.p, pc), ins.line)))
                 items.append(('raw', (code('if %s is not None:', it), ins.line)))
                 items.append(('iterate', (code('    _kv = next(%s, None)', it), ins.line)))
+                items.append(('raw', (code('    if (_kv is None or _kv[1] is None) and %s.__class__ is ENUMERATE and r%d.meta is not None:',
+                                           it, a + 1), ins.line)))
+                items.append(('raw', (code('        %s = ipairs_resumed(r%d, _kv); pc = %d; continue', it, a + 1, top), ins.line)))
                 items.append(('raw', (code('    if _kv is None or _kv[1] is None and %s.__class__ is ENUMERATE: pc = %d; continue', it, exit_), ins.line)))
                 items.append(('raw', ('    if _kv[1] is None: pc = %d; continue' % top, ins.line)))
                 items.append(('raw', (code('    %s = adjust(_kv, %d)', vars_, n) if n != 1 else '    r%d = _kv[0]' % (a + 4), ins.line)))
