@@ -17,7 +17,7 @@ from ..runtime.state import PARSE_TOKEN, count_instructions
 from . import ast as A
 from ._tables import ACCEPT, ERRORS, RULES, SPECIAL, TABLE
 from .lexer import near, tokenize
-from .resolver import C_STACK_OVERFLOW, MAX_LOCALS
+from .resolver import C_STACK_OVERFLOW, MAX_LOCALS, too_deep
 
 # Lua refuses nesting deeper than LUAI_MAXCCALLS (200) C levels, which the
 # resolver counts as lparser.c takes them (``resolver.MAX_C_LEVELS``).  The
@@ -46,22 +46,23 @@ class _Reject(Exception):
         self.near_token = near_token    # luaK_semerror() names no token
 
 
-def parse(source: str, chunkname: str, *, from_file: bool = True) -> A.Chunk:
+def parse(source: str, chunkname: str, *, from_file: bool = True, c_levels: int = 1) -> A.Chunk:
     """Parse Lua source (a byte string: one char per byte) into a Chunk.
 
     With `from_file` (the default) a UTF-8 BOM and a first line starting
     with '#' are skipped, as lua.c and luaL_loadfile do for files; Lua's
     load() of a string skips nothing, so it passes from_file=False.
     Raises LuaSyntaxError with Lua's message, e.g.
-    ``input:1: unexpected symbol near ')'``."""
+    ``input:1: unexpected symbol near ')'``; ``c_levels`` are the C levels
+    open where it is loaded (see ``resolver.too_deep``)."""
     tokens = tokenize(source, from_file)
-    body = _run(tokens, chunkname)
+    body = _run(tokens, chunkname, c_levels)
     _close(body, tokens[-1])
     last_line = tokens[-2][2] if len(tokens) > 1 else 0
     return A.Chunk(0, body, chunkname, last_line, tokens)      # line 0: Lua's main function
 
 
-def _run(tokens: list, chunkname: str) -> A.Block:
+def _run(tokens: list, chunkname: str, c_levels: int) -> A.Block:
     # The LR stack is `states` plus `state`, its top, kept in a local.
     states = []
     state = 0
@@ -110,6 +111,9 @@ def _run(tokens: list, chunkname: str) -> A.Block:
         raise _error(chunkname, tok, 'too many local variables (limit is %d) in %s'
                      % (MAX_LOCALS, _open_function(values)), True) from None
     except _Reject as e:
+        # The statement is a level, each bracket in it at least one more.
+        if too_deep(1 + _deepest_brackets(tokens[:index]), c_levels):
+            raise LuaSyntaxError(C_STACK_OVERFLOW) from None
         raise _error(chunkname, tok, e.message, e.near_token) from None
     raise AssertionError('the token list ends with $END or ERROR')
 
@@ -153,6 +157,27 @@ def _open_function(values: list) -> str:
         if inside and type(v) is tuple and v[0] == 'function':
             return 'function at line %d' % v[2]
     return 'main function'
+
+
+def _deepest_brackets(tokens: list) -> int:
+    """How deep brackets nested in `tokens`.  Each is at least a C level of
+    lparser.c (an expression inside it): past Lua's limit, it failed there
+    before it could reach a syntax error after them, closed by then
+    (``((...1))`` as a statement)."""
+    depth = deepest = 0
+    for tok in tokens:
+        kind = tok[0]
+        if kind in _OPENING:
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif kind in _CLOSING:
+            depth -= 1
+    return deepest
+
+
+_OPENING = frozenset('([{')
+_CLOSING = frozenset(')]}')
 
 
 def _open_levels(values: list) -> int:

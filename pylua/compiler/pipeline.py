@@ -93,7 +93,7 @@ def compile_lua(source: str, chunkname: str, source_name: str | None = None, c_l
     reserve_memory(len(source) * memory.PARSE_PER_SOURCE_BYTE)
     from .parser import parse     # deferred: importing the grammar is the slow part
     with collector_paused(), untraced(), compiler_frames():
-        proto = compile_chunk(parse(source, chunkname, from_file=False), c_levels)
+        proto = compile_chunk(parse(source, chunkname, from_file=False, c_levels=c_levels), c_levels)
     name_source(proto, source_name)
     store = store_for(from_file)
     if store is None:
