@@ -2,12 +2,16 @@
 constants are nodes that render only as literals, so no Lua string can
 change the meaning of the generated code, and the plain and generator forms
 are two renderings of one translation."""
+import math
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pylua import LuaRuntime, LuaSyntaxError
 from pylua.compiler.pipeline import translate_chunk
+from pylua.compiler.translation import dispatcher
 from pylua.compiler.translation.ir import Choice, Code, Const, Form, Line, Rendered, Wait, code
 
 # Pieces of Python that would change generated code if a constant were
@@ -98,21 +102,44 @@ def test_integer_results_decided_before_emitting():
     assert LuaRuntime().execute(g) == 8
 
 
-def test_a_long_dispatch_tests_a_group_of_blocks_first():
+def test_a_long_dispatch_halves_its_blocks_down_to_short_runs():
     """A function with goto and many blocks: its dispatch is no chain of
     ``elif pc == N`` as long as its blocks (Python's compiler refused the
-    chain of an ``if`` with 1,500 ``elseif`` arms), but chains of groups
-    and of blocks in a group, each about the square root of them long."""
+    chain of an ``if`` with 1,500 ``elseif`` arms, and each jump walked
+    down it), but membership tests that halve the blocks, as deep as the
+    logarithm of their number, down to runs of at most ``_RUN`` blocks."""
     arms = ''.join('elseif x == %d then return %d ' % (k, k) for k in range(1, 1500))
     source = translate_chunk('local x = ... goto l ::l:: if x == 0 then return 0 %send' % arms, '=x').source
-    groups = []
+    assert 'elif pc' not in source
+    depth = {}
+    runs = [0]
     for line in source.splitlines():
-        if 'pc in {' in line:
-            groups.append(0)
-        elif 'pc == ' in line and groups:
-            groups[-1] += 1
-    assert 30 < len(groups) < 100 and 30 < max(groups) < 100
+        stripped = line.lstrip()
+        if stripped.startswith('if pc == '):
+            depth[len(line) - len(stripped)] = True
+            runs[-1] += 1
+        elif stripped.startswith(('if pc in {', 'else:')):
+            runs.append(0)
+    assert max(runs) <= dispatcher._RUN
+    levels = (max(depth) - min(depth)) // 4
+    assert levels <= math.ceil(math.log2(3000 / dispatcher._RUN)) + 1
     assert LuaRuntime().execute('return load(...)(1499)', 'local x = ... goto l ::l:: if x == 0 then return 0 %send' % arms) == 1499
+
+
+def test_a_jump_to_a_block_ahead_in_its_run_goes_on_without_dispatching():
+    """An ``elseif`` arm's test failing jumps to the next arm: when that is
+    tested after it in the same run, the dispatch goes on to it (the rest
+    of the arm in an ``else``) rather than starting over from the top."""
+    arms = ''.join('elseif x == %d then y = %d ' % (k, k * 2) for k in range(1, 40))
+    src = ('local x = ... local y = 0 goto l ::l:: if x == 0 then y = -1 %send return y' % arms)
+    source = translate_chunk(src, '=x').source
+    lines = source.splitlines()
+    ahead = [n for n, line in enumerate(lines)
+             if re.search(r'^\s*if .*: pc = \d+$', line) and lines[n + 1].strip() == 'else:']
+    assert len(ahead) > 20
+    rt = LuaRuntime()
+    f = rt.compile(src)
+    assert [f(x) for x in range(-1, 41)] == [0, -1] + [2 * k for k in range(1, 40)] + [0]
 
 
 def test_a_chunk_python_cannot_compile_fails_to_load_as_lua_says(monkeypatch):

@@ -3,28 +3,41 @@ express: they run as a loop over basic blocks."""
 from __future__ import annotations
 
 import itertools
-import math
+from dataclasses import dataclass
 
 from .facts import ITERATOR_NOTE, LOOP_COST, iteration_cost, passes_results
 from .ir import code
 
 # The structured instructions ``lower`` turns into labels, jumps and raw code.
 _LOWERED = frozenset('IF IFNOT ELSE LOOP BREAK CONTINUE FORPREP TFORPREP END GOTO LABEL TBC CLOSE'.split())
-# Past this many blocks the dispatch tests a block's group first: an
-# ``elif`` chain is as deep in Python's syntax tree as it is long, and
-# Python's compiler refuses a tree past about 3,000 levels (an ``if``
-# with 1,500 ``elseif`` arms), where groups of about the square root of
-# the blocks keep both chains short.
-_GROUPED = 64
+# The dispatch finds a block by halving the blocks with membership tests
+# down to runs of at most this many, tested one ``if`` after another: a
+# block's end that falls through to the next one of its run is found by
+# one test.  An ``elif`` chain over all blocks made each jump cost a walk
+# down the chain (a 60-arm ``elseif`` ran 60 times lua5.4's time), and
+# was as deep in Python's syntax tree as it was long.
+_RUN = 8
+# A jump to a block ahead nests the rest of its block one level (Python
+# allows 100); past this indentation it dispatches again instead.
+_INDENT_LIMIT = 60
 
 
-def label_groups(labels: list) -> list:
-    """``labels`` (block ids in the order they are emitted) in the groups
-    the dispatch tests first: one group when there are few."""
-    if len(labels) <= _GROUPED:
-        return [labels]
-    size = max(_GROUPED, math.isqrt(len(labels)) + 1)
-    return [labels[k:k + size] for k in range(0, len(labels), size)]
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A basic block: its label, what it runs, and the label of the block
+    after it (None for the last, which returns)."""
+    label: int
+    items: list
+    successor: int | None
+
+
+def basic_blocks(items: list) -> list:
+    """``items`` (each block's label, then what it runs) as Blocks."""
+    starts = [n for n, (kind, _) in enumerate(items) if kind == 'label']
+    ends = starts[1:] + [len(items)]
+    labels = [items[n][1] for n in starts]
+    return [Block(label, items[a + 1:b], successor)
+            for label, a, b, successor in zip(labels, starts, ends, labels[1:] + [None])]
 
 
 class Dispatcher:
@@ -47,35 +60,66 @@ class Dispatcher:
             ft.open('try:', 'try')
         ft.w('pc = 0')
         ft.open('while True:', 'dispatch')
-        groups = label_groups([payload for kind, payload in items if kind == 'label'])
-        grouped = len(groups) > 1
-        group_of = {label: n for n, group in enumerate(groups) for label in group}
-        first = True
-        for kind, payload in items:
+        self.dispatch(basic_blocks(items))
+        ft.close_block()
+        ft.stack.pop()
+        if tbc:
+            ft.close_block()
+            ft.stack.pop()
+            ft.w('except BaseException as _e:')
+            for r in reversed(tbc):
+                ft.w('    if _tbc%d:', r)
+                ft.w('        _tbc%d = False; _v = r%d; r%d = None', r, r, r)
+                ft.w('        if _v is not None and _v is not False: ' + ft.wait('close_error(_v, _e)'))
+            ft.w('    raise')
+
+    def dispatch(self, blocks):
+        """The tests that find the block ``pc`` names among ``blocks``, and them."""
+        ft = self.ft
+        if len(blocks) <= _RUN:
+            for n, block in enumerate(blocks):
+                ft.open(code('if pc == %d:', block.label), 'block')
+                self.block(block, {later.label for later in blocks[n + 1:]})
+                ft.close_block()
+                ft.stack.pop()
+            return
+        half = len(blocks) // 2
+        ft.open('if pc in {%s}:' % ', '.join(str(block.label) for block in blocks[:half]), 'group')
+        self.dispatch(blocks[:half])
+        ft.close_block()
+        ft.stack.pop()
+        ft.open('else:', 'group')
+        self.dispatch(blocks[half:])
+        ft.close_block()
+        ft.stack.pop()
+
+    def block(self, block, ahead):
+        """``block``'s code; ``ahead``: the labels of the blocks tested after
+        it, which a jump reaches by going on rather than by dispatching
+        again (the rest of the block an ``else`` of the jump's test)."""
+        ft = self.ft
+        # A jump may land here.
+        ft.known_bool = ft.next_bool = None
+        ft.types.clear()
+        elses = 0
+        for n, (kind, payload) in enumerate(block.items):
             if kind != 'ins':
-                # A jump may land here, or raw code change registers.
+                # Raw code may change registers.
                 ft.known_bool = ft.next_bool = None
                 ft.types.clear()
-            if kind == 'label':
-                if not first:
-                    ft.w('pc = %d', payload)
-                    ft.close_block()
-                    ft.stack.pop()
-                group = groups[group_of[payload]]
-                opens_group = grouped and group[0] == payload
-                if opens_group:
-                    if not first:
-                        ft.close_block()
-                        ft.stack.pop()
-                    ft.open('%s pc in {%s}:' % ('if' if first else 'elif', ', '.join(map(str, group))), 'group')
-                ft.open(code('%s pc == %d:', 'if' if first or opens_group else 'elif', payload), 'block')
-                first = False
-                continue
             if kind == 'jump':
+                if payload in ahead and n == len(block.items) - 1:
+                    ft.w('pc = %d', payload)
+                    break
                 ft.w('pc = %d; continue', payload)
             elif kind == 'jumpif':
                 reg, negate, target = payload
-                ft.w('if %s: pc = %d; continue', ft.truth(reg, negate), target)
+                if target in ahead and ft.ind < _INDENT_LIMIT:
+                    ft.w('if %s: pc = %d', ft.truth(reg, negate), target)
+                    ft.open('else:', 'else')
+                    elses += 1
+                else:
+                    ft.w('if %s: pc = %d; continue', ft.truth(reg, negate), target)
             elif kind == 'count':
                 ft.line = payload[1]
                 for line in ft.iteration_charge(payload[0]) or ():
@@ -91,23 +135,11 @@ class Dispatcher:
                 ft.step(payload, tail=True)
             else:
                 ft.step(payload)
-        ft.w('return ()')
-        ft.close_block()
-        ft.stack.pop()
-        if grouped:
+        else:
+            ft.w('return ()' if block.successor is None else code('pc = %d', block.successor))
+        for _ in range(elses):
             ft.close_block()
             ft.stack.pop()
-        ft.close_block()
-        ft.stack.pop()
-        if tbc:
-            ft.close_block()
-            ft.stack.pop()
-            ft.w('except BaseException as _e:')
-            for r in reversed(tbc):
-                ft.w('    if _tbc%d:', r)
-                ft.w('        _tbc%d = False; _v = r%d; r%d = None', r, r, r)
-                ft.w('        if _v is not None and _v is not False: ' + ft.wait('close_error(_v, _e)'))
-            ft.w('    raise')
 
     def lower(self, bytecode):
         """Structured ops -> labels and jumps; every other instruction is kept."""
