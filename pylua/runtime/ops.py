@@ -685,7 +685,7 @@ def _chain_filled(mt, k, shared=True):
         charge_growth(64 * (len(lookups) + 1))
     ident = id(lookups)
     for table in path:
-        class_hash(table).dependents[ident] = lookups
+        class_hash(table).depend(ident, lookups)
     lookups[(k,) if v is _CALL_NEEDED else k] = v
     return v
 

@@ -273,6 +273,9 @@ class LuaTable:
 
 
 _NOT_CACHED = object()
+# The dependents of a table no cache passes through yet: most converted
+# hashes are per-object metatables that never get one (see ``depend``).
+_NO_DEPENDENTS = {}
 
 
 class ClassHash(dict):
@@ -347,11 +350,17 @@ class ClassHash(dict):
         # would otherwise pay for a count most tables never need.
         self.demotions = getattr(self, 'demotions', 0) + 1
 
+    def depend(self, ident, lookups):
+        """Cache ``lookups`` (by id) passes through this table."""
+        if self.dependents is _NO_DEPENDENTS:
+            self.dependents = {}
+        self.dependents[ident] = lookups
+
     def _empty_dependents(self):
         """Every cache through this table emptied and no longer told of its changes."""
         for lookups in self.dependents.values():
             lookups.clear()
-        self.dependents.clear()
+        self.dependents = _NO_DEPENDENTS
 
     def _mirror(self):
         """The shadow dict to change as well, or None."""
@@ -431,7 +440,7 @@ def _converted(t, lookups, shares):
     new = ClassHash(hash)
     new.lookups = lookups
     new.shares = shares
-    new.dependents = {}
+    new.dependents = _NO_DEPENDENTS
     new.as_index = None
     t.hash = new
     # The plain dict is kept in step while anything holds it but this

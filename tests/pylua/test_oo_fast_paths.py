@@ -7,6 +7,7 @@ import pytest
 
 from pylua import LuaMemoryError, LuaRuntime
 from pylua.runtime import ops
+from pylua.runtime import table as table_module
 from pylua.runtime.table import ClassHash
 
 # ``check(o, k)`` errors unless ``o[k]`` (the cached path) agrees with the
@@ -219,6 +220,24 @@ def test_a_metatable_made_per_object_shares_its_classs_cache():
     for t in (mt, late):
         assert t.hash.__class__ is ClassHash and t.hash.shares
         assert t.hash.lookups is cls.hash.as_index and cls.hash.as_index['m'] is not None
+
+
+def test_a_metatable_made_per_object_carries_no_dependents_of_its_own():
+    # Made for every object, it is the first table of its chains, never one
+    # a cache passes through: it shares the one empty set of dependents
+    # (64 bytes less an object) until a cache does pass through it.
+    rt = LuaRuntime()
+    mt, cls = rt.call_raw(rt.load(
+        'local C = {} C.__index = C function C:m() return 1 end '
+        'for i = 1, 20 do setmetatable({}, {__index = C}):m() end '
+        'local o = setmetatable({}, {__index = C}) return getmetatable(o), C'))
+    assert mt.hash.shares and mt.hash.dependents is table_module._NO_DEPENDENTS
+    assert cls.hash.dependents is not table_module._NO_DEPENDENTS
+    o = rt.execute('local mt = ... local o = setmetatable({}, {__index = setmetatable({}, mt)}) '
+                   'for _ = 1, 20 do o:m() end return o', mt)
+    assert mt.hash.dependents and mt.hash.dependents is not table_module._NO_DEPENDENTS
+    assert rt.execute('local o, mt = ... mt.__index = {m = function() return 2 end} return o:m()', o, mt) == 2
+    assert not table_module._NO_DEPENDENTS
 
 
 # ------------------------------------------------ methods called on strings
