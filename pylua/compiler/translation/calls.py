@@ -295,18 +295,26 @@ class CallOps:
         if i.b == -1:
             # How many arguments there are is known only when it runs.
             self.call_lua(own, ', '.join(regs), tup, '_R =', '')
-            self.out.forms(lambda: None, lambda: self.w('_R = %s', self.wait('_R')))
+            self.out.items[-2].note = self.out.items[-1].note = i.note or ''
+
+            def generator():
+                self.w('_R = %s', self.wait('_R'))
+                self.note_call(i.note)
+            self.out.forms(lambda: None, generator)
             call = None
         else:
             args = ', '.join(regs[:self.p.numparams] if not self.p.is_vararg else regs)
             call = Choice(code('%s(%s)', self.qname, args), self.wait('%s(%s)', self.pname, args))
         if n == 1 and single_result(self.p):
             self.w('r%d = %s', a, call if call is not None else '_R')
+            if call is not None:
+                self.note_call(i.note)
             if i.b != -1 and self.passes_guards(i):
                 self.declare(a, int)
         else:
             if call is not None:
                 self.w('_R = %s', call)
+                self.note_call(i.note)
             if self.tail_calls:
                 # Its own results may be the marker of one of its tail calls.
                 self.lua_results(a, n, '')
@@ -314,7 +322,6 @@ class CallOps:
                 self.w('r%d = _R if _R.__class__ is not tuple else _R[0] if _R else None', a)
             elif n != 0:
                 self.w('if _R.__class__ is not tuple: _R = (_R,)')
-        self.note_call(i.note)
         if n == -1:
             if not self.tail_calls:
                 self.w('T = _R')
