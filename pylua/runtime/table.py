@@ -276,6 +276,9 @@ _NOT_CACHED = object()
 # The dependents of a table no cache passes through yet: most converted
 # hashes are per-object metatables that never get one (see ``depend``).
 _NO_DEPENDENTS = {}
+# The most caches one table keeps told of its changes: those of tables
+# since dropped (a prototype made per object) would otherwise pile up.
+DEPENDENTS_MAX = 4096
 
 
 class ClassHash(dict):
@@ -351,10 +354,16 @@ class ClassHash(dict):
         self.demotions = getattr(self, 'demotions', 0) + 1
 
     def depend(self, ident, lookups):
-        """Cache ``lookups`` (by id) passes through this table."""
-        if self.dependents is _NO_DEPENDENTS:
-            self.dependents = {}
-        self.dependents[ident] = lookups
+        """Cache ``lookups`` (by id) passes through this table.  Past
+        ``DEPENDENTS_MAX`` the caches are all emptied and let go: those
+        still in use fill again, and tell this table again."""
+        dependents = self.dependents
+        if dependents is _NO_DEPENDENTS:
+            dependents = self.dependents = {}
+        elif len(dependents) >= DEPENDENTS_MAX and ident not in dependents:
+            self._empty_dependents()
+            dependents = self.dependents = {}
+        dependents[ident] = lookups
 
     def _empty_dependents(self):
         """Every cache through this table emptied and no longer told of its changes."""

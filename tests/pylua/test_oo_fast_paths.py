@@ -222,6 +222,22 @@ def test_a_metatable_made_per_object_shares_its_classs_cache():
         assert t.hash.lookups is cls.hash.as_index and cls.hash.as_index['m'] is not None
 
 
+def test_the_caches_a_class_keeps_told_are_bounded():
+    """Objects whose prototype is made per object, each read through to
+    the class: every prototype's cache passes through the class, and
+    those of dropped objects piled up there unbounded (and uncounted).
+    Past ``DEPENDENTS_MAX`` they are all let go; a live object's lookups
+    fill again and stay right."""
+    rt = LuaRuntime()
+    cls, live = rt.call_raw(rt.load(
+        'local C = {m = 1} local M = {__index = C} '
+        'local live = setmetatable({}, {__index = setmetatable({}, M)}) local _ = live.m '
+        'for i = 1, ... do local p = setmetatable({}, M) local o = setmetatable({}, {__index = p}) '
+        'for j = 1, 9 do local x = o.m end end return C, live'), (3 * table_module.DEPENDENTS_MAX,))
+    assert 0 < len(cls.hash.dependents) <= table_module.DEPENDENTS_MAX
+    assert rt.execute('local C, live = ... C.m = 2 local a = live.m C.m = 3 return a, live.m', cls, live) == (2, 3)
+
+
 def test_a_metatable_made_per_object_carries_no_dependents_of_its_own():
     # Made for every object, it is the first table of its chains, never one
     # a cache passes through: it shares the one empty set of dependents
