@@ -101,15 +101,16 @@ def test_a_big_chunk_compiled_out_of_process_runs_as_compiled_here():
     assert rt.execute(source) == (3000, 6000)
 
 
-def raised_through_pcall(exc):
-    """What a run looping over protected calls raises when its hook raises ``exc``."""
+def raised_through_pcall(exc, leaves=LuaInterrupt):
+    """What a run looping over protected calls raises (a ``leaves``) when its
+    hook raises ``exc``."""
     rt = LuaRuntime()
 
     def hook(count):
         raise exc
     rt.set_hook(hook, 10000)
     rt.execute('caught = 0')
-    with pytest.raises(LuaInterrupt) as e:
+    with pytest.raises(leaves) as e:
         rt.execute('while true do local ok = pcall(function() for i = 1, 100 do end end) '
                    'if not ok then caught = caught + 1 end '
                    'xpcall(function() for i = 1, 100 do end end, function() caught = caught + 1 end) end')
@@ -130,6 +131,15 @@ def test_any_other_exception_from_a_hook_is_a_hook_error_pcall_cannot_catch(rais
     assert isinstance(error, LuaHookError)
     assert str(error) == 'error in hook: %s: %s' % (type(raised).__name__, raised)
     assert error.__cause__ is raised
+
+
+class _EmbedderStop(BaseException):
+    pass
+
+
+@pytest.mark.parametrize('raised', [KeyboardInterrupt(), SystemExit(3), _EmbedderStop()])
+def test_what_is_no_exception_leaves_a_hook_as_it_is_and_pcall_cannot_catch_it(raised):
+    assert raised_through_pcall(raised, type(raised)) is raised
 
 
 # --------------------------------------------------------------- compiler
