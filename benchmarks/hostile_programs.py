@@ -22,6 +22,8 @@ FAMILIES = {
     'concat operator': BIG + 'while true do local u = s .. s end',
     'format with a big format': 'local f = string.rep("%%", {n} * 2^19) while true do local u = string.format(f) end',
     'format of big strings': BIG + 'while true do local u = string.format("%s%s", s, s) end',
+    'format %q of control characters': 'local s = string.rep("\\0", {n} * 2^19) '
+                                       'while true do local u = string.format("%q", s) end',
     'find plain': BIG + 'while true do local u = s:find("abc", 1, true) end',
     'find with a 2 MB pattern': 'local p = string.rep("a", 2^21 - 1) .. "b" local s = string.rep("a", 2^21) '
                                 'return string.find(s, p .. ".")',

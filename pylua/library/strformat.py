@@ -304,9 +304,29 @@ def _quote_char(m) -> str:
     return '\\%d' % ord(c)
 
 
+# %q quotes a piece at a time: each character it escapes is a Python call
+# (about 0.4 us, some 10 instructions' time), charged as ESCAPE_WORK bytes.
+_QUOTE_PIECE = 1 << 16
+_ESCAPE_WORK = 512
+
+
 def quote_string(s: str) -> str:
-    """``%q`` of a string: lstrlib's addquoted."""
-    return '"' + _QUOTED.sub(_quote_char, s) + '"'
+    """``%q`` of a string: lstrlib's addquoted, charged and checked a
+    piece at a time."""
+    if len(s) <= _QUOTE_PIECE:
+        return '"' + _QUOTED.sub(_quote_char, s) + '"'
+    out = ['"']
+    for k in range(0, len(s), _QUOTE_PIECE):
+        # One character more: a control character's form depends on the next.
+        piece = s[k:k + _QUOTE_PIECE + 1]
+        quoted = _QUOTED.sub(_quote_char, piece)
+        if len(piece) > _QUOTE_PIECE:
+            quoted = quoted[:len(quoted) - len(_QUOTED.sub(_quote_char, piece[-1]))]
+            piece = piece[:-1]
+        state.count_work(len(piece) + _ESCAPE_WORK * (len(quoted) - len(piece)))
+        out.append(quoted)
+    out.append('"')
+    return ''.join(out)
 
 
 def quote_value(v, argno: int) -> str:
