@@ -30,6 +30,7 @@ FAMILIES = {
     'find with bracket classes': 'local p = string.rep("[a]", 400000) local s = string.rep("a", 400001) '
                                  'return string.find(s, p .. "x")',
     'match own matcher': BIG + 'while true do local u = s:match("%b()") end',
+    'balance over nested brackets': 'local s = string.rep("(", {n} * 2^19) while true do local u = s:find("%b()") end',
     'gsub': BIG + 'while true do local u = s:gsub("a", "c") end',
     'gsub with a function': BIG + 'while true do local u = s:gsub("%w+", string.upper) end',
     'gmatch': BIG + 'while true do for w in s:gmatch("a") do end end',

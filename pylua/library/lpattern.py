@@ -533,7 +533,7 @@ def _do_match(st: _State, s: int, i: int):
             e = it[2]
             find = st.runs[i]          # the next b or e
             depth = 1
-            j = s
+            j = counted = s
             while depth:
                 m = find(subj, j + 1)
                 if m is None:
@@ -544,7 +544,10 @@ def _do_match(st: _State, s: int, i: int):
                     depth -= 1
                 else:
                     depth += 1
-            st.steps += j - s
+                if j - counted >= _TICK_EVERY:     # a run of nested b's is a step each
+                    st.vm.tickn(j - counted)
+                    counted = j
+            st.steps += j - counted
             if depth:
                 s = None
                 break

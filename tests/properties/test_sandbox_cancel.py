@@ -67,7 +67,7 @@ def hook_gap(src, seconds=0.6):
 
 
 @pytest.mark.parametrize('family', ['upper', 'byte', 'utf8.len', 'tonumber', 'gsub', 'table.concat',
-                                    'format %q of control characters',
+                                    'format %q of control characters', 'balance over nested brackets',
                                     'match own matcher', 'find with a 2 MB pattern', 'find with bracket classes',
                                     'collectgarbage over a big heap'])
 def test_a_count_hook_fires_at_least_every_100_ms_of_library_work(family):
