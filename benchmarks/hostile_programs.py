@@ -80,6 +80,7 @@ HARD_SOURCES = {
     'a long chain of variables': '"local x = 1 return x" .. string.rep(" * x", 20000)',
     'many functions': 'string.rep("local function f() return 1 end\\n", 150) .. string.rep("x = 1\\n", 3000)',
     'a long string': '"return [[" .. string.rep("a", 3000000) .. "]]"',
+    'a string of escapes': '"return \\"" .. string.rep("\\\\x41\\\\065\\\\n", 300000) .. "\\""',
     'deep nesting': 'string.rep("if x then ", 150) .. "y = 1 " .. string.rep("end ", 150)',
 }
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from ..runtime.state import LEX_BYTE, WORK_BYTES, count_instructions
+from ..runtime.state import LEX_BYTE, LEX_ESCAPE, WORK_BYTES, count_instructions
 
 KEYWORDS = frozenset('''and break do else elseif end false for function goto if
     in local nil not or repeat return then true until while'''.split())
@@ -274,6 +274,7 @@ def read_string(src: str, start: int, line: int):
     buf = []
     i = start + 1
     n = len(src)
+    escapes = 0
 
     def fail(message, read):
         # `read`: the escape as far as Lua read it, ending with the
@@ -291,6 +292,10 @@ def read_string(src: str, start: int, line: int):
         if src[j] == '\n':
             fail('unfinished string', '')
         i = j + 1                       # after the backslash
+        escapes += 1
+        if escapes & 4095 == 0:
+            # The bytes are counted with the token; decoding is work of its own.
+            count_instructions(4096 * LEX_ESCAPE)      # the cancel check
         c = src[i:i + 1]
         if c in _SIMPLE_ESCAPES:
             buf.append(_SIMPLE_ESCAPES[c])

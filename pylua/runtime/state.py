@@ -26,6 +26,7 @@ CHECK_INTERVAL = 10000
 # work: about its time, so that their checks come about as often as those
 # of a running program.
 LEX_BYTE = 1
+LEX_ESCAPE = 10                    # an escape in a string literal: a turn of read_string's loop
 PARSE_TOKEN = 10
 RESOLVE_STATEMENT = 25
 GENERATE_STATEMENT = 25
