@@ -1578,7 +1578,7 @@ HELPERS = {
     'NAN': NAN, 'INF': INF, 'wrap': wrap, 'index': index, 'index_miss': index_miss,
     'setindex': setindex, 'call': call, 'call_plain': call_plain, 'arith': arith, 'concat': concat,
     'eq_meta': eq_meta, 'eq_tables': eq_tables, 'lt': lt, 'le': le, 'length': length, 'adjust': adjust,
-    'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'ipairs_through_index': ipairs_through_index, 'ipairs_resumed': ipairs_resumed, 'tbc_check': tbc_check,
+    'setlist': setlist, 'forprep': forprep, 'forgen': forgen, 'ipairs_resumed': ipairs_resumed, 'tbc_check': tbc_check,
     'close_var': close_var, 'close_error': close_error, 'chain_iter': _chain_iter,
     'shift_left': shift_left, 'NeedsLua': NeedsLua, 'SYNC': sync,
     'concat_plain': concat_plain, 'join_small': join_small, 'FLOAT_STR': fmt_float, 'index_chain': index_chain, 'string_field': string_field,

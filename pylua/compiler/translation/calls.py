@@ -295,7 +295,7 @@ class CallOps:
         if i.b == -1:
             # How many arguments there are is known only when it runs.
             self.call_lua(own, ', '.join(regs), tup, '_R =', '')
-            self.out.items[-2].note = self.out.items[-1].note = i.note or ''
+            self.note_call(i.note, 2)
 
             def generator():
                 self.w('_R = %s', self.wait('_R'))

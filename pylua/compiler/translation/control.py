@@ -237,9 +237,9 @@ class ControlOps:
         # ipairs over a plain table is a bare enumerate: the first nil ends
         # it, unless the table has got a metatable meanwhile (see below).
         if ipairs:
-            index, value = (vars_[0], vars_[1]) if n == 2 else ('_kv[0]', '_kv[1]')
+            value, pair = (vars_[1], '(%s, None)' % vars_[0]) if n == 2 else ('_kv[1]', '_kv')
             self.w('if %s is None:', value)
-            self.w('    if r%d.meta is not None: %s = ipairs_through_index(r%d, %s - 1)', a + 1, it, a + 1, index)
+            self.w('    if r%d.meta is not None: %s = ipairs_resumed(r%d, %s)', a + 1, it, a + 1, pair)
             self.w('    break')
         else:
             self.w('if %s is None:', vars_[1] if n == 2 else '_kv[1]')
@@ -266,7 +266,7 @@ class ControlOps:
             # the next index, as lua_geti asks it; the general loop goes on.
             self.line = ins.line
             self.w('else:')
-            self.w('    if r%d.meta is not None: %s = ipairs_through_index(r%d, len(r%d.arr))', a + 1, it, a + 1, a + 1)
+            self.w('    if r%d.meta is not None: %s = ipairs_resumed(r%d, None)', a + 1, it, a + 1)
         self.stack.pop()
         self.close_block()
         if ipairs:

@@ -126,10 +126,11 @@ class FunctionTranslator(ArithmeticOps, TableOps, CallOps, ControlOps):
         self.w(template, *args)
         self.out.items[-1].exits = True
 
-    def note_call(self, note):
-        """The statement just written calls the function ``note`` describes
+    def note_call(self, note, statements=1):
+        """The ``statements`` just written call the function ``note`` describes
         (``''``: one its code does not name, which ends a lookahead for a name)."""
-        self.out.items[-1].note = '' if note is None else note
+        for item in self.out.items[-statements:]:
+            item.note = '' if note is None else note
 
     def debt(self, size):
         """The statement accounting an allocation of ``size`` bytes."""
